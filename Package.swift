@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Source plugins: one folder under `Plugins/` each, module `<Name>Source`, test target
+/// `<Name>SourceTests`. `statline new-source NAME` appends to this list; keep one name a line.
+let sourcePlugins: [String] = [
+  "GenericHTML"
+  // statline:new-source-plugins
+]
+
+/// Extra dependencies and resources of a plugin beyond `StatlineCore` and `StatlineHTML`.
+let pluginExtras: [String: (dependencies: [Target.Dependency], resources: [Resource])] = [
+  "GenericHTML": ([.product(name: "Yams", package: "Yams")], [.copy("Examples")])
+]
+
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let pluginTargets: [Target] = sourcePlugins.flatMap { name -> [Target] in
+  let extras = pluginExtras[name]
+  return [
+    .target(
+      name: "\(name)Source",
+      dependencies: ["StatlineCore", "StatlineHTML"] + (extras?.dependencies ?? []),
+      path: "Plugins/\(name)",
+      exclude: [],
+      resources: extras?.resources ?? [],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "\(name)SourceTests",
+      dependencies: [.target(name: "\(name)Source"), "StatlineCore", "StatlineHTML", "StatlineApp", "StatlineTesting"],
+      path: "Tests/\(name)SourceTests",
+      swiftSettings: swiftSettings
+    ),
+  ]
+}
+
+let package = Package(
+  name: "Statline",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "statline", targets: ["statline"]),
+    .library(name: "StatlineCore", targets: ["StatlineCore"]),
+    .library(name: "StatlineHTML", targets: ["StatlineHTML"]),
+    .library(name: "StatlineApp", targets: ["StatlineApp"]),
+    .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
+  ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    .target(name: "StatlineCore", swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(name: "StatlineHTML", dependencies: ["CLibXML2", "StatlineCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineApp",
+      dependencies: [
+        "StatlineCore", "StatlineHTML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ] + sourcePlugins.map { .target(name: "\($0)Source") },
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "statline", dependencies: ["StatlineApp"], swiftSettings: swiftSettings),
+    .target(name: "StatlineTesting", dependencies: ["StatlineCore", "StatlineApp"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineHTMLTests", dependencies: ["StatlineHTML", "StatlineTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineAppTests",
+      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore"],
+      swiftSettings: swiftSettings
+    ),
+  ] + pluginTargets
+)

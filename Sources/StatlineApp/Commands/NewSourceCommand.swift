@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+
+/// `statline new-source NAME`: scaffold a source plugin.
+struct NewSourceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "new-source",
+    abstract: "Scaffold a source plugin: Plugins/NAME, its tests, a sample fixture, and its registration.")
+
+  @Argument(help: "The plugin's name in UpperCamelCase (module NAMESource).")
+  var name: String
+
+  @Option(help: "The package root.")
+  var root: String = FileManager.default.currentDirectoryPath
+
+  func run() throws {
+    let scaffolder = SourceScaffolder(root: URL(fileURLWithPath: root), name: name)
+    do {
+      for file in try scaffolder.run() { Console.out("wrote \(file)") }
+    } catch {
+      throw fail(error)
+    }
+    Console.out("next: swift build && swift test --filter \(scaffolder.module)Tests")
+  }
+}

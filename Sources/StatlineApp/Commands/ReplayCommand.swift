@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import StatlineCore
+
+/// `statline replay`: run saved pages through parse → normalize → validate, offline.
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Parse saved pages offline and print the normalized batch.",
+    discussion: """
+      A PATH is a page file, or a folder holding page.<ext> and request.json (a fixture case or \
+      a capture), or a fixture case with case.json (read from $\(RealFixtures.variable)). \
+      The parser is picked by URL (from --url or request.json), else by the page's content.
+      Exit status: 0 when every page parsed, 65 when one could not be parsed or validated, \
+      64 for usage errors.
+      """)
+
+  @Argument(help: ArgumentHelp("Saved pages or case folders.", valueName: "path"))
+  var paths: [String]
+
+  @Option(help: "Use only this source plugin's parsers.")
+  var source: String?
+
+  @Option(help: "Use this parser, whatever the page.")
+  var parser: String?
+
+  @Option(help: "The URL the page was fetched from (overrides request.json).")
+  var url: String?
+
+  @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
+  var json = false
+
+  @OptionGroup var registryOptions: RegistryOptions
+
+  func run() throws {
+    let registry: SourceRegistry
+    do { registry = try registryOptions.registry() } catch { throw fail(error) }
+    var failure: ExitCode?
+    for path in paths {
+      do {
+        let page = try ReplayLoader.load(path, url: url)
+        let entry = try registry.select(for: page, source: source, parser: parser)
+        let batch = try PagePipeline.run(page, with: entry)
+        if json {
+          FileHandle.standardOutput.write(try batch.jsonData())
+        } else {
+          Console.out(BatchTable.render(batch) + "\n")
+        }
+      } catch let error as StatlineError {
+        let code = fail(error.located(location: path), prefix: "statline: replay failed")
+        if failure == nil || code.rawValue == ExitStatus.usage { failure = code }
+      }
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// Loads what `replay` is pointed at: a page file, a case or capture folder, or a real-page case.
+enum ReplayLoader {
+  static func load(_ path: String, url: String?) throws(StatlineError) -> Page {
+    let spec = URL(fileURLWithPath: path).appendingPathComponent(FixtureCase.realPageSpec)
+    guard FileManager.default.fileExists(atPath: spec.path) else { return try PageLoader.load(path, url: url) }
+    guard let decoded = try? JSONDecoder().decode(RealPageSpec.self, from: Data(contentsOf: spec)) else {
+      throw StatlineError(.io, "cannot read \(spec.path)", hint: "case.json needs page and url")
+    }
+    guard let folder = RealFixtures.fromEnvironment().folder else {
+      throw StatlineError(
+        .io, "the case reads the real page \(decoded.page), but \(RealFixtures.variable) is not set",
+        location: path, hint: "export \(RealFixtures.variable)=../shared/fixtures/real")
+    }
+    var page = try PageLoader.load(folder.appendingPathComponent(decoded.page).path, url: url ?? decoded.url)
+    page.status = decoded.status ?? 200
+    return page
+  }
+}

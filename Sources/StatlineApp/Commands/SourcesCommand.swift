@@ -1,0 +1,23 @@
+import ArgumentParser
+import StatlineCore
+
+/// `statline sources`: the plugins, their parsers and the pages they claim.
+struct SourcesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sources", abstract: "List source plugins, their parsers and URL patterns.")
+
+  @OptionGroup var registryOptions: RegistryOptions
+
+  func run() throws {
+    let registry: SourceRegistry
+    do { registry = try registryOptions.registry() } catch { throw fail(error) }
+    for plugin in registry.plugins {
+      Console.out("\(plugin.id) — \(plugin.name) (Plugins/\(plugin.folder))")
+      for parser in registry.parsers where parser.source == plugin.id {
+        Console.out("  \(parser.id) [\(parser.format.rawValue), priority \(parser.priority)] \(parser.summary)")
+        for pattern in parser.urlPatterns { Console.out("    url: \(pattern)") }
+        if parser.sniffer != nil { Console.out("    also claims pages by content") }
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// Everything one page yielded, normalized: the unit that is validated and stored
+/// (DESIGN.md §4). `statline replay FILE --json` prints one batch per page.
+public struct Batch: Codable, Sendable, Equatable {
+  /// The source plugin id (`generic-html`, `statbroadcast`, `ncaa`).
+  public var source: String
+  /// The parser id that read the page.
+  public var parser: String
+  /// The page's URL, when known.
+  public var url: String?
+  public var games: [Game]
+  public var teams: [Team]
+  public var boxScores: [BoxScore]
+  public var plays: [Play]
+  /// Things the parser noticed but could live with (an unknown column, a skipped row).
+  public var warnings: [String]
+
+  public init(
+    source: String = "", parser: String = "", url: String? = nil, games: [Game] = [],
+    teams: [Team] = [], boxScores: [BoxScore] = [], plays: [Play] = [], warnings: [String] = []
+  ) {
+    self.source = source
+    self.parser = parser
+    self.url = url
+    self.games = games
+    self.teams = teams
+    self.boxScores = boxScores
+    self.plays = plays
+    self.warnings = warnings
+  }
+
+  /// True when the page yielded no record at all.
+  public var isEmpty: Bool { games.isEmpty && teams.isEmpty && boxScores.isEmpty && plays.isEmpty }
+
+  enum CodingKeys: String, CodingKey {
+    case source, parser, url, games, teams, boxScores, plays, warnings
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(source, forKey: .source)
+    try c.encode(parser, forKey: .parser)
+    try c.encode(url, forKey: .url)
+    try c.encode(games, forKey: .games)
+    try c.encode(teams, forKey: .teams)
+    try c.encode(boxScores, forKey: .boxScores)
+    try c.encode(plays, forKey: .plays)
+    try c.encode(warnings, forKey: .warnings)
+  }
+}

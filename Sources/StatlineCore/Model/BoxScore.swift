@@ -1,0 +1,57 @@
+/// The box score of one game: team totals and player lines for both sides.
+public struct BoxScore: Codable, Sendable, Equatable {
+  public var gameId: String
+  public var away: TeamBox
+  public var home: TeamBox
+
+  public init(gameId: String, away: TeamBox, home: TeamBox) {
+    self.gameId = gameId
+    self.away = away
+    self.home = home
+  }
+
+  public subscript(side: Side) -> TeamBox { side == .home ? home : away }
+}
+
+/// One team's half of a box score. Stat keys are those of DESIGN.md §4 (`StatKey`).
+public struct TeamBox: Codable, Sendable, Equatable {
+  public var totals: [String: Int]
+  public var players: [PlayerLine]
+
+  public init(totals: [String: Int] = [:], players: [PlayerLine] = []) {
+    self.totals = totals
+    self.players = players
+  }
+}
+
+/// One player's line. `stats` is empty for a player who did not play.
+public struct PlayerLine: Codable, Sendable, Equatable {
+  /// "First Last", whatever order the page used.
+  public var name: String
+  public var number: String?
+  public var position: String?
+  public var starter: Bool?
+  public var stats: [String: Int]
+
+  public init(
+    name: String, number: String? = nil, position: String? = nil, starter: Bool? = nil,
+    stats: [String: Int] = [:]
+  ) {
+    self.name = name
+    self.number = number
+    self.position = position
+    self.starter = starter
+    self.stats = stats
+  }
+
+  enum CodingKeys: String, CodingKey { case name, number, position, starter, stats }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(name, forKey: .name)
+    try c.encode(number, forKey: .number)
+    try c.encode(position, forKey: .position)
+    try c.encode(starter, forKey: .starter)
+    try c.encode(stats, forKey: .stats)
+  }
+}

@@ -1,0 +1,25 @@
+/// A sport, as `kind-gender` (`lacrosse-men`, `basketball-women`): an open set, so a new
+/// source can add sports without changing the core.
+public struct Sport: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  public static let lacrosseMen = Sport("lacrosse-men")
+  public static let lacrosseWomen = Sport("lacrosse-women")
+  public static let basketballMen = Sport("basketball-men")
+  public static let basketballWomen = Sport("basketball-women")
+  /// A sport the page did not name or the parser does not know.
+  public static let unknown = Sport("unknown")
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+}

@@ -1,0 +1,35 @@
+/// parse → normalize → validate for one page: the path every page takes, in `replay`, in the
+/// fixture tests and in the scrape job alike.
+public enum PagePipeline {
+  /// Runs `entry` on `page` and validates the batch. Every failure is a `StatlineError` that
+  /// names the source, the parser and the page.
+  public static func run(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> Batch {
+    let locate = { (error: StatlineError) in
+      error.located(source: entry.source, parser: entry.id, location: page.location)
+    }
+    if let refusal = BlockDetector.check(page) { throw locate(refusal) }
+    if page.isBlank {
+      throw locate(
+        StatlineError(
+          .emptyPage, "the page body is empty (\(page.body.count) bytes, HTTP \(page.status))",
+          hint: "an empty answer is never an empty result; check the URL and fetch again"))
+    }
+    var batch: Batch
+    do {
+      batch = try entry.process(page)
+    } catch let error as StatlineError {
+      throw locate(error)
+    } catch {
+      throw locate(StatlineError(.wrongPage, "the parser failed: \(error)"))
+    }
+    batch.source = entry.source
+    batch.parser = entry.id
+    batch.url = page.url
+    do {
+      try BatchValidator.validate(batch)
+    } catch {
+      throw locate(error)
+    }
+    return batch
+  }
+}

@@ -1,0 +1,47 @@
+/// A parser as the registry knows it: who it is, which pages it claims, and how to run it.
+///
+/// Built from a `PageParser` and a `Normalizer`; the registry and the pipeline see only this
+/// type-erased form.
+public struct ParserEntry: Sendable {
+  public let id: String
+  /// The id of the plugin that brings it.
+  public let source: String
+  /// One line for `statline sources`.
+  public let summary: String
+  public let format: DocumentFormat
+  /// A page whose URL matches one of these is claimed by this parser.
+  public let urlPatterns: [URLPattern]
+  /// Claims a page by its content when its URL is unknown or matches nothing.
+  public let sniffer: (@Sendable (Page) -> Bool)?
+  /// Breaks ties between parsers that claim the same page: higher wins. Site plugins use
+  /// `Priority.site`, declarative configs `Priority.generic`.
+  public let priority: Int
+  private let run: @Sendable (Page) throws -> Batch
+
+  public init<P: PageParser, N: Normalizer>(
+    id: String, source: String, summary: String, format: DocumentFormat,
+    urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
+    sniffer: (@Sendable (Page) -> Bool)? = nil, parser: P, normalizer: N
+  ) where P.Records == N.Records {
+    self.id = id
+    self.source = source
+    self.summary = summary
+    self.format = format
+    self.urlPatterns = urlPatterns
+    self.sniffer = sniffer
+    self.priority = priority
+    self.run = { page in try normalizer.normalize(try parser.parse(page), page: page) }
+  }
+
+  /// Parses and normalizes one page (without validation: see `PagePipeline`).
+  public func process(_ page: Page) throws -> Batch { try run(page) }
+
+  public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
+
+  public func sniffs(_ page: Page) -> Bool { sniffer?(page) ?? false }
+
+  public enum Priority {
+    public static let site = 100
+    public static let generic = 10
+  }
+}

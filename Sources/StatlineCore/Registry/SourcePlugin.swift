@@ -1,0 +1,41 @@
+/// The one public descriptor a source plugin exports (DESIGN.md §2).
+///
+/// A plugin names itself, says which folder under `Plugins/` (and `Fixtures/`) it lives in,
+/// and brings its parsers. `StatlineApp` keeps the ordered list of built-in plugins.
+public struct SourcePlugin: Sendable {
+  /// Stable id, used in namespaced ids and on the command line (`statbroadcast`, `ncaa`).
+  public let id: String
+  public let name: String
+  /// The plugin's folder under `Plugins/` and `Fixtures/`.
+  public let folder: String
+  private let parserFactory: @Sendable (PluginSettings) throws -> [ParserEntry]
+
+  public init(
+    id: String, name: String, folder: String,
+    parsers: @escaping @Sendable (PluginSettings) throws -> [ParserEntry]
+  ) {
+    self.id = id
+    self.name = name
+    self.folder = folder
+    self.parserFactory = parsers
+  }
+
+  /// The plugin's parsers under the given settings.
+  public func parsers(_ settings: PluginSettings) throws -> [ParserEntry] {
+    try parserFactory(settings)
+  }
+}
+
+/// What the configuration tells plugins: extra declarative config files, and free-form options
+/// per plugin id.
+public struct PluginSettings: Sendable, Equatable {
+  /// Declarative source configs to load in addition to a plugin's bundled ones (GenericHTML).
+  public var configFiles: [String]
+  /// When false, a plugin loads only `configFiles`, not its bundled examples.
+  public var includeBundled: Bool
+
+  public init(configFiles: [String] = [], includeBundled: Bool = true) {
+    self.configFiles = configFiles
+    self.includeBundled = includeBundled
+  }
+}

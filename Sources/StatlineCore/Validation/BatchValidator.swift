@@ -1,0 +1,124 @@
+/// The checks every normalized batch must pass before it is stored (DESIGN.md §6).
+///
+/// A failed check is a parse failure, never a warning: the page is captured and the store
+/// keeps its last good data.
+public enum BatchValidator {
+  /// Throws one `.validation` error listing every broken rule.
+  public static func validate(_ batch: Batch) throws(StatlineError) {
+    let problems = problems(in: batch)
+    guard !problems.isEmpty else { return }
+    let shown = problems.prefix(10).joined(separator: "; ")
+    let more = problems.count > 10 ? " (and \(problems.count - 10) more)" : ""
+    throw StatlineError(
+      .validation, shown + more,
+      hint: "the page changed or the parser is wrong: replay it with `statline replay` and fix the parser")
+  }
+
+  /// Every broken rule, as readable sentences.
+  public static func problems(in batch: Batch) -> [String] {
+    var problems: [String] = []
+    if batch.isEmpty {
+      problems.append("the page yielded no games, teams, box scores or plays")
+    }
+    problems += duplicates(batch.games.map(\.id), what: "game id")
+    problems += duplicates(batch.teams.map(\.id), what: "team id")
+    problems += duplicates(batch.boxScores.map(\.gameId), what: "box score for game")
+    problems += duplicates(batch.plays.map { "\($0.gameId)#\($0.sequence)" }, what: "play")
+    for id in batch.games.map(\.id) + batch.teams.map(\.id) + batch.boxScores.map(\.gameId)
+    where !isNamespaced(id) {
+      problems.append("id '\(id)' is not namespaced as 'source:native'")
+    }
+    for game in batch.games { problems += self.problems(in: game) }
+    let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    for box in batch.boxScores {
+      problems += self.problems(in: box, game: gamesById[box.gameId])
+    }
+    return problems
+  }
+
+  static func problems(in game: Game) -> [String] {
+    var problems: [String] = []
+    let name = "game \(game.id)"
+    if let period = game.period, period < 1 {
+      problems.append("\(name): period \(period) is not 1-based")
+    }
+    if game.status == .live && game.period == nil {
+      problems.append("\(name): a live game has no period")
+    }
+    if let clock = game.clock, !isClock(clock) {
+      problems.append("\(name): clock '\(clock)' is not MM:SS")
+    }
+    if let date = game.date, !isDate(date) {
+      problems.append("\(name): date '\(date)' is not YYYY-MM-DD")
+    }
+    for side in Side.allCases {
+      let line = game[side]
+      if let id = line.team.id, !isNamespaced(id) {
+        problems.append("\(name): \(side) team id '\(id)' is not namespaced")
+      }
+      if line.team.name.isEmpty { problems.append("\(name): the \(side) team has no name") }
+      if let score = line.score {
+        if score < 0 { problems.append("\(name): \(side) score \(score) is negative") }
+        if !line.periodScores.isEmpty && line.periodScores.reduce(0, +) != score {
+          problems.append(
+            "\(name): \(side) score \(score) is not the sum of its period scores \(line.periodScores)"
+          )
+        }
+      }
+      if game.status == .final && line.score == nil {
+        problems.append("\(name): a final game has no \(side) score")
+      }
+    }
+    if game.home.periodScores.count > 0 && game.away.periodScores.count > 0
+      && game.home.periodScores.count != game.away.periodScores.count
+    {
+      problems.append("\(name): the teams have different numbers of period scores")
+    }
+    return problems
+  }
+
+  static func problems(in box: BoxScore, game: Game?) -> [String] {
+    var problems: [String] = []
+    for side in Side.allCases {
+      let teamBox = box[side]
+      let playerGoals = teamBox.players.compactMap { $0.stats[StatKey.goals] }
+      guard !playerGoals.isEmpty else { continue }
+      let sum = playerGoals.reduce(0, +)
+      let expected = game?[side].score ?? teamBox.totals[StatKey.goals]
+      if let expected, expected != sum {
+        problems.append(
+          "box score \(box.gameId): \(side) players' goals add up to \(sum), but the score is \(expected)")
+      }
+    }
+    return problems
+  }
+
+  static func duplicates(_ values: [String], what: String) -> [String] {
+    var seen: Set<String> = []
+    var reported: Set<String> = []
+    var problems: [String] = []
+    for value in values where !seen.insert(value).inserted && reported.insert(value).inserted {
+      problems.append("\(what) '\(value)' appears more than once")
+    }
+    return problems
+  }
+
+  static func isNamespaced(_ id: String) -> Bool {
+    guard let colon = id.firstIndex(of: ":") else { return false }
+    return colon != id.startIndex && id.index(after: colon) != id.endIndex
+  }
+
+  static func isClock(_ text: String) -> Bool {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]) else { return false }
+    return parts[1].count == 2 && parts[0].count >= 1 && minutes >= 0 && (0..<60).contains(seconds)
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      Int(parts[0]) != nil, let month = Int(parts[1]), let day = Int(parts[2])
+    else { return false }
+    return (1...12).contains(month) && (1...31).contains(day)
+  }
+}

@@ -1,0 +1,90 @@
+import CLibXML2
+import Foundation
+import StatlineCore
+
+extension Document {
+  /// Parses HTML tolerantly (tag soup, malformed attributes, missing end tags), never touching
+  /// the network. `encoding` overrides the page's own declaration; without either, libxml2
+  /// detects it (UTF-8 and Latin-1 pages both read).
+  public static func html(
+    _ data: Data, url: String? = nil, encoding: String? = nil, limits: DocumentLimits = .default
+  ) throws(StatlineError) -> Document {
+    try checkSize(data, limits: limits, url: url)
+    LibXML.prepareThread()
+    let pointer = data.withUnsafeBytes { buffer in
+      htmlReadMemory(
+        buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url,
+        encoding, LibXML.htmlOptions)
+    }
+    guard let pointer else {
+      throw StatlineError(
+        .undecodable, "libxml2 could not read the bytes as HTML", location: url,
+        hint: "check that the file is an HTML page")
+    }
+    let document = Document(kind: .html, pointer: pointer)
+    guard document.root != nil else {
+      throw StatlineError(
+        .wrongPage, "the page holds no HTML elements", location: url,
+        hint: "the body is not HTML (binary data, or text without markup)")
+    }
+    return document
+  }
+
+  /// Parses XML safely: no network, no DTD loading, no entity substitution. A document that
+  /// declares entities (the shape of "billion laughs" and external-entity attacks) is refused.
+  public static func xml(
+    _ data: Data, url: String? = nil, limits: DocumentLimits = .default
+  ) throws(StatlineError) -> Document {
+    try checkSize(data, limits: limits, url: url)
+    if data.range(of: Data("<!ENTITY".utf8)) != nil {
+      throw entityRefusal(url)
+    }
+    LibXML.prepareThread()
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+    var lastError = ""
+    let pointer = data.withUnsafeBytes { buffer in
+      let document = xmlReadMemory(
+        buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url, nil,
+        options)
+      if document == nil, let error = xmlGetLastError() {
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        lastError = "\(message.trimmingCharacters(in: .whitespacesAndNewlines)) at line \(error.pointee.line)"
+      }
+      return document
+    }
+    guard let pointer else {
+      throw StatlineError(
+        .wrongPage, "the XML is not well-formed: \(lastError.isEmpty ? "libxml2 refused it" : lastError)",
+        location: url, hint: "the document may be truncated or not XML at all")
+    }
+    let document = Document(kind: .xml, pointer: pointer)
+    if let subset = pointer.pointee.intSubset, subset.pointee.entities != nil || subset.pointee.pentities != nil {
+      throw entityRefusal(url)
+    }
+    guard document.root != nil else {
+      throw StatlineError(.wrongPage, "the XML document has no root element", location: url)
+    }
+    return document
+  }
+
+  private static func entityRefusal(_ url: String?) -> StatlineError {
+    StatlineError(
+      .unsafeDocument, "the XML declares entities (<!ENTITY>), which Statline refuses to read",
+      location: url,
+      hint: "entity declarations enable billion-laughs and external-entity attacks; no stats feed needs them")
+  }
+
+  private static func checkSize(_ data: Data, limits: DocumentLimits, url: String?) throws(StatlineError) {
+    guard data.count <= limits.maximumBytes else {
+      throw StatlineError(
+        .unsafeDocument,
+        "the document is \(data.count) bytes, over the limit of \(limits.maximumBytes)",
+        location: url, hint: "raise the response size limit if the page is genuinely this large")
+    }
+    guard data.count <= Int(Int32.max) else {
+      throw StatlineError(.unsafeDocument, "the document is too large for libxml2", location: url)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import CLibXML2
+
+/// One-time libxml2 set-up. `xmlInitParser` must run once per process; `xmlCleanupParser` is
+/// never called, because Foundation's XML support shares the same `libxml2.so.2`.
+enum LibXML {
+  static let initialized: Void = { xmlInitParser() }()
+
+  /// Initializes the library and silences libxml2's per-thread error output on this thread
+  /// (errors reach us through return values; Swift tasks hop threads, so do it every time).
+  static func prepareThread() {
+    _ = initialized
+    statline_silenceErrors()
+  }
+
+  /// Tolerant HTML: recover from tag soup, report nothing, never touch the network, and add no
+  /// implied html/body elements (so text without markup has no root and is rejected).
+  static let htmlOptions = Int32(
+    HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+      | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+
+  /// Copies a libxml2-owned string and frees it.
+  static func consume(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { statline_xmlFree(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// Copies a string that libxml2 still owns.
+  static func borrow(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+  }
+}

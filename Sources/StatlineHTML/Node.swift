@@ -1,0 +1,124 @@
+import CLibXML2
+import StatlineCore
+
+/// An element (or other node) of a `Document`. Holding a node keeps its document alive.
+public struct Node {
+  public let document: Document
+  let pointer: xmlNodePtr
+
+  init(document: Document, pointer: xmlNodePtr) {
+    self.document = document
+    self.pointer = pointer
+  }
+
+  /// The element's name (lower case in HTML documents), or `text`, `comment`, ….
+  public var name: String { LibXML.borrow(pointer.pointee.name) ?? "" }
+
+  public var isElement: Bool { pointer.pointee.type == XML_ELEMENT_NODE }
+
+  /// All text below the node with runs of whitespace (non-breaking spaces included) folded
+  /// into one space and trimmed.
+  public var text: String { Self.normalizeWhitespace(rawText) }
+
+  /// All text below the node, exactly as in the document.
+  public var rawText: String { LibXML.consume(xmlNodeGetContent(pointer)) ?? "" }
+
+  /// An attribute's value, or nil when absent.
+  public func attribute(_ name: String) -> String? {
+    LibXML.consume(xmlGetProp(pointer, name))
+  }
+
+  /// Every attribute, in document order.
+  public var attributes: [(name: String, value: String)] {
+    var result: [(String, String)] = []
+    var attribute = pointer.pointee.properties
+    while let current = attribute {
+      let name = LibXML.borrow(current.pointee.name) ?? ""
+      result.append((name, self.attribute(name) ?? ""))
+      attribute = current.pointee.next
+    }
+    return result
+  }
+
+  /// Element children, in document order.
+  public var children: [Node] {
+    var result: [Node] = []
+    var child = pointer.pointee.children
+    while let current = child {
+      if current.pointee.type == XML_ELEMENT_NODE { result.append(Node(document: document, pointer: current)) }
+      child = current.pointee.next
+    }
+    return result
+  }
+
+  public var parent: Node? {
+    guard let parent = pointer.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+    return Node(document: document, pointer: parent)
+  }
+
+  /// The node's markup, itself included.
+  public var outerHTML: String { serialize(pointer) }
+
+  /// The markup of the node's children.
+  public var innerHTML: String {
+    var result = ""
+    var child = pointer.pointee.children
+    while let current = child {
+      result += serialize(current)
+      child = current.pointee.next
+    }
+    return result
+  }
+
+  // MARK: Queries relative to this node
+
+  /// Nodes matching an XPath expression evaluated with this node as the context node.
+  public func select(xpath: String) throws(StatlineError) -> [Node] {
+    try document.nodes(xpath, at: pointer)
+  }
+
+  /// Descendant elements matching a CSS selector.
+  public func select(css: String) throws(StatlineError) -> [Node] {
+    try document.nodes(document.xpath(forCSS: css), at: pointer)
+  }
+
+  public func first(xpath: String) throws(StatlineError) -> Node? { try select(xpath: xpath).first }
+
+  public func first(css: String) throws(StatlineError) -> Node? { try select(css: css).first }
+
+  /// The string value of an XPath expression evaluated at this node.
+  public func string(xpath: String) throws(StatlineError) -> String {
+    try document.string(xpath, at: pointer)
+  }
+
+  private func serialize(_ node: xmlNodePtr) -> String {
+    guard let buffer = xmlBufferCreate() else { return "" }
+    defer { xmlBufferFree(buffer) }
+    switch document.kind {
+    case .html: htmlNodeDump(buffer, document.pointer, node)
+    case .xml: xmlNodeDump(buffer, document.pointer, node, 0, 0)
+    }
+    return LibXML.borrow(xmlBufferContent(buffer)) ?? ""
+  }
+
+  /// Folds whitespace runs (space, tab, newlines, no-break space) into single spaces, trimmed.
+  public static func normalizeWhitespace(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}"
+        || scalar == "\u{0C}"
+      {
+        pendingSpace = !result.isEmpty
+      } else {
+        if pendingSpace {
+          result.unicodeScalars.append(" ")
+          pendingSpace = false
+        }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import Testing
+
+/// Golden-file tests for test targets: one parameterized test per plugin runs every case.
+///
+/// Record mode: `STATLINE_RECORD_GOLDENS=1 swift test` rewrites the goldens instead of comparing
+/// (never set in CI; review the diff before committing).
+public enum GoldenCases {
+  public static let recordVariable = "STATLINE_RECORD_GOLDENS"
+
+  /// The suite over the package's fixtures and the built-in plugins.
+  public static let suite: FixtureSuite = {
+    do {
+      return FixtureSuite(root: PackageRoot.url, registry: try BuiltinPlugins.registry())
+    } catch {
+      fatalError("the built-in plugins do not load: \(error)")
+    }
+  }()
+
+  public static var isRecording: Bool {
+    ProcessInfo.processInfo.environment[recordVariable].map { !$0.isEmpty && $0 != "0" } ?? false
+  }
+
+  /// Every case of one plugin folder.
+  public static func cases(plugin: String) -> [FixtureCase] { suite.cases(plugin: plugin) }
+
+  /// Records an issue unless the case matches its golden. A skipped real-page case (no
+  /// `STATLINE_REAL_FIXTURES`) prints a visible note.
+  public static func expectPasses(_ fixture: FixtureCase, sourceLocation: SourceLocation = #_sourceLocation) {
+    switch suite.run(fixture, record: isRecording) {
+    case .passed: break
+    case .recorded:
+      print("note: recorded the golden of \(fixture.id); review it before committing")
+    case .skipped(let note):
+      print("note: skipped \(fixture.id): \(note)")
+    case .failed(let message):
+      Issue.record("\(fixture.id): \(message)", sourceLocation: sourceLocation)
+    }
+  }
+}
+
+extension FixtureCase: CustomTestStringConvertible {
+  public var testDescription: String { id }
+}

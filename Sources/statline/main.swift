@@ -1,0 +1,3 @@
+import StatlineApp
+
+StatlineCommand.main()
