@@ -8,6 +8,11 @@ public struct GenericParser: PageParser {
   public init(config: GenericConfig) { self.config = config }
 
   public func parse(_ page: Page) throws -> GenericRecords {
+    if config.requireComplete && !Document.endsHTMLPage(page.body) {
+      throw StatlineError(
+        .truncated, "the page does not end with </html> (\(page.body.count) bytes): it was cut off",
+        hint: "fetch it again; if the site serves fragments, set match.complete: false in the config")
+    }
     let document = try Document.html(page.body, url: page.url)
     guard let root = document.root else {
       throw StatlineError(.wrongPage, "the page has no root element")

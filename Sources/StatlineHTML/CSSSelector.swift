@@ -141,10 +141,12 @@ struct CSSParser {
     let name = try requireIdentifier("a pseudo-class name after ':'").lowercased()
     let position = "count(preceding-sibling::*)"
     let fromEnd = "count(following-sibling::*)"
+    // `[1]` lets libxml2 stop at the first sibling; without it, it collects every sibling of
+    // every candidate (quadratic on long tables: 3.4 s instead of 6 ms for 20,000 rows).
     switch name {
-    case "first-child": return "not(preceding-sibling::*)"
-    case "last-child": return "not(following-sibling::*)"
-    case "only-child": return "not(preceding-sibling::*) and not(following-sibling::*)"
+    case "first-child": return "not(preceding-sibling::*[1])"
+    case "last-child": return "not(following-sibling::*[1])"
+    case "only-child": return "not(preceding-sibling::*[1]) and not(following-sibling::*[1])"
     case "empty": return "not(node())"
     case "nth-child", "nth-last-child":
       let (a, b) = try parseNth()

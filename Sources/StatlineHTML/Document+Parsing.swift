@@ -10,6 +10,11 @@ extension Document {
     _ data: Data, url: String? = nil, encoding: String? = nil, limits: DocumentLimits = .default
   ) throws(StatlineError) -> Document {
     try checkSize(data, limits: limits, url: url)
+    guard data.contains(UInt8(ascii: "<")) else {
+      throw StatlineError(
+        .wrongPage, "the page holds no HTML markup (\(data.count) bytes of text or binary data)", location: url,
+        hint: "check that the answer is an HTML page")
+    }
     LibXML.prepareThread()
     let pointer = data.withUnsafeBytes { buffer in
       htmlReadMemory(
@@ -22,6 +27,7 @@ extension Document {
         hint: "check that the file is an HTML page")
     }
     let document = Document(kind: .html, pointer: pointer)
+    try document.checkDepth(limits: limits, url: url)
     guard document.root != nil else {
       throw StatlineError(
         .wrongPage, "the page holds no HTML elements", location: url,
@@ -66,7 +72,40 @@ extension Document {
     guard document.root != nil else {
       throw StatlineError(.wrongPage, "the XML document has no root element", location: url)
     }
+    try document.checkDepth(limits: limits, url: url)
     return document
+  }
+
+  /// True when the bytes end a whole HTML page: `</html>` within the last 4 KiB. Tolerant
+  /// parsing would otherwise turn a cut-off page into a shorter, silently incomplete one.
+  public static func endsHTMLPage(_ data: Data) -> Bool {
+    let tail = String(decoding: data.suffix(4096), as: UTF8.self).lowercased()
+    return tail.contains("</html")
+  }
+
+  /// Walks the tree without recursion and refuses one nested deeper than the limit.
+  func checkDepth(limits: DocumentLimits, url: String?) throws(StatlineError) {
+    guard var node = xmlDocGetRootElement(pointer) else { return }
+    var depth = 1
+    while true {
+      if let child = node.pointee.children, child.pointee.type != XML_ENTITY_DECL {
+        node = child
+        depth += 1
+        if depth > limits.maximumDepth {
+          throw StatlineError(
+            .unsafeDocument, "the markup is nested deeper than \(limits.maximumDepth) levels", location: url,
+            hint: "no real stats page nests this deep; the page is broken or hostile")
+        }
+        continue
+      }
+      while node.pointee.next == nil {
+        guard let parent = node.pointee.parent, depth > 1 else { return }
+        node = parent
+        depth -= 1
+      }
+      guard let next = node.pointee.next else { return }
+      node = next
+    }
   }
 
   private static func entityRefusal(_ url: String?) -> StatlineError {

@@ -2,9 +2,13 @@
 public struct DocumentLimits: Sendable, Equatable {
   /// Larger bodies are refused before parsing.
   public var maximumBytes: Int
+  /// Deeper element nesting is refused after parsing. Real stats pages nest under 50 levels;
+  /// without a bound, XPath over a 100,000-deep tree costs time quadratic in the depth.
+  public var maximumDepth: Int
 
-  public init(maximumBytes: Int = 64 << 20) {
+  public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 512) {
     self.maximumBytes = maximumBytes
+    self.maximumDepth = maximumDepth
   }
 
   public static let `default` = DocumentLimits()

@@ -12,11 +12,14 @@ enum LibXML {
     statline_silenceErrors()
   }
 
-  /// Tolerant HTML: recover from tag soup, report nothing, never touch the network, and add no
-  /// implied html/body elements (so text without markup has no root and is rejected).
+  /// Tolerant HTML: recover from tag soup, report nothing, never touch the network, add no
+  /// implied html/body elements. `XML_PARSE_HUGE` because without it libxml2 2.9 silently drops
+  /// everything nested deeper than 256 levels; `DocumentLimits.maximumDepth` refuses such pages
+  /// loudly instead.
   static let htmlOptions = Int32(
     HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-      | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+      | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_NOIMPLIED.rawValue
+      | XML_PARSE_HUGE.rawValue)
 
   /// Copies a libxml2-owned string and frees it.
   static func consume(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {

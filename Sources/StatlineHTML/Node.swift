@@ -91,14 +91,18 @@ public struct Node {
     try document.string(xpath, at: pointer)
   }
 
+  /// The node's markup exactly as parsed, without added indentation or newlines.
   private func serialize(_ node: xmlNodePtr) -> String {
-    guard let buffer = xmlBufferCreate() else { return "" }
-    defer { xmlBufferFree(buffer) }
+    guard let output = xmlAllocOutputBuffer(nil) else { return "" }
+    defer { xmlOutputBufferClose(output) }
     switch document.kind {
-    case .html: htmlNodeDump(buffer, document.pointer, node)
-    case .xml: xmlNodeDump(buffer, document.pointer, node, 0, 0)
+    case .html: htmlNodeDumpFormatOutput(output, document.pointer, node, "UTF-8", 0)
+    case .xml: xmlNodeDumpOutput(output, document.pointer, node, 0, 0, "UTF-8")
     }
-    return LibXML.borrow(xmlBufferContent(buffer)) ?? ""
+    xmlOutputBufferFlush(output)
+    guard let content = xmlOutputBufferGetContent(output) else { return "" }
+    let size = Int(xmlOutputBufferGetSize(output))
+    return String(decoding: UnsafeBufferPointer(start: content, count: size), as: UTF8.self)
   }
 
   /// Folds whitespace runs (space, tab, newlines, no-break space) into single spaces, trimmed.

@@ -118,7 +118,7 @@ struct NodeReader {
     }
     let namespace = try string(namespaceNode, "namespace")
     var config = GenericConfig(
-      id: id, summary: id, namespace: namespace, sport: nil, urlPatterns: [], contains: [],
+      id: id, summary: id, namespace: namespace, sport: nil, urlPatterns: [], contains: [], requireComplete: true,
       pageFields: [], games: nil, teams: nil, warnings: [], file: file)
     if let name = keys["name"] { config.summary = try string(name, "name") }
     if let sport = keys["sport"] { config.sport = Sport(try string(sport, "sport")) }
@@ -126,8 +126,10 @@ struct NodeReader {
       config.warnings = try strings(warnings, "warnings", expected: "caveats to add to every batch")
     }
     if let match = keys["match"] {
-      for (key, value) in try mapping(match, "match", allowed: ["urls", "contains"]) {
-        if key == "urls" {
+      for (key, value) in try mapping(match, "match", allowed: ["urls", "contains", "complete"]) {
+        if key == "complete" {
+          config.requireComplete = try bool(value, "match.complete")
+        } else if key == "urls" {
           for (index, pattern) in try strings(value, "match.urls", expected: "regular expressions").enumerated() {
             do {
               config.urlPatterns.append(try URLPattern(pattern))

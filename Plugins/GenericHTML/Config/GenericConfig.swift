@@ -13,6 +13,9 @@ public struct GenericConfig: Sendable {
   public var urlPatterns: [URLPattern]
   /// Strings that must all appear in a page for the config to claim it by content.
   public var contains: [String]
+  /// Whether a page must end with `</html>` (a cut-off page is then an error, not fewer rows).
+  /// Default true; set `match.complete: false` for fragments.
+  public var requireComplete: Bool
   /// Fields read once per page, available to templates as `{page.NAME}`.
   public var pageFields: [FieldSpec]
   public var games: RecordSection?

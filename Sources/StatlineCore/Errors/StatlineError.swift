@@ -61,6 +61,8 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let emptyPage = Kind(rawValue: "empty page")
     /// The bytes are not text in the expected encoding, or not a document at all.
     public static let undecodable = Kind(rawValue: "undecodable page")
+    /// The body ends before the document does (a cut connection, a size limit).
+    public static let truncated = Kind(rawValue: "truncated page")
     /// The document is not the kind of page the parser reads (or is damaged past reading).
     public static let wrongPage = Kind(rawValue: "wrong page")
     /// A bot challenge, an access wall, a login page or a refusal: never parsed, never solved.

@@ -1,0 +1,79 @@
+import StatlineCore
+import Testing
+
+@Suite struct BatchValidatorTests {
+  static func game(
+    id: String = "ncaa:1", status: GameStatus = .final, period: Int? = 4, clock: String? = nil,
+    date: String? = "2025-02-01", away: Int? = 8, home: Int? = 11, awayPeriods: [Int] = [2, 2, 2, 2],
+    homePeriods: [Int] = [3, 3, 3, 2]
+  ) -> Game {
+    Game(
+      id: id, sport: .lacrosseMen, status: status, period: period, clock: clock, date: date,
+      away: TeamLine(team: TeamRef(id: "ncaa:10", name: "Air Force"), score: away, periodScores: awayPeriods),
+      home: TeamLine(team: TeamRef(id: "ncaa:20", name: "Lafayette"), score: home, periodScores: homePeriods))
+  }
+
+  func problems(_ batch: Batch) -> [String] { BatchValidator.problems(in: batch) }
+
+  @Test func aConsistentBatchPasses() throws {
+    try BatchValidator.validate(Batch(games: [Self.game()]))
+  }
+
+  @Test func anEmptyBatchFails() {
+    #expect(problems(Batch()) == ["the page yielded no games, teams, box scores or plays"])
+    #expect(throws: StatlineError.self) { try BatchValidator.validate(Batch()) }
+  }
+
+  @Test func scoreMustEqualTheSumOfPeriodScores() {
+    let found = problems(Batch(games: [Self.game(home: 12)]))
+    #expect(found == ["game ncaa:1: home score 12 is not the sum of its period scores [3, 3, 3, 2]"])
+  }
+
+  @Test func liveGameNeedsAPeriod() {
+    let found = problems(Batch(games: [Self.game(status: .live, period: nil)]))
+    #expect(found == ["game ncaa:1: a live game has no period"])
+  }
+
+  @Test func finalGameNeedsBothScores() {
+    let found = problems(Batch(games: [Self.game(away: nil, awayPeriods: [])]))
+    #expect(found == ["game ncaa:1: a final game has no away score"])
+  }
+
+  @Test func idsMustBeUniqueAndNamespaced() {
+    let found = problems(Batch(games: [Self.game(), Self.game(), Self.game(id: "1")]))
+    #expect(found.contains("game id 'ncaa:1' appears more than once"))
+    #expect(found.contains("id '1' is not namespaced as 'source:native'"))
+    let teams = problems(Batch(teams: [Team(id: "ncaa:1", name: "A"), Team(id: "ncaa:1", name: "B")]))
+    #expect(teams == ["team id 'ncaa:1' appears more than once"])
+  }
+
+  @Test func clockDateAndPeriodMustBeWellFormed() {
+    let found = problems(
+      Batch(games: [Self.game(status: .live, period: 0, clock: "7:5", date: "02/01/2025")]))
+    #expect(found.contains("game ncaa:1: period 0 is not 1-based"))
+    #expect(found.contains("game ncaa:1: clock '7:5' is not MM:SS"))
+    #expect(found.contains("game ncaa:1: date '02/01/2025' is not YYYY-MM-DD"))
+  }
+
+  @Test func boxScoreGoalsMustAddUpToTheScore() {
+    let box = BoxScore(
+      gameId: "ncaa:1",
+      away: TeamBox(players: [
+        PlayerLine(name: "A B", stats: ["goals": 5]), PlayerLine(name: "C D", stats: ["goals": 2]),
+      ]),
+      home: TeamBox(players: [PlayerLine(name: "E F", stats: ["goals": 11]), PlayerLine(name: "G H")]))
+    let found = problems(Batch(games: [Self.game()], boxScores: [box]))
+    #expect(found == ["box score ncaa:1: away players' goals add up to 7, but the score is 8"])
+  }
+
+  @Test func failureIsAValidationErrorListingEveryProblem() {
+    do {
+      try BatchValidator.validate(Batch(games: [Self.game(status: .live, period: nil, home: 1)]))
+      Issue.record("expected a validation error")
+    } catch {
+      #expect(error.kind == .validation)
+      #expect(error.reason.contains("a live game has no period"))
+      #expect(error.reason.contains("home score 1 is not the sum"))
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StatlineCore
+import Testing
+
+@Suite struct PagePipelineTests {
+  @Test func aGoodPageGivesAValidatedBatchNamingSourceParserAndURL() throws {
+    let batch = try PagePipeline.run(page("hello", url: "https://x.test/1"), with: entry("p", source: "s"))
+    #expect(batch.source == "s")
+    #expect(batch.parser == "p")
+    #expect(batch.url == "https://x.test/1")
+    #expect(batch.games.map(\.id) == ["test:5"])
+  }
+
+  @Test(arguments: ["", "   \n\t  "])
+  func anEmptyBodyIsAnError(_ body: String) {
+    do {
+      _ = try PagePipeline.run(page(body, url: "https://x.test/1"), with: entry("p", source: "s"))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .emptyPage)
+      #expect(error.source == "s")
+      #expect(error.parser == "p")
+      #expect(error.location == "https://x.test/1")
+    }
+  }
+
+  @Test(arguments: [
+    (200, "<html><head><title>&nbsp;</title><script>bm-verify</script></head></html>", "bm-verify"),
+    (200, "<html><body><div>Pardon Our Interruption</div></body></html>", "Pardon Our Interruption"),
+    (403, "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Reference #18.1</BODY></HTML>", "Access Denied"),
+    (403, "<html>forbidden</html>", "HTTP 403"),
+    (429, "<html>slow down</html>", "rate limited"),
+  ])
+  func challengesAndWallsAreBlocked(status: Int, body: String, reason: String) {
+    do {
+      _ = try PagePipeline.run(page(body, url: "https://x.test/1", status: status), with: entry("p"))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .blocked)
+      #expect(error.reason.contains(reason))
+    }
+  }
+
+  @Test func aRefusalHeaderIsBlocked() {
+    let refused = page("<html>ok</html>", url: "https://x.test/1", headers: ["X-SB-Rejected": "1"])
+    #expect(throws: StatlineError.self) { try PagePipeline.run(refused, with: entry("p")) }
+    #expect(BlockDetector.check(refused)?.kind == .blocked)
+  }
+
+  @Test func anErrorStatusIsNotParsed() {
+    #expect(BlockDetector.check(page("<html>oops</html>", status: 500))?.kind == .wrongPage)
+    #expect(BlockDetector.check(page("<html>fine</html>", status: 200)) == nil)
+  }
+
+  @Test func foreignErrorsBecomeLocatedStatlineErrors() {
+    struct Boom: Error {}
+    do {
+      _ = try PagePipeline.run(page("x", url: "https://x.test/1"), with: entry("p", source: "s", failure: Boom()))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .wrongPage)
+      #expect(error.description.contains("[source s, parser p, https://x.test/1]"))
+    }
+  }
+
+  @Test func errorDescriptionSaysWhatWhereAndWhatToDo() {
+    let error = StatlineError(
+      .validation, "scores disagree", source: "ncaa", parser: "box", location: "https://x/1", context: "row 3",
+      hint: "fix the parser")
+    #expect(
+      error.description
+        == "validation failed: scores disagree (at row 3) [source ncaa, parser box, https://x/1]. fix the parser")
+  }
+}
