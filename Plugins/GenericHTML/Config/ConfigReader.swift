@@ -105,7 +105,7 @@ struct NodeReader {
       root, "config", allowed: ["id", "name", "namespace", "sport", "match", "page", "games", "teams", "warnings"])
     let keys = Dictionary(pairs, uniquingKeysWith: { a, _ in a })
     guard let idNode = keys["id"] else {
-      throw failure("id", root, "the config has no 'id'", expected: "a parser id such as ncaa-team-schedule")
+      throw failure("id", nil, "the config has no 'id'", expected: "a parser id such as ncaa-team-schedule")
     }
     let id = try string(idNode, "id")
     guard id.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -145,7 +145,7 @@ struct NodeReader {
       }
     }
     guard !config.urlPatterns.isEmpty || !config.contains.isEmpty else {
-      throw failure("match", root, "the config has no 'match' rule", expected: "match.urls and/or match.contains")
+      throw failure("match", nil, "the config has no 'match' rule", expected: "match.urls and/or match.contains")
     }
     var scope = FieldScope(pageFields: [])
     if let page = keys["page"] {
@@ -163,7 +163,7 @@ struct NodeReader {
       try TeamFields.check(config.teams!, reader: self)
     }
     guard config.games != nil || config.teams != nil else {
-      throw failure("config", root, "the config yields no records", expected: "a 'games:' or 'teams:' section")
+      throw failure("config", nil, "the config yields no records", expected: "a 'games:' or 'teams:' section")
     }
     return config
   }

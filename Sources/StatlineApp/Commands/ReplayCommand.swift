@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
           Console.out(BatchTable.render(batch) + "\n")
         }
       } catch let error as StatlineError {
-        let code = fail(error.located(location: path), prefix: "statline: replay failed")
+        let code = fail(error.located(location: path), prefix: "statline: replay failed: \(path)")
         if failure == nil || code.rawValue == ExitStatus.usage { failure = code }
       }
     }

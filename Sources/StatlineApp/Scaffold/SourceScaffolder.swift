@@ -67,25 +67,33 @@ public struct SourceScaffolder: Sendable {
         .configuration, "\(Self.listFile) has no '\(Self.listMarker.trimmingCharacters(in: .whitespaces))' marker",
         location: root.path)
     }
-    guard !package.contains("\"\(name)\",") else {
+    guard !package.contains("\n  \"\(name)\"") else {
       throw StatlineError(.configuration, "Package.swift already lists '\(name)'")
     }
     let files = zip(createdFiles, try contents())
     for (path, text) in files { try write(path, text) }
-    try write(
-      "Package.swift",
-      package.replacingOccurrences(of: Self.packageMarker, with: "  \"\(name)\",\n" + Self.packageMarker))
+    try write("Package.swift", Self.insert("  \"\(name)\",", before: Self.packageMarker, in: package))
     try write(
       Self.listFile,
-      Self.addImport(
-        "import \(module)",
-        to: list.replacingOccurrences(
-          of: Self.listMarker, with: "    \(module).plugin,\n" + Self.listMarker)))
+      Self.addImport("import \(module)", to: Self.insert("    \(module).plugin,", before: Self.listMarker, in: list)))
     return createdFiles + ["Package.swift", Self.listFile]
   }
 
+  /// Inserts an array element line before the marker line, adding the comma that a formatter
+  /// may have removed from the element above it.
+  public static func insert(_ line: String, before marker: String, in source: String) -> String {
+    var lines = source.components(separatedBy: "\n")
+    guard let index = lines.firstIndex(of: marker) else { return source }
+    if let previous = lines[..<index].lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      let text = lines[previous].trimmingCharacters(in: .whitespaces)
+      if !text.hasSuffix(",") && !text.hasSuffix("[") && !text.hasPrefix("//") { lines[previous] += "," }
+    }
+    lines.insert(line, at: index)
+    return lines.joined(separator: "\n")
+  }
+
   /// Adds an import line to the leading import block, keeping it sorted.
-  static func addImport(_ line: String, to source: String) -> String {
+  public static func addImport(_ line: String, to source: String) -> String {
     var lines = source.components(separatedBy: "\n")
     let imports = lines.prefix { $0.hasPrefix("import ") }
     let sorted = (Array(imports) + [line]).sorted()
