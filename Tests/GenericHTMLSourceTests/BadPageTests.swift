@@ -53,7 +53,8 @@ import Testing
   }
 
   @Test func aPageOfTheWrongKind() {
-    let other = Data("<html><body><h1>Men's Lacrosse Rankings</h1><table><tr><td>1</td></tr></table></body></html>".utf8)
+    let other = Data(
+      "<html><body><h1>Men's Lacrosse Rankings</h1><table><tr><td>1</td></tr></table></body></html>".utf8)
     let error = failure(other)
     #expect(error?.kind == .wrongPage)
     #expect(error?.reason.contains("lacks 'Schedule/Results'") == true)

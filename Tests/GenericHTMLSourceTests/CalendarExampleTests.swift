@@ -36,7 +36,10 @@ struct CalendarExampleTests {
     // statb.us/v/msu/604646, not statb.us/b/…
     let football = try #require(batch.games.first { $0.id == "statbroadcast:604646" })
     #expect(football.sport == Sport("football-men"))
-    #expect((football.away.team.name, football.away.score, football.home.team.name, football.home.score) == ("Minnesota", 23, "Michigan St.", 20))
+    #expect(
+      (football.away.team.name, football.away.score, football.home.team.name, football.home.score) == (
+        "Minnesota", 23, "Michigan St.", 20
+      ))
   }
 
   @Test func gameNumbersAndTiesAreRead() throws {
@@ -56,12 +59,14 @@ struct CalendarExampleTests {
 @Suite struct CalendarServerHTMLTests {
   let batch = try! runExample(
     "statbroadcast-calendar",
-    try! handPage("statbroadcast-calendar/server-html/page.html", url: "https://www.statbroadcast.com/events/schedule.php?gid=msu"))
+    try! handPage(
+      "statbroadcast-calendar/server-html/page.html", url: "https://www.statbroadcast.com/events/schedule.php?gid=msu"))
 
   @Test func lacrosseEventsAndUpcomingGames() {
-    #expect(batch.games.map(\.sport.rawValue) == [
-      "lacrosse-men", "lacrosse-women", "lacrosse-men", "lacrosse-men", "lacrosse-women", "basketball-men",
-    ])
+    #expect(
+      batch.games.map(\.sport.rawValue) == [
+        "lacrosse-men", "lacrosse-women", "lacrosse-men", "lacrosse-men", "lacrosse-women", "basketball-men",
+      ])
     #expect(batch.games.map(\.status) == [.final, .final, .postponed, .scheduled, .scheduled, .unknown])
     let upcoming = batch.games[3]
     #expect((upcoming.away.team.name, upcoming.home.team.name) == ("Michigan St.", "Maryland"))
@@ -71,7 +76,8 @@ struct CalendarExampleTests {
 
   @Test func anEmptyShellIsAnErrorNotAnEmptyCalendar() throws {
     let shell = try handPage(
-      "statbroadcast-calendar/rows-loaded-by-script/page.html", url: "https://www.statbroadcast.com/events/schedule.php?gid=msu")
+      "statbroadcast-calendar/rows-loaded-by-script/page.html",
+      url: "https://www.statbroadcast.com/events/schedule.php?gid=msu")
     #expect(throws: StatlineError.self) { try runExample("statbroadcast-calendar", shell) }
   }
 }

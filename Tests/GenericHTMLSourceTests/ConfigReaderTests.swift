@@ -36,16 +36,37 @@ import Testing
 
   @Test(arguments: [
     ("namespace: x\nmatch: {urls: [a]}\ngames: {fields: {id: a}}", "id", "the config has no 'id'"),
-    (valid.replacingOccurrences(of: "namespace: demo", with: "namespace: demo\ncolour: red"), "config.colour (line 3)", "unknown key 'colour'"),
-    (valid.replacingOccurrences(of: "away.name", with: "away.nickname"), "games.fields.away.nickname (line 9)", "unknown field 'away.nickname'"),
-    (valid.replacingOccurrences(of: "'^https://demo\\.test/'", with: "'(unclosed'"), "match.urls[0] (line 4)", "invalid regular expression"),
+    (
+      valid.replacingOccurrences(of: "namespace: demo", with: "namespace: demo\ncolour: red"), "config.colour (line 3)",
+      "unknown key 'colour'"
+    ),
+    (
+      valid.replacingOccurrences(of: "away.name", with: "away.nickname"), "games.fields.away.nickname (line 9)",
+      "unknown field 'away.nickname'"
+    ),
+    (
+      valid.replacingOccurrences(of: "'^https://demo\\.test/'", with: "'(unclosed'"), "match.urls[0] (line 4)",
+      "invalid regular expression"
+    ),
     (valid + "\n    date: { css: td.d, date: 'DD.MM' }", "games.fields.date.date (line 11)", "is not a date format"),
-    (valid + "\n    date: { css: td.d, type: date }", "games.fields.date (line 11)", "has type date but no 'date' format"),
+    (
+      valid + "\n    date: { css: td.d, type: date }", "games.fields.date (line 11)",
+      "has type date but no 'date' format"
+    ),
     (valid + "\n    period: { css: td.p, add: 4 }", "games.fields.period (line 11)", "'add' needs type integer"),
     (valid + "\n    venue: { css: td.v, xpath: td }", "games.fields.venue (line 11)", "needs exactly one source"),
-    (valid.replacingOccurrences(of: "format: 'demo:{value}'", with: "format: 'demo:{later}'"), "games.fields.id.format (line 8)", "refers to '{later}'"),
-    (valid.replacingOccurrences(of: "away.name: td.away", with: "team.name: td.away"), "games.fields", "mixes away./home. with team./opponent."),
-    (valid.replacingOccurrences(of: "match:\n  urls: ['^https://demo\\.test/']\n", with: ""), "match", "the config has no 'match' rule"),
+    (
+      valid.replacingOccurrences(of: "format: 'demo:{value}'", with: "format: 'demo:{later}'"),
+      "games.fields.id.format (line 8)", "refers to '{later}'"
+    ),
+    (
+      valid.replacingOccurrences(of: "away.name: td.away", with: "team.name: td.away"), "games.fields",
+      "mixes away./home. with team./opponent."
+    ),
+    (
+      valid.replacingOccurrences(of: "match:\n  urls: ['^https://demo\\.test/']\n", with: ""), "match",
+      "the config has no 'match' rule"
+    ),
     ("id: x\nnamespace: y\nmatch: {contains: [z]}\n", "config", "the config yields no records"),
     ("id: Bad_Id\nnamespace: y", "id (line 1)", "is not a valid parser id"),
     ("- just\n- a list", "", "the config is empty or not a mapping"),

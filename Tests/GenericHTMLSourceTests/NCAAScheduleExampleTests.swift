@@ -75,10 +75,12 @@ struct NCAAScheduleExampleTests {
 /// The hand-written edge cases: statuses that are not W/L, a team without a page, a neutral note.
 @Suite struct NCAAScheduleEdgeCaseTests {
   let batch = try! runExample(
-    "ncaa-team-schedule", try! handPage("ncaa-team-schedule/edge-cases/page.html", url: "https://stats.ncaa.org/teams/614511"))
+    "ncaa-team-schedule",
+    try! handPage("ncaa-team-schedule/edge-cases/page.html", url: "https://stats.ncaa.org/teams/614511"))
 
   @Test func statusesAreMappedNeverGuessed() {
-    #expect(batch.games.map(\.status) == [.final, .final, .cancelled, .postponed, .final, .final, .unknown, .scheduled])
+    #expect(
+      batch.games.map(\.status) == [.final, .final, .cancelled, .postponed, .final, .final, .unknown, .scheduled])
   }
 
   @Test func aMultipleOvertimeLossAway() throws {

@@ -21,7 +21,7 @@ import Testing
   @Test func replayPrintsATableOfGames() throws {
     let output = try run("replay", "Fixtures/GenericHTML/ncaa-team-schedule/edge-cases")
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(output.stdout.contains("8 games, 1 teams, 0 box scores, 0 plays"))
+    #expect(output.stdout.contains("8 games, 1 team, 0 box scores, 0 plays"))
     #expect(output.stdout.contains("2026-02-14  final      lacrosse-men  Navy              10-11  #5 Johns Hopkins"))
   }
 
@@ -49,15 +49,18 @@ import Testing
     let output = try run("replay", path)
     #expect(output.status == 65)
     #expect(output.stdout.isEmpty)
-    #expect(output.stderr.hasPrefix("statline: replay failed: \(path): blocked: the page is an Akamai bot-manager challenge"))
-    #expect(output.stderr.contains("[source generic-html, parser ncaa-team-schedule, https://stats.ncaa.org/teams/614511]"))
+    #expect(
+      output.stderr.hasPrefix("statline: replay failed: \(path): blocked: the page is an Akamai bot-manager challenge"))
+    #expect(
+      output.stderr.contains("[source generic-html, parser ncaa-team-schedule, https://stats.ncaa.org/teams/614511]"))
   }
 
   @Test func garbageWithAChosenParserExits65() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID()).bin")
     try Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let chosen = try run("replay", file.path, "--parser", "ncaa-team-schedule", "--url", "https://stats.ncaa.org/teams/1")
+    let chosen = try run(
+      "replay", file.path, "--parser", "ncaa-team-schedule", "--url", "https://stats.ncaa.org/teams/1")
     #expect(chosen.status == 65)
     #expect(chosen.stderr.contains(file.path))
     let unclaimed = try run("replay", file.path)
@@ -112,8 +115,11 @@ import Testing
     #expect(batch.games.first?.sport == .lacrosseWomen)
     #expect(batch.games.first?.home.winner == true)
 
-    try Data("id: league-scores\nnamespace: league\nmatch: {urls: ['x']}\ngames:\n  fields:\n    id: {css: a, type: colour}\n".utf8)
-      .write(to: config)
+    try Data(
+      "id: league-scores\nnamespace: league\nmatch: {urls: ['x']}\ngames:\n  fields:\n    id: {css: a, type: colour}\n"
+        .utf8
+    )
+    .write(to: config)
     let broken = try run("replay", page.path, "--config", config.path)
     #expect(broken.status == 64)
     #expect(broken.stderr.contains("games.fields.id.type (line 6)"))

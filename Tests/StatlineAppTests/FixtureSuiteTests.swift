@@ -38,11 +38,13 @@ import Testing
     let suite = FixtureSuite(root: root, real: RealFixtures(folder: nil), registry: try BuiltinPlugins.registry())
     let fixture = try #require(suite.cases().first { $0.name == "edge-cases" })
     try FileManager.default.removeItem(at: fixture.batchGoldenFile)
-    #expect(suite.run(fixture) == .failed("the case has no golden; record one with `statline fixtures record` and review it"))
+    #expect(
+      suite.run(fixture) == .failed("the case has no golden; record one with `statline fixtures record` and review it"))
     #expect(suite.run(fixture, record: true) == .recorded)
     #expect(suite.run(fixture) == .passed)
     let recorded = try Data(contentsOf: fixture.batchGoldenFile)
-    let original = try Data(contentsOf: PackageRoot.file("Fixtures/GenericHTML/ncaa-team-schedule/edge-cases/normalized.golden.json"))
+    let original = try Data(
+      contentsOf: PackageRoot.file("Fixtures/GenericHTML/ncaa-team-schedule/edge-cases/normalized.golden.json"))
     #expect(recorded == original)
   }
 
@@ -112,12 +114,14 @@ enum TemporaryPackage {
   static func make() throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("statline-pkg-\(UUID())")
     let manager = FileManager.default
-    try manager.createDirectory(at: root.appendingPathComponent("Sources/StatlineApp"), withIntermediateDirectories: true)
+    try manager.createDirectory(
+      at: root.appendingPathComponent("Sources/StatlineApp"), withIntermediateDirectories: true)
     try manager.copyItem(at: PackageRoot.file("Package.swift"), to: root.appendingPathComponent("Package.swift"))
     try manager.copyItem(
       at: PackageRoot.file(SourceScaffolder.listFile), to: root.appendingPathComponent(SourceScaffolder.listFile))
     try manager.copyItem(at: PackageRoot.file("Fixtures"), to: root.appendingPathComponent("Fixtures"))
-    try manager.createDirectory(at: root.appendingPathComponent("Plugins/GenericHTML"), withIntermediateDirectories: true)
+    try manager.createDirectory(
+      at: root.appendingPathComponent("Plugins/GenericHTML"), withIntermediateDirectories: true)
     return root
   }
 

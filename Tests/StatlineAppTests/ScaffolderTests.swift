@@ -11,7 +11,9 @@ import Testing
     let written = try scaffolder.run()
     #expect(scaffolder.sourceId == "presto-sports")
     #expect(scaffolder.parserId == "presto-sports-scoreboard")
-    for file in written { #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file)") }
+    for file in written {
+      #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file)")
+    }
 
     let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
     #expect(package.contains("  \"GenericHTML\",\n  \"PrestoSports\",\n  // statline:new-source-plugins"))
@@ -30,7 +32,8 @@ import Testing
     #expect(tests.contains("GoldenCases.cases(plugin: \"PrestoSports\")"))
 
     let golden = try Data(
-      contentsOf: root.appendingPathComponent("Fixtures/PrestoSports/presto-sports-scoreboard/sample/normalized.golden.json"))
+      contentsOf: root.appendingPathComponent(
+        "Fixtures/PrestoSports/presto-sports-scoreboard/sample/normalized.golden.json"))
     let batch = try JSONDecoder().decode(Batch.self, from: golden)
     #expect(batch.games.map(\.id) == ["presto-sports:1001", "presto-sports:1002"])
     try BatchValidator.validate(batch)
@@ -49,9 +52,12 @@ import Testing
 
   @Test func insertionAddsTheCommaAFormatterRemoved() {
     let source = "let list = [\n  \"A\"\n  // marker\n]"
-    #expect(SourceScaffolder.insert("  \"B\",", before: "  // marker", in: source) == "let list = [\n  \"A\",\n  \"B\",\n  // marker\n]")
+    #expect(
+      SourceScaffolder.insert("  \"B\",", before: "  // marker", in: source)
+        == "let list = [\n  \"A\",\n  \"B\",\n  // marker\n]")
     let empty = "let list = [\n  // marker\n]"
-    #expect(SourceScaffolder.insert("  \"B\",", before: "  // marker", in: empty) == "let list = [\n  \"B\",\n  // marker\n]")
+    #expect(
+      SourceScaffolder.insert("  \"B\",", before: "  // marker", in: empty) == "let list = [\n  \"B\",\n  // marker\n]")
   }
 
   @Test func importsStaySorted() {

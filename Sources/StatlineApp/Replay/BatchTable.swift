@@ -36,6 +36,10 @@ public enum BatchTable {
     return lines.joined(separator: "\n")
   }
 
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   private static func name(_ line: TeamLine) -> String {
     line.rank.map { "#\($0) \(line.team.name)" } ?? line.team.name
   }
