@@ -7,8 +7,10 @@ public enum BatchTable {
     var lines: [String] = []
     lines.append("\(batch.parser) (source \(batch.source)) \(batch.url ?? "")")
     lines.append(
-      "\(batch.games.count) games, \(batch.teams.count) teams, \(batch.boxScores.count) box scores, \(batch.plays.count) plays"
-    )
+      [
+        count(batch.games.count, "game"), count(batch.teams.count, "team"),
+        count(batch.boxScores.count, "box score"), count(batch.plays.count, "play"),
+      ].joined(separator: ", "))
     if !batch.games.isEmpty {
       let rows = batch.games.map { game -> [String] in
         let score = game.away.score.map { a in game.home.score.map { "\(a)-\($0)" } ?? "\(a)-" } ?? ""
