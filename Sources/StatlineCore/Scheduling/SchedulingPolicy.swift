@@ -1,0 +1,85 @@
+import Foundation
+
+/// When to poll a target next, from the normalized state of its last batch (DESIGN.md §3).
+///
+/// A value type with a default for every field; sources override what they need. The policy
+/// never reads the clock: the caller passes `now` and a random unit for jitter.
+public struct SchedulingPolicy: Sendable, Equatable {
+  /// A live game, or a page that holds one.
+  public var live: Duration = .seconds(30)
+  /// A game that starts within `imminentWindow` (or should have started and is not live yet).
+  public var imminent: Duration = .seconds(5 * 60)
+  public var imminentWindow: Duration = .seconds(30 * 60)
+  /// Nothing live or imminent.
+  public var idle: Duration = .seconds(60 * 60)
+  /// Polls after a game target's games are all final, for stat corrections; then it stops.
+  public var finalPolls: Int = 3
+  public var finalInterval: Duration = .seconds(10 * 60)
+  /// Backoff after consecutive failures: base × 2^(n−1), capped.
+  public var failureBase: Duration = .seconds(30)
+  public var failureCap: Duration = .seconds(60 * 60)
+  /// ± this fraction on every delay, so targets do not fire in lock-step.
+  public var jitter: Double = 0.10
+
+  public init() {}
+
+  public static let `default` = SchedulingPolicy()
+
+  /// What the policy knows about a target after a poll.
+  public struct Observation: Sendable {
+    public var role: Target.Role
+    /// The games of the last good batch (empty when none yet).
+    public var games: [Game]
+    public var now: Date
+    public var consecutiveFailures: Int
+    /// Polls made since every game of the target was final.
+    public var pollsSinceFinal: Int
+
+    public init(role: Target.Role, games: [Game], now: Date, consecutiveFailures: Int = 0, pollsSinceFinal: Int = 0) {
+      self.role = role
+      self.games = games
+      self.now = now
+      self.consecutiveFailures = consecutiveFailures
+      self.pollsSinceFinal = pollsSinceFinal
+    }
+  }
+
+  public enum Decision: Sendable, Equatable {
+    case after(Duration)
+    case stop
+  }
+
+  /// The next poll, before jitter.
+  public func next(_ observation: Observation) -> Decision {
+    if observation.consecutiveFailures > 0 {
+      let exponent = min(observation.consecutiveFailures - 1, 30)
+      return .after(min(failureBase * (1 << exponent), failureCap))
+    }
+    let games = observation.games
+    if games.contains(where: { $0.status == .live }) { return .after(live) }
+    if games.contains(where: { isImminent($0, now: observation.now) }) { return .after(imminent) }
+    if observation.role == .game, !games.isEmpty, games.allSatisfy({ $0.status == .final }) {
+      return observation.pollsSinceFinal >= finalPolls ? .stop : .after(finalInterval)
+    }
+    return .after(idle)
+  }
+
+  /// `delay` moved by up to ±`jitter`; `unit` is a random number in 0..<1 from the caller.
+  public func jittered(_ delay: Duration, unit: Double) -> Duration {
+    let factor = 1 + jitter * (2 * min(max(unit, 0), 1) - 1)
+    let milliseconds = Double(delay.components.seconds) * 1000 + Double(delay.components.attoseconds) / 1e15
+    return .milliseconds(Int64((milliseconds * factor).rounded()))
+  }
+
+  private func isImminent(_ game: Game, now: Date) -> Bool {
+    guard game.status == .scheduled, let text = game.startTime, let start = Self.date(text) else { return false }
+    let seconds = Double(imminentWindow.components.seconds)
+    return start.timeIntervalSince(now) <= seconds
+  }
+
+  static func date(_ iso: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: iso)
+  }
+}

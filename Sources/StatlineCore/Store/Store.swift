@@ -1,0 +1,59 @@
+/// Where normalized batches land, and what the app delta-syncs from (DESIGN.md §3, §6).
+///
+/// One transaction per batch; a record is rewritten only when its content changed, and each
+/// write takes the next store-wide version. `changes(since:limit:)` returns records in version
+/// order (since 0 = everything). The SQLite and PostgreSQL stores implement this;
+/// `StatlineTesting` has an in-memory one and the contract suite every store must pass.
+public protocol Store: Sendable {
+  func write(_ batch: Batch) async throws -> StoreWrite
+  func changes(since version: Int64, limit: Int) async throws -> [StoreChange]
+}
+
+/// What one batch write did.
+public struct StoreWrite: Sendable, Equatable {
+  /// Records whose content changed (or were new), each now at a new version.
+  public var written: Int
+  /// Records identical to what the store held: not rewritten, no new version.
+  public var unchanged: Int
+  /// The highest version in the store after the write.
+  public var version: Int64
+
+  public init(written: Int, unchanged: Int, version: Int64) {
+    self.written = written
+    self.unchanged = unchanged
+    self.version = version
+  }
+}
+
+/// One changed record, as delta sync sees it.
+public struct StoreChange: Sendable, Equatable, Codable {
+  public enum Kind: String, Sendable, Codable, CaseIterable { case game, team, boxScore, play }
+
+  public var version: Int64
+  public var kind: Kind
+  /// The record's id: a game or team id, a box score's game id, `gameId#sequence` for a play.
+  public var id: String
+  public var record: StoreRecord
+
+  public init(version: Int64, kind: Kind, id: String, record: StoreRecord) {
+    self.version = version
+    self.kind = kind
+    self.id = id
+    self.record = record
+  }
+}
+
+/// A stored record of any kind.
+public enum StoreRecord: Sendable, Equatable, Codable {
+  case game(Game)
+  case team(Team)
+  case boxScore(BoxScore)
+  case play(Play)
+
+  /// Every record of a batch with its kind and id, in batch order.
+  public static func records(of batch: Batch) -> [(kind: StoreChange.Kind, id: String, record: StoreRecord)] {
+    batch.games.map { (.game, $0.id, .game($0)) } + batch.teams.map { (.team, $0.id, .team($0)) }
+      + batch.boxScores.map { (.boxScore, $0.gameId, .boxScore($0)) }
+      + batch.plays.map { (.play, "\($0.gameId)#\($0.sequence)", .play($0)) }
+  }
+}

@@ -1,0 +1,18 @@
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@Suite struct StoreContractTests {
+  @Test func theMemoryStorePassesTheContract() async throws {
+    try await StoreContract.check { MemoryStore() }
+  }
+
+  @Test func recordsOfABatchHaveKindsAndIds() {
+    let batch = Batch(
+      teams: [Team(id: "t:1", name: "A")],
+      plays: [Play(gameId: "g:1", sequence: 7, type: .goal, text: "GOAL")])
+    let records = StoreRecord.records(of: batch)
+    #expect(records.map(\.kind) == [.team, .play])
+    #expect(records.map(\.id) == ["t:1", "g:1#7"])
+  }
+}
