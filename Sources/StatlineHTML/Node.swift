@@ -105,24 +105,36 @@ public struct Node {
     return String(decoding: UnsafeBufferPointer(start: content, count: size), as: UTF8.self)
   }
 
-  /// Folds whitespace runs (space, tab, newlines, no-break space) into single spaces, trimmed.
+  /// Folds whitespace runs (space, tab, newlines, form feed, no-break space) into single spaces,
+  /// trimmed. Works on UTF-8 bytes: this runs for every cell a parser reads.
   public static func normalizeWhitespace(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-    for scalar in text.unicodeScalars {
-      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}"
-        || scalar == "\u{0C}"
-      {
-        pendingSpace = !result.isEmpty
-      } else {
+    var text = text
+    return text.withUTF8 { bytes in
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count)
+      var pendingSpace = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        var width = 0
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+          width = 1
+        } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {
+          width = 2
+        }
+        if width > 0 {
+          pendingSpace = !output.isEmpty
+          index += width
+          continue
+        }
         if pendingSpace {
-          result.unicodeScalars.append(" ")
+          output.append(0x20)
           pendingSpace = false
         }
-        result.unicodeScalars.append(scalar)
+        output.append(byte)
+        index += 1
       }
+      return String(decoding: output, as: UTF8.self)
     }
-    return result
   }
 }
