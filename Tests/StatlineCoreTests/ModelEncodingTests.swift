@@ -43,6 +43,14 @@ import Testing
     #expect(decoded == batch)
   }
 
+  @Test func missingOptionalKeysDecodeAsNil() throws {
+    let json = #"{"name": "Owen Duffy", "stats": {"goals": 2}}"#
+    let player = try JSONDecoder().decode(PlayerLine.self, from: Data(json.utf8))
+    #expect(player == PlayerLine(name: "Owen Duffy", stats: ["goals": 2]))
+    let encoded = String(decoding: try JSONEncoder().encode(player), as: UTF8.self)
+    #expect(encoded.contains("\"number\":null"))
+  }
+
   @Test func playTypesAndStatusesUseContractNames() throws {
     #expect(PlayType.groundBall.rawValue == "groundBall")
     #expect(PlayType.allCases.count == 14)

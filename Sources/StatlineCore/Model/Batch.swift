@@ -6,7 +6,7 @@ public struct Batch: Codable, Sendable, Equatable {
   /// The parser id that read the page.
   public var parser: String
   /// The page's URL, when known.
-  public var url: String?
+  @NullEncoded public var url: String?
   public var games: [Game]
   public var teams: [Team]
   public var boxScores: [BoxScore]
@@ -30,20 +30,4 @@ public struct Batch: Codable, Sendable, Equatable {
 
   /// True when the page yielded no record at all.
   public var isEmpty: Bool { games.isEmpty && teams.isEmpty && boxScores.isEmpty && plays.isEmpty }
-
-  enum CodingKeys: String, CodingKey {
-    case source, parser, url, games, teams, boxScores, plays, warnings
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(source, forKey: .source)
-    try c.encode(parser, forKey: .parser)
-    try c.encode(url, forKey: .url)
-    try c.encode(games, forKey: .games)
-    try c.encode(teams, forKey: .teams)
-    try c.encode(boxScores, forKey: .boxScores)
-    try c.encode(plays, forKey: .plays)
-    try c.encode(warnings, forKey: .warnings)
-  }
 }

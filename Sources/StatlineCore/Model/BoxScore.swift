@@ -28,9 +28,9 @@ public struct TeamBox: Codable, Sendable, Equatable {
 public struct PlayerLine: Codable, Sendable, Equatable {
   /// "First Last", whatever order the page used.
   public var name: String
-  public var number: String?
-  public var position: String?
-  public var starter: Bool?
+  @NullEncoded public var number: String?
+  @NullEncoded public var position: String?
+  @NullEncoded public var starter: Bool?
   public var stats: [String: Int]
 
   public init(
@@ -42,16 +42,5 @@ public struct PlayerLine: Codable, Sendable, Equatable {
     self.position = position
     self.starter = starter
     self.stats = stats
-  }
-
-  enum CodingKeys: String, CodingKey { case name, number, position, starter, stats }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(name, forKey: .name)
-    try c.encode(number, forKey: .number)
-    try c.encode(position, forKey: .position)
-    try c.encode(starter, forKey: .starter)
-    try c.encode(stats, forKey: .stats)
   }
 }

@@ -7,18 +7,18 @@ public struct Game: Codable, Sendable, Equatable {
   public var sport: Sport
   public var status: GameStatus
   /// 1-based; overtime continues the count (5 = first overtime in lacrosse).
-  public var period: Int?
+  @NullEncoded public var period: Int?
   /// The period as the site shows it ("2nd", "1 OT", "Half").
-  public var periodLabel: String?
+  @NullEncoded public var periodLabel: String?
   /// Time remaining in the period, `MM:SS`.
-  public var clock: String?
+  @NullEncoded public var clock: String?
   /// `YYYY-MM-DD`, local to the venue.
-  public var date: String?
+  @NullEncoded public var date: String?
   /// ISO 8601 with offset.
-  public var startTime: String?
-  public var venue: String?
-  public var attendance: Int?
-  public var neutralSite: Bool?
+  @NullEncoded public var startTime: String?
+  @NullEncoded public var venue: String?
+  @NullEncoded public var attendance: Int?
+  @NullEncoded public var neutralSite: Bool?
   public var away: TeamLine
   public var home: TeamLine
 
@@ -46,27 +46,5 @@ public struct Game: Codable, Sendable, Equatable {
   public subscript(side: Side) -> TeamLine {
     get { side == .home ? home : away }
     set { if side == .home { home = newValue } else { away = newValue } }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case id, sport, status, period, periodLabel, clock, date, startTime, venue, attendance
-    case neutralSite, away, home
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(id, forKey: .id)
-    try c.encode(sport, forKey: .sport)
-    try c.encode(status, forKey: .status)
-    try c.encode(period, forKey: .period)
-    try c.encode(periodLabel, forKey: .periodLabel)
-    try c.encode(clock, forKey: .clock)
-    try c.encode(date, forKey: .date)
-    try c.encode(startTime, forKey: .startTime)
-    try c.encode(venue, forKey: .venue)
-    try c.encode(attendance, forKey: .attendance)
-    try c.encode(neutralSite, forKey: .neutralSite)
-    try c.encode(away, forKey: .away)
-    try c.encode(home, forKey: .home)
   }
 }

@@ -3,16 +3,16 @@ public struct Play: Codable, Sendable, Equatable {
   public var gameId: String
   /// Position in the game's play list, from 1.
   public var sequence: Int
-  public var period: Int?
-  public var clock: String?
-  public var side: Side?
+  @NullEncoded public var period: Int?
+  @NullEncoded public var clock: String?
+  @NullEncoded public var side: Side?
   public var type: PlayType
   public var text: String
-  public var player: String?
-  public var assist: String?
+  @NullEncoded public var player: String?
+  @NullEncoded public var assist: String?
   /// The running score after this play, where the page gives it.
-  public var awayScore: Int?
-  public var homeScore: Int?
+  @NullEncoded public var awayScore: Int?
+  @NullEncoded public var homeScore: Int?
 
   public init(
     gameId: String, sequence: Int, period: Int? = nil, clock: String? = nil, side: Side? = nil,
@@ -30,25 +30,6 @@ public struct Play: Codable, Sendable, Equatable {
     self.assist = assist
     self.awayScore = awayScore
     self.homeScore = homeScore
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case gameId, sequence, period, clock, side, type, text, player, assist, awayScore, homeScore
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(gameId, forKey: .gameId)
-    try c.encode(sequence, forKey: .sequence)
-    try c.encode(period, forKey: .period)
-    try c.encode(clock, forKey: .clock)
-    try c.encode(side, forKey: .side)
-    try c.encode(type, forKey: .type)
-    try c.encode(text, forKey: .text)
-    try c.encode(player, forKey: .player)
-    try c.encode(assist, forKey: .assist)
-    try c.encode(awayScore, forKey: .awayScore)
-    try c.encode(homeScore, forKey: .homeScore)
   }
 }
 
