@@ -45,6 +45,7 @@ let package = Package(
     .executable(name: "statline", targets: ["statline"]),
     .library(name: "StatlineCore", targets: ["StatlineCore"]),
     .library(name: "StatlineHTML", targets: ["StatlineHTML"]),
+    .library(name: "StatlineSQLite", targets: ["StatlineSQLite"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -60,6 +61,8 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "StatlineHTML", dependencies: ["CLibXML2", "StatlineCore"], swiftSettings: swiftSettings),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(
       name: "StatlineApp",
       dependencies: [
@@ -73,6 +76,9 @@ let package = Package(
       name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineHTMLTests", dependencies: ["StatlineHTML", "StatlineTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",
       dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore"],

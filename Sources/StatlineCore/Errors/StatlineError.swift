@@ -79,6 +79,8 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let ambiguousParser = Kind(rawValue: "ambiguous parser")
     /// A document is refused for safety (external entities, entity declarations, limits).
     public static let unsafeDocument = Kind(rawValue: "unsafe document")
+    /// The store could not read or write (a locked, corrupt or full database).
+    public static let store = Kind(rawValue: "store error")
     /// Reading or writing a local file failed.
     public static let io = Kind(rawValue: "i/o error")
     /// A golden file does not match, or is missing.

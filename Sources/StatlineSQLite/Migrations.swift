@@ -1,0 +1,47 @@
+import StatlineCore
+
+/// The store's schema, as ordered migrations. `PRAGMA user_version` records how far a file
+/// has come; each migration runs in its own transaction. Never edit a shipped migration: add one.
+enum Migrations {
+  static let all: [(version: Int64, sql: String)] = [
+    (
+      1,
+      """
+      CREATE TABLE store_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+      INSERT INTO store_version (id, version) VALUES (1, 0);
+      CREATE TABLE games (
+        id TEXT PRIMARY KEY, version INTEGER NOT NULL, hash INTEGER NOT NULL,
+        sport TEXT NOT NULL, status TEXT NOT NULL, date TEXT, json TEXT NOT NULL);
+      CREATE INDEX games_by_version ON games (version);
+      CREATE INDEX games_by_status ON games (status, date);
+      CREATE TABLE teams (id TEXT PRIMARY KEY, version INTEGER NOT NULL, hash INTEGER NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX teams_by_version ON teams (version);
+      CREATE TABLE box_scores (
+        game_id TEXT PRIMARY KEY, version INTEGER NOT NULL, hash INTEGER NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX box_scores_by_version ON box_scores (version);
+      CREATE TABLE plays (
+        game_id TEXT NOT NULL, sequence INTEGER NOT NULL, version INTEGER NOT NULL, hash INTEGER NOT NULL,
+        json TEXT NOT NULL, PRIMARY KEY (game_id, sequence));
+      CREATE INDEX plays_by_version ON plays (version);
+      """
+    )
+  ]
+
+  static var latest: Int64 { all.last?.version ?? 0 }
+
+  /// Brings the file up to the latest schema; refuses a file from a newer Statline.
+  static func migrate(_ connection: SQLiteConnection) throws(StatlineError) {
+    let current = try connection.integer("PRAGMA user_version")
+    guard current <= latest else {
+      throw StatlineError(
+        .store, "the store has schema version \(current), newer than this Statline's \(latest)",
+        location: connection.path, hint: "run a newer statline, or point --store at another file")
+    }
+    for migration in all where migration.version > current {
+      try connection.transaction { () throws(StatlineError) in
+        try connection.execute(migration.sql)
+        try connection.execute("PRAGMA user_version = \(migration.version)")
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import CSQLite
+import Foundation
+import StatlineCore
+
+/// One SQLite connection. Not thread-safe: `SQLiteStore` (an actor) owns it.
+final class SQLiteConnection {
+  let path: String
+  private let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+
+  init(path: String) throws(StatlineError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      if let handle { sqlite3_close_v2(handle) }
+      throw StatlineError(
+        .store, "cannot open the SQLite store: \(message)", location: path,
+        hint: "check that the folder exists and is writable")
+    }
+    self.path = path
+    self.handle = handle
+    sqlite3_busy_timeout(handle, 5_000)
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs SQL that returns no rows (several statements allowed).
+  func execute(_ sql: String) throws(StatlineError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(message)
+      throw failure(text, sql: sql)
+    }
+  }
+
+  /// A prepared statement, cached by its SQL.
+  func statement(_ sql: String) throws(StatlineError) -> Statement {
+    if let cached = statements[sql] {
+      cached.reset()
+      return cached
+    }
+    var pointer: OpaquePointer?
+    guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil) == SQLITE_OK,
+      let pointer
+    else {
+      throw failure(String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+    let statement = Statement(pointer: pointer, connection: self)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// The integer in the first column of the first row.
+  func integer(_ sql: String) throws(StatlineError) -> Int64 {
+    let statement = try statement(sql)
+    guard try statement.step() else { return 0 }
+    return statement.int64(0)
+  }
+
+  /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+  func transaction<T>(_ body: () throws(StatlineError) -> T) throws(StatlineError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  func failure(_ message: String, sql: String? = nil) -> StatlineError {
+    StatlineError(
+      .store, message, location: path, context: sql.map { String($0.prefix(120)) },
+      hint: "the database may be locked by another process, full, or corrupt (PRAGMA integrity_check)")
+  }
+
+  var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// A prepared statement with 1-based binding and 0-based columns.
+final class Statement {
+  private let pointer: OpaquePointer
+  private unowned let connection: SQLiteConnection
+
+  init(pointer: OpaquePointer, connection: SQLiteConnection) {
+    self.pointer = pointer
+    self.connection = connection
+  }
+
+  deinit { sqlite3_finalize(pointer) }
+
+  func reset() {
+    sqlite3_reset(pointer)
+    sqlite3_clear_bindings(pointer)
+  }
+
+  @discardableResult
+  func bind(_ values: any SQLiteValue...) -> Statement {
+    for (offset, value) in values.enumerated() { value.bind(to: pointer, at: Int32(offset + 1)) }
+    return self
+  }
+
+  /// Advances to the next row; false when done.
+  func step() throws(StatlineError) -> Bool {
+    switch sqlite3_step(pointer) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw connection.failure(connection.lastError)
+    }
+  }
+
+  /// Runs a statement that returns no rows.
+  func run() throws(StatlineError) {
+    while try step() {}
+  }
+
+  func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
+
+  func text(_ column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
+    return String(cString: bytes)
+  }
+
+  func data(_ column: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(pointer, column))
+    guard count > 0, let bytes = sqlite3_column_blob(pointer, column) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+}
+
+/// Values a statement can bind.
+protocol SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32)
+}
+
+extension Int64: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) { sqlite3_bind_int64(statement, index, self) }
+}
+
+extension Int: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) { sqlite3_bind_int64(statement, index, Int64(self)) }
+}
+
+extension String: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) {
+    // withCString never hands over a null pointer, so "" binds as an empty text, not NULL.
+    _ = withCString { statline_bind_text(statement, index, $0, Int32(utf8.count)) }
+  }
+}
+
+extension Data: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) {
+    withUnsafeBytes { buffer in
+      _ = statline_bind_blob(
+        statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count))
+    }
+  }
+}
+
+extension Optional: SQLiteValue where Wrapped: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) {
+    if let self { self.bind(to: statement, at: index) } else { sqlite3_bind_null(statement, index) }
+  }
+}

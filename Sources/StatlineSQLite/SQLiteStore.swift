@@ -1,0 +1,133 @@
+import Foundation
+import StatlineCore
+
+/// The default `Store`: one SQLite file in WAL mode.
+///
+/// A batch is validated, then written in one transaction; a record whose content hash is
+/// unchanged is not rewritten; every write takes the next store-wide version, which
+/// `changes(since:limit:)` returns in order for the app's delta sync. A killed process loses at
+/// most the transaction in flight.
+public actor SQLiteStore: Store {
+  private let connection: SQLiteConnection
+
+  /// Opens (or creates) the store at `path` and migrates it to the latest schema.
+  public init(path: String) throws(StatlineError) {
+    connection = try SQLiteConnection(path: path)
+    try connection.execute("PRAGMA journal_mode = WAL")
+    try connection.execute("PRAGMA synchronous = NORMAL")
+    try connection.execute("PRAGMA foreign_keys = ON")
+    try Migrations.migrate(connection)
+  }
+
+  public func write(_ batch: Batch) throws -> StoreWrite {
+    try BatchValidator.validate(batch)
+    var rows: [RecordRow] = []
+    for (kind, id, record) in StoreRecord.records(of: batch) {
+      rows.append(try RecordRow(kind: kind, id: id, record: record))
+    }
+    return try connection.transaction { () throws(StatlineError) -> StoreWrite in
+      var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
+      var written = 0
+      for row in rows {
+        if try storedHash(row) == row.hash { continue }
+        version += 1
+        written += 1
+        try upsert(row, version: version)
+      }
+      if written > 0 {
+        try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
+      }
+      return StoreWrite(written: written, unchanged: rows.count - written, version: version)
+    }
+  }
+
+  public func changes(since version: Int64, limit: Int) throws -> [StoreChange] {
+    let statement = try connection.statement(
+      """
+      SELECT 'game', id, version, json FROM games WHERE version > ?1
+      UNION ALL SELECT 'team', id, version, json FROM teams WHERE version > ?1
+      UNION ALL SELECT 'boxScore', game_id, version, json FROM box_scores WHERE version > ?1
+      UNION ALL SELECT 'play', game_id || '#' || sequence, version, json FROM plays WHERE version > ?1
+      ORDER BY 3 LIMIT ?2
+      """)
+    statement.bind(version, limit)
+    var result: [StoreChange] = []
+    while try statement.step() {
+      guard let kind = StoreChange.Kind(rawValue: statement.text(0)) else { continue }
+      let json = Data(statement.text(3).utf8)
+      result.append(
+        StoreChange(
+          version: statement.int64(2), kind: kind, id: statement.text(1),
+          record: try RecordRow.decode(kind, json, path: connection.path)))
+    }
+    return result
+  }
+
+  /// The highest version in the store.
+  public func version() throws -> Int64 {
+    try connection.integer("SELECT version FROM store_version WHERE id = 1")
+  }
+
+  /// `PRAGMA integrity_check`: "ok", or what is wrong.
+  public func integrityCheck() throws -> String {
+    let statement = try connection.statement("PRAGMA integrity_check")
+    return try statement.step() ? statement.text(0) : "no answer"
+  }
+
+  /// The journal mode in force (`wal`).
+  public func journalMode() throws -> String {
+    let statement = try connection.statement("PRAGMA journal_mode")
+    return try statement.step() ? statement.text(0) : ""
+  }
+
+  /// The schema version (`PRAGMA user_version`).
+  public func schemaVersion() throws -> Int64 { try connection.integer("PRAGMA user_version") }
+
+  private func storedHash(_ row: RecordRow) throws(StatlineError) -> Int64? {
+    let statement: Statement
+    switch row.kind {
+    case .game: statement = try connection.statement("SELECT hash FROM games WHERE id = ?").bind(row.id)
+    case .team: statement = try connection.statement("SELECT hash FROM teams WHERE id = ?").bind(row.id)
+    case .boxScore: statement = try connection.statement("SELECT hash FROM box_scores WHERE game_id = ?").bind(row.id)
+    case .play:
+      statement = try connection.statement("SELECT hash FROM plays WHERE game_id = ? AND sequence = ?")
+        .bind(row.gameId, row.sequence)
+    }
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  private func upsert(_ row: RecordRow, version: Int64) throws(StatlineError) {
+    switch row.record {
+    case .game(let game):
+      try connection.statement(
+        """
+        INSERT INTO games (id, version, hash, sport, status, date, json) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
+          status = excluded.status, date = excluded.date, json = excluded.json
+        """
+      ).bind(row.id, version, row.hash, game.sport.rawValue, game.status.rawValue, game.date, row.json).run()
+    case .team:
+      try connection.statement(
+        """
+        INSERT INTO teams (id, version, hash, json) VALUES (?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json
+        """
+      ).bind(row.id, version, row.hash, row.json).run()
+    case .boxScore:
+      try connection.statement(
+        """
+        INSERT INTO box_scores (game_id, version, hash, json) VALUES (?, ?, ?, ?)
+        ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json
+        """
+      ).bind(row.id, version, row.hash, row.json).run()
+    case .play:
+      try connection.statement(
+        """
+        INSERT INTO plays (game_id, sequence, version, hash, json) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (game_id, sequence) DO UPDATE SET version = excluded.version, hash = excluded.hash,
+          json = excluded.json
+        """
+      ).bind(row.gameId, row.sequence, version, row.hash, row.json).run()
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import StatlineCore
+import StatlineSQLite
+import StatlineTesting
+import Testing
+
+@Suite struct SQLiteStoreTests {
+  static func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("statline-\(UUID()).sqlite").path
+  }
+
+  static func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  }
+
+  @Test func passesTheStoreContract() async throws {
+    var paths: [String] = []
+    defer { paths.forEach(Self.remove) }
+    try await StoreContract.check {
+      let path = Self.temporaryPath()
+      paths.append(path)
+      return try SQLiteStore(path: path)
+    }
+  }
+
+  @Test func usesWALAndTheLatestSchema() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    let store = try SQLiteStore(path: path)
+    #expect(try await store.journalMode() == "wal")
+    #expect(try await store.schemaVersion() == 1)
+    #expect(try await store.integrityCheck() == "ok")
+  }
+
+  @Test func dataAndVersionsSurviveAReopen() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    let game = Game(
+      id: "ncaa:1", sport: .lacrosseMen, status: .final, date: "2025-02-01",
+      away: TeamLine(team: TeamRef(name: "Air Force"), score: 8, periodScores: [2, 2, 2, 2]),
+      home: TeamLine(team: TeamRef(name: "Lafayette"), score: 11, periodScores: [3, 3, 3, 2]))
+    let plays = (1...3).map { Play(gameId: "ncaa:1", sequence: $0, period: 1, type: .faceoff, text: "Faceoff \($0)") }
+    do {
+      let store = try SQLiteStore(path: path)
+      let write = try await store.write(Batch(games: [game], plays: plays))
+      #expect(write == StoreWrite(written: 4, unchanged: 0, version: 4))
+    }
+    let reopened = try SQLiteStore(path: path)
+    #expect(try await reopened.version() == 4)
+    let changes = try await reopened.changes(since: 0, limit: 10)
+    #expect(changes.map(\.id) == ["ncaa:1", "ncaa:1#1", "ncaa:1#2", "ncaa:1#3"])
+    #expect(changes.first?.record == .game(game))
+    let again = try await reopened.write(Batch(games: [game], plays: plays))
+    #expect(again == StoreWrite(written: 0, unchanged: 4, version: 4))
+  }
+
+  @Test func aStoreFromANewerStatlineIsRefused() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    _ = try SQLiteStore(path: path)
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit()", path,
+    ]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    do {
+      _ = try SQLiteStore(path: path)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .store)
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 1")
+    }
+  }
+
+  @Test func anUnwritablePathIsAClearError() {
+    do {
+      _ = try SQLiteStore(path: "/nonexistent-folder/statline.sqlite")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .store)
+      #expect(error.location == "/nonexistent-folder/statline.sqlite")
+      #expect(error.reason.hasPrefix("cannot open the SQLite store"))
+    }
+  }
+}
