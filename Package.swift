@@ -45,6 +45,7 @@ let package = Package(
     .executable(name: "statline", targets: ["statline"]),
     .library(name: "StatlineCore", targets: ["StatlineCore"]),
     .library(name: "StatlineHTML", targets: ["StatlineHTML"]),
+    .library(name: "StatlineEngine", targets: ["StatlineEngine"]),
     .library(name: "StatlineSQLite", targets: ["StatlineSQLite"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
@@ -52,6 +53,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -61,6 +63,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "StatlineHTML", dependencies: ["CLibXML2", "StatlineCore"], swiftSettings: swiftSettings),
+    .target(name: "StatlineEngine", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(
@@ -76,6 +79,12 @@ let package = Package(
       name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineHTMLTests", dependencies: ["StatlineHTML", "StatlineTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineEngineTests",
+      dependencies: [
+        "StatlineEngine", "StatlineCore", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore"],
       swiftSettings: swiftSettings),

@@ -1,0 +1,37 @@
+import StatlineCore
+
+/// Gets pages. The HTTP fetcher talks to sites; the replay fetcher serves saved pages; the
+/// politeness layer wraps either. Errors are `StatlineError`s.
+public protocol Fetcher: Sendable {
+  func fetch(_ request: FetchRequest) async throws -> Page
+}
+
+/// What to fetch, and what the fetcher should send with it.
+public struct FetchRequest: Sendable, Hashable {
+  public var url: String
+  /// Extra request headers (per-source `Referer`, for example).
+  public var headers: [String: String]
+  /// The last `ETag` seen, sent back as `If-None-Match`.
+  public var etag: String?
+  /// The last `Last-Modified` seen, sent back as `If-Modified-Since`.
+  public var lastModified: String?
+
+  public init(url: String, headers: [String: String] = [:], etag: String? = nil, lastModified: String? = nil) {
+    self.url = url
+    self.headers = headers
+    self.etag = etag
+    self.lastModified = lastModified
+  }
+
+  /// The host part of the URL, lower-cased: the unit of politeness.
+  public var host: String { Self.host(of: url) }
+
+  public static func host(of url: String) -> String {
+    guard let scheme = url.range(of: "://") else { return "" }
+    let rest = url[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let withoutUser = authority.split(separator: "@").last.map(String.init) ?? String(authority)
+    let withoutPort = withoutUser.hasPrefix("[") ? withoutUser : String(withoutUser.prefix { $0 != ":" })
+    return withoutPort.lowercased()
+  }
+}
