@@ -74,7 +74,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "statline", dependencies: ["StatlineApp"], swiftSettings: swiftSettings),
-    .target(name: "StatlineTesting", dependencies: ["StatlineCore", "StatlineApp"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineTesting", dependencies: ["StatlineCore", "StatlineApp", "StatlineEngine"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),
     .testTarget(

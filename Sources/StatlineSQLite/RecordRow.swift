@@ -27,12 +27,7 @@ struct RecordRow {
       throw StatlineError(.store, "cannot encode \(kind) \(id): \(error)")
     }
     json = String(decoding: data, as: UTF8.self)
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    self.hash = Int64(bitPattern: hash)
+    hash = Int64(bitPattern: ContentHash.fnv1a(data))
   }
 
   var gameId: String {

@@ -1,0 +1,147 @@
+import Clocks
+import Foundation
+import StatlineCore
+import StatlineEngine
+import StatlineTesting
+import Testing
+
+@Suite struct PoliteFetcherTests {
+  static let url = "https://stats.test/contests/1/box_score"
+  static let robots = "https://stats.test/robots.txt"
+  let clock = TestClock()
+
+  func polite(_ fetcher: ScriptedFetcher, now: Date = Date(timeIntervalSince1970: 1_771_200_000)) -> PoliteFetcher<
+    TestClock<Duration>
+  > {
+    // Spacing is HostGate's (tested there); lifted here so only retries and cool-downs take time.
+    var configuration = PoliteFetcher<TestClock<Duration>>.Configuration()
+    configuration.hostLimits = HostLimits(concurrency: 2, spacing: .zero)
+    return PoliteFetcher(wrapping: fetcher, clock: clock, configuration: configuration, random: { 0.5 }, now: { now })
+  }
+
+  @Test func serverErrorsAreRetriedWithBackoffThenSucceed() async throws {
+    let fetcher = ScriptedFetcher([
+      Self.robots: [.page(status: 404)], Self.url: [.page(status: 503), .page(status: 503), .ok("<html>ok</html>")],
+    ])
+    let polite = polite(fetcher)
+    let task = Task { try await polite.fetch(FetchRequest(url: Self.url)) }
+    await clock.advance(by: .milliseconds(249))
+    #expect(await fetcher.count(Self.url) == 1, "the first retry waits 250 ms (half of 500 ms)")
+    await clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(500))
+    let page = try await task.value
+    #expect(page.status == 200)
+    #expect(await fetcher.count(Self.url) == 3)
+    #expect(await polite.breaker.state("stats.test") == .closed(failures: 0))
+  }
+
+  @Test func retryAfterIsHonoured() async throws {
+    let fetcher = ScriptedFetcher([
+      Self.robots: [.page(status: 404)],
+      Self.url: [.page(status: 429, headers: ["Retry-After": "7"]), .ok("<html>ok</html>")],
+    ])
+    let polite = polite(fetcher)
+    let task = Task { try await polite.fetch(FetchRequest(url: Self.url)) }
+    await clock.advance(by: .milliseconds(6_999))
+    #expect(await fetcher.count(Self.url) == 1)
+    await clock.advance(by: .milliseconds(1))
+    #expect(try await task.value.status == 200)
+    #expect(await fetcher.count(Self.url) == 2)
+  }
+
+  @Test func aWallIsBlockedAtOnceAndNeverRetried() async throws {
+    let fetcher = ScriptedFetcher([
+      Self.robots: [.page(status: 404)],
+      Self.url: [.page(status: 403, body: "<HTML><TITLE>Access Denied</TITLE></HTML>")],
+    ])
+    let polite = polite(fetcher)
+    await #expect(throws: StatlineError.self) { try await polite.fetch(FetchRequest(url: Self.url)) }
+    #expect(await fetcher.count(Self.url) == 1)
+    #expect(await polite.breaker.state("stats.test") == .closed(failures: 1))
+  }
+
+  @Test func threeBlockedAnswersOpenTheCircuit() async throws {
+    let challenge = "<html><script>bm-verify</script></html>"
+    let fetcher = ScriptedFetcher([Self.robots: [.page(status: 404)], Self.url: [.ok(challenge)]])
+    let polite = polite(fetcher)
+    for _ in 0..<3 {
+      do {
+        _ = try await polite.fetch(FetchRequest(url: Self.url))
+        Issue.record("a challenge must not be returned as a page")
+      } catch {
+        #expect((error as? StatlineError)?.kind == .blocked)
+      }
+    }
+    do {
+      _ = try await polite.fetch(FetchRequest(url: Self.url))
+    } catch let error as StatlineError {
+      #expect(error.reason == "the circuit for stats.test is open after repeated failures")
+    }
+    #expect(await fetcher.count(Self.url) == 3, "an open circuit sends nothing")
+    await clock.advance(by: .seconds(30))
+    await fetcher.set(Self.url, [.ok("<html>back</html>")])
+    #expect(try await polite.fetch(FetchRequest(url: Self.url)).status == 200, "the half-open probe")
+    #expect(await polite.breaker.state("stats.test") == .closed(failures: 0))
+  }
+
+  @Test func robotsTxtIsFetchedOnceAndObeyed() async throws {
+    let fetcher = ScriptedFetcher([
+      Self.robots: [.ok("User-agent: *\nDisallow: /contests/\n")],
+      "https://stats.test/teams/1": [.ok("<html>team</html>")],
+    ])
+    let polite = polite(fetcher)
+    do {
+      _ = try await polite.fetch(FetchRequest(url: Self.url))
+      Issue.record("robots.txt disallows the URL")
+    } catch let error as StatlineError {
+      #expect(error.kind == .blocked)
+      #expect(error.reason == "robots.txt disallows this URL for statline")
+    }
+    #expect(try await polite.fetch(FetchRequest(url: "https://stats.test/teams/1")).status == 200)
+    #expect(await fetcher.count(Self.robots) == 1)
+    #expect(await fetcher.count(Self.url) == 0)
+  }
+
+  @Test func anUnreadableRobotsTxtKeepsStatlineOut() async throws {
+    let fetcher = ScriptedFetcher([Self.robots: [.page(status: 500)], Self.url: [.ok("<html>x</html>")]])
+    await #expect(throws: StatlineError.self) { try await polite(fetcher).fetch(FetchRequest(url: Self.url)) }
+    #expect(await fetcher.count(Self.url) == 0)
+  }
+
+  @Test func statlineNamesItselfAndKeepsPerSourceHeaders() async throws {
+    let fetcher = ScriptedFetcher([Self.robots: [.page(status: 404)], Self.url: [.ok("<html>x</html>")]])
+    _ = try await polite(fetcher).fetch(FetchRequest(url: Self.url, headers: ["Referer": "https://stats.test/"]))
+    let sent = try #require(await fetcher.requests.last)
+    #expect(sent.headers["User-Agent"]?.hasPrefix("Statline/") == true)
+    #expect(sent.headers["Referer"] == "https://stats.test/")
+  }
+
+  @Test func a404IsReturnedForTheCallerToJudgeAndIsNotAHostFailure() async throws {
+    let fetcher = ScriptedFetcher([Self.robots: [.page(status: 404)]])
+    let page = try await polite(fetcher).fetch(FetchRequest(url: Self.url))
+    #expect(page.status == 404)
+  }
+}
+
+@Suite struct ChangeDetectorTests {
+  let page = Page(url: "https://x.test/1", headers: ["ETag": "\"v2\""], body: Data("<html>2</html>".utf8))
+
+  @Test func aNotModifiedAnswerIsUnchangedAndRefreshesValidators() {
+    let previous = Validators(etag: "\"v1\"", lastModified: "Mon, 16 Feb 2026 00:00:00 GMT", bodyHash: 7)
+    let answer = Page(url: "https://x.test/1", status: 304, headers: ["ETag": "\"v1b\""], body: Data())
+    #expect(
+      ChangeDetector.classify(answer, previous: previous)
+        == .unchanged(Validators(etag: "\"v1b\"", lastModified: previous.lastModified, bodyHash: 7)))
+  }
+
+  @Test func anIdenticalBodyIsUnchangedAndANewOneIsChanged() {
+    let hash = ContentHash.fnv1a(page.body)
+    guard case .changed(_, let validators) = ChangeDetector.classify(page, previous: Validators()) else {
+      Issue.record("a first page is a change")
+      return
+    }
+    #expect(validators == Validators(etag: "\"v2\"", bodyHash: hash))
+    #expect(ChangeDetector.classify(page, previous: validators) == .unchanged(validators))
+    #expect(validators.request("https://x.test/1").etag == "\"v2\"")
+  }
+}
