@@ -54,6 +54,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -63,7 +66,13 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "StatlineHTML", dependencies: ["CLibXML2", "StatlineCore"], swiftSettings: swiftSettings),
-    .target(name: "StatlineEngine", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineEngine",
+      dependencies: [
+        "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ],
+      swiftSettings: swiftSettings),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(
@@ -75,7 +84,12 @@ let package = Package(
     ),
     .executableTarget(name: "statline", dependencies: ["StatlineApp"], swiftSettings: swiftSettings),
     .target(
-      name: "StatlineTesting", dependencies: ["StatlineCore", "StatlineApp", "StatlineEngine"],
+      name: "StatlineTesting",
+      dependencies: [
+        "StatlineCore", "StatlineApp", "StatlineEngine", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),

@@ -79,6 +79,8 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let ambiguousParser = Kind(rawValue: "ambiguous parser")
     /// A document is refused for safety (external entities, entity declarations, limits).
     public static let unsafeDocument = Kind(rawValue: "unsafe document")
+    /// The request did not complete: refused, reset, timed out, too many redirects.
+    public static let network = Kind(rawValue: "network error")
     /// The store could not read or write (a locked, corrupt or full database).
     public static let store = Kind(rawValue: "store error")
     /// Reading or writing a local file failed.

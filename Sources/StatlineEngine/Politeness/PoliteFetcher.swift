@@ -73,7 +73,9 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       } catch {
         await breaker.record(host, success: false)
         attempt += 1
-        guard attempt <= configuration.retry.maxRetries else { throw error }
+        // A size limit or a corrupt body does not get better on retry.
+        let final = (error as? StatlineError).map { [.unsafeDocument, .undecodable].contains($0.kind) } ?? false
+        guard attempt <= configuration.retry.maxRetries, !final else { throw error }
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random()))
         continue
       }

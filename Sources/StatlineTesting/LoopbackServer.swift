@@ -1,0 +1,148 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+import Synchronization
+
+/// An HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that answers from a script, with
+/// faults: the site stand-in for fetcher, politeness and scheduler tests. Gzip is applied when
+/// the client asks for it. Stop it with `stop()`.
+public final class LoopbackServer: Sendable {
+  /// How to answer one request.
+  public enum Behavior: Sendable {
+    case respond(status: Int, headers: [String: String] = [:], body: String = "")
+    /// Declares `declaredLength` bytes, sends `body`, then closes the connection.
+    case truncated(declaredLength: Int, body: String)
+    /// Closes the connection without answering.
+    case reset
+    /// Never answers.
+    case hang
+
+    public static func ok(_ body: String, headers: [String: String] = [:]) -> Behavior {
+      .respond(status: 200, headers: headers, body: body)
+    }
+
+    public static func redirect(_ location: String) -> Behavior {
+      .respond(status: 302, headers: ["Location": location])
+    }
+  }
+
+  /// A request as the server saw it.
+  public struct Request: Sendable, Equatable {
+    public var method: String
+    public var uri: String
+    public var headers: [String: String]
+  }
+
+  public typealias Router = @Sendable (Request) -> Behavior
+
+  /// The requests received, shared with the connection handlers.
+  final class RequestLog: Sendable {
+    let entries = Mutex<[Request]>([])
+    func append(_ request: Request) { entries.withLock { $0.append(request) } }
+  }
+
+  private let channel: any Channel
+  private let log: RequestLog
+  public let port: Int
+
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// Every request received so far, in order.
+  public var requests: [Request] { log.entries.withLock { $0 } }
+
+  public static func start(_ router: @escaping Router) async throws -> LoopbackServer {
+    let log = RequestLog()
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 256)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+          try channel.pipeline.syncOperations.addHandler(HTTPResponseCompressor())
+          try channel.pipeline.syncOperations.addHandler(
+            ScriptHandler(router: router) { request in log.append(request) })
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    return LoopbackServer(channel: channel, log: log)
+  }
+
+  /// Serves a fixed map of paths (with query) to behaviours; anything else is 404.
+  public static func start(routes: [String: Behavior]) async throws -> LoopbackServer {
+    try await start { request in routes[request.uri] ?? .respond(status: 404, body: "not found") }
+  }
+
+  private init(channel: any Channel, log: RequestLog) {
+    self.channel = channel
+    self.log = log
+    self.port = channel.localAddress?.port ?? 0
+  }
+
+  public func stop() async throws { try await channel.close() }
+
+  public func count(_ uri: String) -> Int { requests.filter { $0.uri == uri }.count }
+}
+
+private final class ScriptHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let router: LoopbackServer.Router
+  private let record: @Sendable (LoopbackServer.Request) -> Void
+  private var head: HTTPRequestHead?
+
+  init(router: @escaping LoopbackServer.Router, record: @escaping @Sendable (LoopbackServer.Request) -> Void) {
+    self.router = router
+    self.record = record
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head): self.head = head
+    case .body: break
+    case .end:
+      guard let head else { return }
+      self.head = nil
+      var headers: [String: String] = [:]
+      for (name, value) in head.headers { headers[name.lowercased()] = value }
+      let request = LoopbackServer.Request(method: head.method.rawValue, uri: head.uri, headers: headers)
+      record(request)
+      respond(router(request), context: context, version: head.version)
+    }
+  }
+
+  private func respond(_ behavior: LoopbackServer.Behavior, context: ChannelHandlerContext, version: HTTPVersion) {
+    switch behavior {
+    case .hang: return
+    case .reset: context.close(promise: nil)
+    case .respond(let status, let headers, let body):
+      var fields = HTTPHeaders(headers.map { ($0.key, $0.value) })
+      fields.replaceOrAdd(name: "Content-Length", value: String(body.utf8.count))
+      write(status: status, headers: fields, body: body, context: context, version: version, close: false)
+    case .truncated(let declaredLength, let body):
+      let fields = HTTPHeaders([("Content-Length", String(declaredLength))])
+      write(status: 200, headers: fields, body: body, context: context, version: version, close: true)
+    }
+  }
+
+  private func write(
+    status: Int, headers: HTTPHeaders, body: String, context: ChannelHandlerContext, version: HTTPVersion,
+    close: Bool
+  ) {
+    let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if !body.isEmpty {
+      context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+    }
+    if close {
+      let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+      context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer())))).whenComplete { _ in
+        bound.value.close(promise: nil)
+      }
+    } else {
+      context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+  }
+}
