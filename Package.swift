@@ -78,7 +78,8 @@ let package = Package(
     .target(
       name: "StatlineApp",
       dependencies: [
-        "StatlineCore", "StatlineHTML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StatlineCore", "StatlineHTML", "StatlineEngine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ] + sourcePlugins.map { .target(name: "\($0)Source") },
       swiftSettings: swiftSettings
     ),

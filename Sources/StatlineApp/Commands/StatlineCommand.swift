@@ -2,7 +2,7 @@ import ArgumentParser
 import StatlineCore
 
 /// `statline`: the root command.
-public struct StatlineCommand: ParsableCommand {
+public struct StatlineCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "statline",
     abstract: "Watches live sports statistics pages and normalizes them.",

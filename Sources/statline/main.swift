@@ -1,3 +1,0 @@
-import StatlineApp
-
-StatlineCommand.main()
