@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "StatlineApp",
       dependencies: [
-        "StatlineCore", "StatlineHTML", "StatlineEngine",
+        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ] + sourcePlugins.map { .target(name: "\($0)Source") },
       swiftSettings: swiftSettings
@@ -107,7 +107,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",
-      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore"],
+      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite"],
       swiftSettings: swiftSettings
     ),
   ] + pluginTargets

@@ -86,7 +86,7 @@ struct CSSParser {
       let identifier = readIdentifier()
       name = lowercaseTypes ? identifier.lowercased() : identifier
     }
-    while let next = peek() {
+    while peek() != nil {
       if consume("#") {
         predicates.append("@id = \(literal(try requireIdentifier("an id after '#'")))")
       } else if consume(".") {
@@ -97,7 +97,6 @@ struct CSSParser {
       } else if consume(":") {
         predicates.append(try parsePseudo())
       } else {
-        _ = next
         break
       }
     }

@@ -24,7 +24,17 @@ enum Migrations {
         json TEXT NOT NULL, PRIMARY KEY (game_id, sequence));
       CREATE INDEX plays_by_version ON plays (version);
       """
-    )
+    ),
+    (
+      2,
+      """
+      CREATE TABLE captures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, captured_at REAL NOT NULL, url TEXT, status INTEGER NOT NULL,
+        headers TEXT NOT NULL, fetched_at REAL, file TEXT, source TEXT, parser TEXT, error TEXT NOT NULL,
+        body BLOB NOT NULL);
+      CREATE INDEX captures_by_time ON captures (captured_at);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

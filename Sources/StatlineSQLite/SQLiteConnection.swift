@@ -125,6 +125,8 @@ final class Statement {
 
   func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
 
+  func double(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
+
   func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
 
   func text(_ column: Int32) -> String {
@@ -146,6 +148,10 @@ protocol SQLiteValue {
 
 extension Int64: SQLiteValue {
   func bind(to statement: OpaquePointer, at index: Int32) { sqlite3_bind_int64(statement, index, self) }
+}
+
+extension Double: SQLiteValue {
+  func bind(to statement: OpaquePointer, at index: Int32) { sqlite3_bind_double(statement, index, self) }
 }
 
 extension Int: SQLiteValue {

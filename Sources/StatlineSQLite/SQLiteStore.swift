@@ -8,7 +8,7 @@ import StatlineCore
 /// `changes(since:limit:)` returns in order for the app's delta sync. A killed process loses at
 /// most the transaction in flight.
 public actor SQLiteStore: Store {
-  private let connection: SQLiteConnection
+  let connection: SQLiteConnection
 
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
   public init(path: String) throws(StatlineError) {

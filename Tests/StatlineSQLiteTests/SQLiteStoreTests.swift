@@ -28,7 +28,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 1)
+    #expect(try await store.schemaVersion() == 2)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -71,7 +71,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 1")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 2")
     }
   }
 

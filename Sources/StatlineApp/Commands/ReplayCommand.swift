@@ -1,15 +1,17 @@
 import ArgumentParser
 import Foundation
 import StatlineCore
+import StatlineSQLite
 
 /// `statline replay`: run saved pages through parse → normalize → validate, offline.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Parse saved pages offline and print the normalized batch.",
     discussion: """
-      A PATH is a page file, or a folder holding page.<ext> and request.json (a fixture case or \
-      a capture), or a fixture case with case.json (read from $\(RealFixtures.variable)). \
+      A PATH is a page file, or a folder holding page.<ext> and request.json (a fixture case), \
+      or a fixture case with case.json (read from $\(RealFixtures.variable)), or capture:ID \
+      for a failed page saved in the store (--store). \
       The parser is picked by URL (from --url or request.json), else by the page's content.
       Exit status: 0 when every page parsed, 65 when one could not be parsed or validated, \
       64 for usage errors.
@@ -30,15 +32,18 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
   var json = false
 
+  @Option(help: "The SQLite store that holds captures (for capture:ID).")
+  var store: String = "statline.sqlite"
+
   @OptionGroup var registryOptions: RegistryOptions
 
-  func run() throws {
+  func run() async throws {
     let registry: SourceRegistry
     do { registry = try registryOptions.registry() } catch { throw fail(error) }
     var failure: ExitCode?
     for path in paths {
       do {
-        let page = try ReplayLoader.load(path, url: url)
+        let page = try await ReplayLoader.load(path, url: url, store: store)
         let entry = try registry.select(for: page, source: source, parser: parser)
         let batch = try PagePipeline.run(page, with: entry)
         if json {
@@ -57,7 +62,22 @@ struct ReplayCommand: ParsableCommand {
 
 /// Loads what `replay` is pointed at: a page file, a case or capture folder, or a real-page case.
 enum ReplayLoader {
-  static func load(_ path: String, url: String?) throws(StatlineError) -> Page {
+  static func load(_ path: String, url: String?, store: String) async throws -> Page {
+    if path.hasPrefix("capture:") {
+      guard let id = Int64(path.dropFirst("capture:".count)) else {
+        throw StatlineError(
+          .configuration, "'\(path)' is not capture:ID", hint: "`statline captures list` shows the ids")
+      }
+      guard FileManager.default.fileExists(atPath: store) else {
+        throw StatlineError(.io, "no store at \(store)", hint: "pass --store with the job's SQLite file")
+      }
+      guard let capture = try await SQLiteStore(path: store).capture(id: id) else {
+        throw StatlineError(.io, "the store has no capture \(id)", location: store, hint: "`statline captures list`")
+      }
+      var page = capture.page
+      if let url { page.url = url }
+      return page
+    }
     let spec = URL(fileURLWithPath: path).appendingPathComponent(FixtureCase.realPageSpec)
     guard FileManager.default.fileExists(atPath: spec.path) else { return try PageLoader.load(path, url: url) }
     guard let decoded = try? JSONDecoder().decode(RealPageSpec.self, from: Data(contentsOf: spec)) else {

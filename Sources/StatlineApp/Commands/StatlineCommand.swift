@@ -7,7 +7,7 @@ public struct StatlineCommand: AsyncParsableCommand {
     commandName: "statline",
     abstract: "Watches live sports statistics pages and normalizes them.",
     subcommands: [
-      SourcesCommand.self, ReplayCommand.self, FixturesCommand.self, NewSourceCommand.self,
+      SourcesCommand.self, ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self,
       BenchCommand.self,
     ])
 
