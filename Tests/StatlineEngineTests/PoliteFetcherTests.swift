@@ -19,15 +19,24 @@ import Testing
     return PoliteFetcher(wrapping: fetcher, clock: clock, configuration: configuration, random: { 0.5 }, now: { now })
   }
 
+  /// Waits until the fetch task has sent `count` requests to the URL and gone to sleep (the
+  /// clock must not move before its backoff sleep is registered, or the deadline shifts).
+  func settle(_ fetcher: ScriptedFetcher, count: Int) async {
+    while await fetcher.count(Self.url) < count { await Task.yield() }
+    for _ in 0..<500 { await Task.yield() }
+  }
+
   @Test func serverErrorsAreRetriedWithBackoffThenSucceed() async throws {
     let fetcher = ScriptedFetcher([
       Self.robots: [.page(status: 404)], Self.url: [.page(status: 503), .page(status: 503), .ok("<html>ok</html>")],
     ])
     let polite = polite(fetcher)
     let task = Task { try await polite.fetch(FetchRequest(url: Self.url)) }
+    await settle(fetcher, count: 1)
     await clock.advance(by: .milliseconds(249))
     #expect(await fetcher.count(Self.url) == 1, "the first retry waits 250 ms (half of 500 ms)")
     await clock.advance(by: .milliseconds(1))
+    await settle(fetcher, count: 2)
     await clock.advance(by: .milliseconds(500))
     let page = try await task.value
     #expect(page.status == 200)
@@ -42,6 +51,7 @@ import Testing
     ])
     let polite = polite(fetcher)
     let task = Task { try await polite.fetch(FetchRequest(url: Self.url)) }
+    await settle(fetcher, count: 1)
     await clock.advance(by: .milliseconds(6_999))
     #expect(await fetcher.count(Self.url) == 1)
     await clock.advance(by: .milliseconds(1))
