@@ -39,6 +39,14 @@ public struct ParseBenchmark: Sendable {
     return (rows, cells)
   }
 
+  /// Runs only one contender `times` times, for instruction counting under callgrind
+  /// (`valgrind --tool=callgrind statline bench parse --only layer`): repeatable where wall time is not.
+  public func runOnly(layer: Bool, times: Int) throws {
+    for _ in 0..<times {
+      if layer { _ = try Self.extract(page) } else { _ = BareParse.html(page) }
+    }
+  }
+
   public func run() throws -> Result {
     let (rows, cells) = try Self.extract(page)
     guard rows > 0 else {

@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Pages parsed per round, per contender.")
     var pagesPerRound: Int = 50
 
+    @Option(help: "Run only `bare` or `layer`, rounds × pages times, and report nothing (for callgrind).")
+    var only: String?
+
     func run() throws {
       let path =
         page
@@ -33,7 +36,15 @@ struct BenchCommand: ParsableCommand {
             hint: "pass --page FILE or set \(RealFixtures.variable)"))
       }
       do {
-        let result = try ParseBenchmark(page: data, rounds: rounds, pagesPerRound: pagesPerRound).run()
+        let benchmark = ParseBenchmark(page: data, rounds: rounds, pagesPerRound: pagesPerRound)
+        if let only {
+          guard only == "bare" || only == "layer" else {
+            throw fail(StatlineError(.configuration, "--only takes bare or layer, not '\(only)'"))
+          }
+          try benchmark.runOnly(layer: only == "layer", times: rounds * pagesPerRound)
+          return
+        }
+        let result = try benchmark.run()
         Console.out("page: \(path) (\(result.bytes) bytes; \(result.rows) rows, \(result.cells) cells extracted)")
         Console.out(String(format: "libxml2 bare parse:        %8.1f pages/s", result.barePagesPerSecond))
         Console.out(String(format: "parse + extract (layer):   %8.1f pages/s", result.layerPagesPerSecond))
