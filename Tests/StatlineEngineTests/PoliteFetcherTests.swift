@@ -112,6 +112,19 @@ import Testing
     #expect(await fetcher.count(Self.url) == 0)
   }
 
+  @Test func concurrentFirstRequestsToAHostShareOneRobotsFetch() async throws {
+    let urls = (1...8).map { "https://stats.test/teams/\($0)" }
+    var script: [String: [ScriptedFetcher.Answer]] = [Self.robots: [.ok("User-agent: *\nDisallow:\n")]]
+    for url in urls { script[url] = [.ok("<html>team</html>")] }
+    let fetcher = ScriptedFetcher(script)
+    let polite = polite(fetcher)
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for url in urls { group.addTask { try await polite.fetch(FetchRequest(url: url)).status } }
+      for try await status in group { #expect(status == 200) }
+    }
+    #expect(await fetcher.count(Self.robots) == 1)
+  }
+
   @Test func anUnreadableRobotsTxtKeepsStatlineOut() async throws {
     let fetcher = ScriptedFetcher([Self.robots: [.page(status: 500)], Self.url: [.ok("<html>x</html>")]])
     await #expect(throws: StatlineError.self) { try await polite(fetcher).fetch(FetchRequest(url: Self.url)) }

@@ -10,28 +10,33 @@ public actor RobotsCache {
     case file(RobotsTxt)
   }
 
-  private var rules: [String: Rules] = [:]
+  /// One load per host, shared by every request that asks while it is under way: the actor
+  /// suspends during the fetch, so without this concurrent first requests would each fetch it.
+  private var loads: [String: Task<Rules, Never>] = [:]
 
   public init() {}
 
   /// The rules for `url`'s host, fetching `/robots.txt` with `fetch` the first time.
-  public func rules(for url: String, fetch: @Sendable (FetchRequest) async throws -> Page) async -> Rules {
+  public func rules(for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page) async -> Rules {
     let host = FetchRequest.host(of: url)
-    if let known = rules[host] { return known }
+    if let load = loads[host] { return await load.value }
     let robotsURL = Self.robotsURL(for: url)
-    let found: Rules
+    let load = Task { await Self.load(robotsURL, fetch: fetch) }
+    loads[host] = load
+    return await load.value
+  }
+
+  private static func load(_ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async -> Rules {
     do {
       let page = try await fetch(FetchRequest(url: robotsURL))
       switch page.status {
-      case 200..<300: found = .file(RobotsTxt(String(decoding: page.body, as: UTF8.self)))
-      case 400..<500: found = .allowAll
-      default: found = .disallowAll(reason: "\(robotsURL) answered HTTP \(page.status)")
+      case 200..<300: return .file(RobotsTxt(String(decoding: page.body, as: UTF8.self)))
+      case 400..<500: return .allowAll
+      default: return .disallowAll(reason: "\(robotsURL) answered HTTP \(page.status)")
       }
     } catch {
-      found = .disallowAll(reason: "\(robotsURL) could not be fetched: \(error)")
+      return .disallowAll(reason: "\(robotsURL) could not be fetched: \(error)")
     }
-    rules[host] = rules[host] ?? found
-    return rules[host] ?? found
   }
 
   static func robotsURL(for url: String) -> String {
