@@ -24,9 +24,9 @@ public struct GenericParser: PageParser {
         "the page lacks \(missing.map { "'\($0)'" }.joined(separator: ", ")), so it is not a page this config reads",
         hint: "check the URL, or whether the site now serves a challenge or a different layout")
     }
-    let pageOnly = FieldEvaluator(config: config, url: page.url, page: [:])
+    let pageOnly = FieldEvaluator(url: page.url, page: [:])
     let pageValues = try pageOnly.evaluate(config.pageFields, at: root, context: "page")
-    let evaluator = FieldEvaluator(config: config, url: page.url, page: pageValues.values)
+    let evaluator = FieldEvaluator(url: page.url, page: pageValues.values)
     return GenericRecords(
       page: pageValues,
       games: try rows(config.games, name: "games", root: root, evaluator: evaluator),

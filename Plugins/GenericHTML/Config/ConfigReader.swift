@@ -29,8 +29,7 @@ public enum ConfigReader {
         .configuration, "the config is empty or not a mapping", location: file,
         hint: "start with `id:`, `namespace:`, `match:` and `games:` or `teams:`")
     }
-    var reader = NodeReader(file: file)
-    return try reader.config(root)
+    return try NodeReader(file: file).config(root)
   }
 }
 
@@ -100,7 +99,7 @@ struct NodeReader {
     return value
   }
 
-  mutating func config(_ root: Yams.Node) throws(StatlineError) -> GenericConfig {
+  func config(_ root: Yams.Node) throws(StatlineError) -> GenericConfig {
     let pairs = try mapping(
       root, "config", allowed: ["id", "name", "namespace", "sport", "match", "page", "games", "teams", "warnings"])
     let keys = Dictionary(pairs, uniquingKeysWith: { a, _ in a })
@@ -168,7 +167,7 @@ struct NodeReader {
     return config
   }
 
-  mutating func section(_ node: Yams.Node, _ path: String, allowed: Set<String>, scope: inout FieldScope)
+  func section(_ node: Yams.Node, _ path: String, allowed: Set<String>, scope: inout FieldScope)
     throws(StatlineError) -> RecordSection
   {
     let pairs = Dictionary(try mapping(node, path, allowed: ["rows", "fields"]), uniquingKeysWith: { a, _ in a })
@@ -192,7 +191,7 @@ struct NodeReader {
     return kind == "css" ? .css(text) : .xpath(text)
   }
 
-  mutating func fields(_ node: Yams.Node, _ path: String, allowed: Set<String>?, scope: inout FieldScope)
+  func fields(_ node: Yams.Node, _ path: String, allowed: Set<String>?, scope: inout FieldScope)
     throws(StatlineError) -> [FieldSpec]
   {
     var result: [FieldSpec] = []

@@ -4,7 +4,6 @@ import StatlineHTML
 /// Evaluates `FieldSpec`s against a node, in order, so later fields and templates can use
 /// earlier ones.
 struct FieldEvaluator {
-  let config: GenericConfig
   let url: String?
   let page: [String: FieldValue]
 
