@@ -35,6 +35,20 @@ enum Migrations {
       CREATE INDEX captures_by_time ON captures (captured_at);
       """
     ),
+    (
+      3,
+      """
+      CREATE TABLE targets (
+        id TEXT PRIMARY KEY, url TEXT NOT NULL, source TEXT NOT NULL, parser TEXT NOT NULL, role TEXT NOT NULL,
+        next_due REAL, outcome TEXT NOT NULL, state TEXT NOT NULL);
+      CREATE INDEX targets_by_due ON targets (next_due);
+      CREATE TABLE validators (
+        target_id TEXT PRIMARY KEY REFERENCES targets (id), etag TEXT, last_modified TEXT, body_hash INTEGER);
+      CREATE TABLE hosts (
+        host TEXT PRIMARY KEY, breaker TEXT NOT NULL, failures INTEGER NOT NULL, open_until REAL,
+        updated REAL NOT NULL);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

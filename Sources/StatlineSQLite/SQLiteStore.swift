@@ -21,24 +21,33 @@ public actor SQLiteStore: Store {
 
   public func write(_ batch: Batch) throws -> StoreWrite {
     try BatchValidator.validate(batch)
+    let rows = try rows(of: batch)
+    return try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows) }
+  }
+
+  /// Encodes a batch's records; throws before anything is written.
+  func rows(of batch: Batch) throws(StatlineError) -> [RecordRow] {
     var rows: [RecordRow] = []
     for (kind, id, record) in StoreRecord.records(of: batch) {
       rows.append(try RecordRow(kind: kind, id: id, record: record))
     }
-    return try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
-      var written = 0
-      for row in rows {
-        if try storedHash(row) == row.hash { continue }
-        version += 1
-        written += 1
-        try upsert(row, version: version)
-      }
-      if written > 0 {
-        try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
-      }
-      return StoreWrite(written: written, unchanged: rows.count - written, version: version)
+    return rows
+  }
+
+  /// Writes the changed rows, each at the next version; the caller holds the transaction.
+  func write(_ rows: [RecordRow]) throws(StatlineError) -> StoreWrite {
+    var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
+    var written = 0
+    for row in rows {
+      if try storedHash(row) == row.hash { continue }
+      version += 1
+      written += 1
+      try upsert(row, version: version)
     }
+    if written > 0 {
+      try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
+    }
+    return StoreWrite(written: written, unchanged: rows.count - written, version: version)
   }
 
   public func changes(since version: Int64, limit: Int) throws -> [StoreChange] {

@@ -1,7 +1,7 @@
 import StatlineCore
 
 /// A deterministic in-memory `Store`, for tests and as the reference the contract suite checks.
-public actor MemoryStore: Store {
+public actor MemoryStore: ScheduleStore {
   private struct Key: Hashable {
     var kind: StoreChange.Kind
     var id: String
@@ -9,6 +9,8 @@ public actor MemoryStore: Store {
 
   private var current: [Key: StoreChange] = [:]
   private var version: Int64 = 0
+  private var states: [String: TargetState] = [:]
+  private var hostStates: [String: HostHealth] = [:]
 
   public init() {}
 
@@ -32,4 +34,16 @@ public actor MemoryStore: Store {
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {
     Array(current.values.filter { $0.version > version }.sorted { $0.version < $1.version }.prefix(limit))
   }
+
+  public func targets() async throws -> [TargetState] { states.values.sorted { $0.id < $1.id } }
+
+  public func commit(_ poll: PollCommit) async throws -> StoreWrite {
+    var write = StoreWrite(written: 0, unchanged: 0, version: version)
+    if let batch = poll.batch { write = try await self.write(batch) }
+    for state in poll.states { states[state.id] = state }
+    for host in poll.hosts { hostStates[host.host] = host }
+    return write
+  }
+
+  public func hosts() async throws -> [HostHealth] { hostStates.values.sorted { $0.host < $1.host } }
 }

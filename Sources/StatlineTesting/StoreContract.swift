@@ -1,3 +1,4 @@
+import Foundation
 import StatlineCore
 import Testing
 
@@ -52,5 +53,43 @@ public enum StoreContract {
     }
     let all = try await store.changes(since: 0, limit: 100)
     #expect(all.map(\.record) == [.game(live)], "the store keeps the last good data", sourceLocation: location)
+  }
+}
+
+/// The schedule half of a store: target states and breakers survive a reopen, and a poll's
+/// batch and states are written together or not at all.
+public enum ScheduleStoreContract {
+  public static func check(
+    _ make: () async throws -> any ScheduleStore, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let store = try await make()
+    let target = Target(url: "https://example.edu/g/1.xml", source: "s", parser: "p", role: .game)
+    var state = TargetState(target: target, nextDue: Date(timeIntervalSince1970: 1_000), gameId: "g:1")
+    state.etag = "\"v1\""
+    state.lastModified = "Sat, 14 Feb 2026 12:00:00 GMT"
+    state.bodyHash = UInt64.max - 7
+    state.outcome = .stored
+    state.games = [StoreContract.game("g:1", away: 1, home: 0, status: .live)]
+    let host = HostHealth(
+      host: "example.edu", breaker: .open, failures: 3, openUntil: Date(timeIntervalSince1970: 1_030),
+      updated: Date(timeIntervalSince1970: 1_000))
+    let write = try await store.commit(PollCommit(batch: Batch(games: state.games), states: [state], hosts: [host]))
+    #expect(write.written == 1, sourceLocation: sourceLocation)
+    #expect(try await store.targets() == [state], "target state round-trips", sourceLocation: sourceLocation)
+    #expect(try await store.hosts() == [host], sourceLocation: sourceLocation)
+
+    var next = state
+    next.nextDue = nil
+    next.outcome = .failed
+    var broken = StoreContract.game("g:1", away: 5, home: 0, status: .live)
+    broken.period = nil
+    await #expect(throws: StatlineError.self, sourceLocation: sourceLocation) {
+      try await store.commit(PollCommit(batch: Batch(games: [broken]), states: [next]))
+    }
+    #expect(
+      try await store.targets() == [state], "a refused batch leaves the state as it was", sourceLocation: sourceLocation
+    )
+    _ = try await store.commit(PollCommit(batch: nil, states: [next]))
+    #expect(try await store.targets().first?.isRetired == true, sourceLocation: sourceLocation)
   }
 }

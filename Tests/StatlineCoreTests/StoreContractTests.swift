@@ -5,6 +5,7 @@ import Testing
 @Suite struct StoreContractTests {
   @Test func theMemoryStorePassesTheContract() async throws {
     try await StoreContract.check { MemoryStore() }
+    try await ScheduleStoreContract.check { MemoryStore() }
   }
 
   @Test func recordsOfABatchHaveKindsAndIds() {

@@ -21,6 +21,23 @@ import Testing
       paths.append(path)
       return try SQLiteStore(path: path)
     }
+    try await ScheduleStoreContract.check {
+      let path = Self.temporaryPath()
+      paths.append(path)
+      return try SQLiteStore(path: path)
+    }
+  }
+
+  @Test func targetStatesSurviveAReopen() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    var state = TargetState(
+      target: Target(url: "http://127.0.0.1/1.xml", source: "s", parser: "p", role: .game),
+      nextDue: Date(timeIntervalSince1970: 5_000))
+    state.etag = "W/\"abc\""
+    state.bodyHash = 0x8000_0000_0000_0001
+    _ = try await SQLiteStore(path: path).commit(PollCommit(batch: nil, states: [state]))
+    #expect(try await SQLiteStore(path: path).targets() == [state])
   }
 
   @Test func usesWALAndTheLatestSchema() async throws {
@@ -28,7 +45,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 2)
+    #expect(try await store.schemaVersion() == 3)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -71,7 +88,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 2")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 3")
     }
   }
 

@@ -16,13 +16,18 @@ public struct ParserEntry: Sendable {
   /// Breaks ties between parsers that claim the same page: higher wins. Site plugins use
   /// `Priority.site`, declarative configs `Priority.generic`.
   public let priority: Int
+  /// For discovery parsers (schedules, calendars, scoreboards): the game targets a batch asks
+  /// for. The engine creates those whose game is live or final.
+  public let discover: (@Sendable (Batch) -> [DiscoveredTarget])?
   private let run: @Sendable (Page) throws -> Batch
 
   public init<P: PageParser, N: Normalizer>(
     id: String, source: String, summary: String, format: DocumentFormat,
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
-    sniffer: (@Sendable (Page) -> Bool)? = nil, parser: P, normalizer: N
+    sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
+    parser: P, normalizer: N
   ) where P.Records == N.Records {
+    self.discover = discover
     self.id = id
     self.source = source
     self.summary = summary

@@ -33,9 +33,16 @@ public struct PluginSettings: Sendable, Equatable {
   public var configFiles: [String]
   /// When false, a plugin loads only `configFiles`, not its bundled examples.
   public var includeBundled: Bool
+  /// Free-form options per plugin id, from the job configuration (`sources.<id>.options`):
+  /// URL templates, base URLs, XSL paths.
+  public var options: [String: [String: String]]
 
-  public init(configFiles: [String] = [], includeBundled: Bool = true) {
+  public init(configFiles: [String] = [], includeBundled: Bool = true, options: [String: [String: String]] = [:]) {
     self.configFiles = configFiles
     self.includeBundled = includeBundled
+    self.options = options
   }
+
+  /// The option `key` of plugin `plugin`, if set.
+  public func option(_ plugin: String, _ key: String) -> String? { options[plugin]?[key] }
 }

@@ -21,7 +21,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   }
 
   private let inner: any Fetcher
-  private let clock: C
+  let clock: C
   private let configuration: Configuration
   private let random: @Sendable () -> Double
   private let now: @Sendable () -> Date
@@ -116,6 +116,23 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
           .blocked, "robots.txt disallows this URL for \(RobotsTxt.productToken(userAgent))", location: request.url,
           hint: "Statline obeys robots.txt; ask the site, or configure obeyRobots: false if you have its consent")
       }
+    }
+  }
+}
+
+extension PoliteFetcher {
+  /// The breaker state of `host`, with wall times for an open circuit's end.
+  public func health(_ host: String, at date: Date) async -> HostHealth {
+    let now = clock.now
+    switch await breaker.state(host) {
+    case .closed(let failures):
+      return HostHealth(host: host, breaker: .closed, failures: failures, openUntil: nil, updated: date)
+    case .halfOpen:
+      return HostHealth(host: host, breaker: .halfOpen, failures: 0, openUntil: nil, updated: date)
+    case .open(let until):
+      let seconds = JobClock<C>.seconds(now.duration(to: until))
+      return HostHealth(
+        host: host, breaker: .open, failures: 0, openUntil: date.addingTimeInterval(seconds), updated: date)
     }
   }
 }

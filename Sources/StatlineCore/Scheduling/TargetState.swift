@@ -1,0 +1,78 @@
+import Foundation
+
+/// Everything the scheduler remembers about one watched target between polls, kept in the
+/// store so that a restart resumes the schedule instead of polling everything at once.
+public struct TargetState: Sendable, Equatable, Codable {
+  /// How the last poll ended.
+  public enum Outcome: String, Sendable, Codable, CaseIterable {
+    /// Not polled yet.
+    case new
+    /// Parsed, validated and stored.
+    case stored
+    /// A 304, or a body identical to the last one: no parse, no write.
+    case unchanged
+    /// The fetch, the parse or the validation failed; the store kept its last good data.
+    case failed
+    /// A wall, a challenge, a refusal or an open circuit: reported, never forced.
+    case blocked
+  }
+
+  public var target: Target
+  /// When the target is due next; nil once it is retired.
+  public var nextDue: Date?
+  public var lastPolled: Date?
+  public var outcome: Outcome
+  /// The last error, as `StatlineError` describes it.
+  public var lastError: String?
+  public var consecutiveFailures: Int
+  /// Polls made since every game of the target was final.
+  public var pollsSinceFinal: Int
+  /// Whether the last good poll saw every game final.
+  public var lastPolledFinal: Bool
+  /// The games of the last good batch, which the policy reads.
+  public var games: [Game]
+  /// Validators for the next conditional GET, and the hash of the last parsed body.
+  public var etag: String?
+  public var lastModified: String?
+  public var bodyHash: UInt64?
+  /// The discovery target that created this one, if any.
+  public var discoveredBy: String?
+  /// The game this target follows (for game targets made by discovery).
+  public var gameId: String?
+
+  public init(
+    target: Target, nextDue: Date?, discoveredBy: String? = nil, gameId: String? = nil
+  ) {
+    self.target = target
+    self.nextDue = nextDue
+    self.lastPolled = nil
+    self.outcome = .new
+    self.lastError = nil
+    self.consecutiveFailures = 0
+    self.pollsSinceFinal = 0
+    self.lastPolledFinal = false
+    self.games = []
+    self.discoveredBy = discoveredBy
+    self.gameId = gameId
+  }
+
+  public var id: String { target.id }
+
+  /// A retired target is never polled again (a game target a few polls after its game ended).
+  public var isRetired: Bool { nextDue == nil }
+
+  /// Live when one of its games is live.
+  public var isLive: Bool { games.contains { $0.status == .live } }
+}
+
+/// A game target that a discovery page asks for: the engine creates it when the game is live
+/// or final (never for a scheduled game), and never revives one it has retired.
+public struct DiscoveredTarget: Sendable, Equatable {
+  public var gameId: String
+  public var target: Target
+
+  public init(gameId: String, target: Target) {
+    self.gameId = gameId
+    self.target = target
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A store that also keeps the schedule: the state of every target, written in the same
+/// transaction as the batch of the poll that changed it, so a killed job loses at most the poll
+/// in flight and a restart resumes without a burst.
+public protocol ScheduleStore: Store {
+  /// Every target the store knows, retired ones included.
+  func targets() async throws -> [TargetState]
+  /// Writes the batch (if any) and upserts the target states, all or nothing.
+  func commit(_ poll: PollCommit) async throws -> StoreWrite
+  /// The last known breaker state of every host.
+  func hosts() async throws -> [HostHealth]
+}
+
+/// What one poll leaves behind.
+public struct PollCommit: Sendable {
+  /// The validated batch to store, when the page changed and parsed.
+  public var batch: Batch?
+  /// The polled target's new state, and any targets it discovered.
+  public var states: [TargetState]
+  /// The polled host's breaker after the poll.
+  public var hosts: [HostHealth]
+
+  public init(batch: Batch?, states: [TargetState], hosts: [HostHealth] = []) {
+    self.batch = batch
+    self.states = states
+    self.hosts = hosts
+  }
+}
+
+/// A host's circuit breaker as `statline status` shows it.
+public struct HostHealth: Sendable, Equatable, Codable {
+  public enum Breaker: String, Sendable, Codable {
+    case closed, open
+    case halfOpen = "half-open"
+  }
+
+  public var host: String
+  public var breaker: Breaker
+  /// Consecutive failures counted by a closed breaker.
+  public var failures: Int
+  /// When an open breaker lets a probe through.
+  public var openUntil: Date?
+  public var updated: Date
+
+  public init(host: String, breaker: Breaker, failures: Int, openUntil: Date?, updated: Date) {
+    self.host = host
+    self.breaker = breaker
+    self.failures = failures
+    self.openUntil = openUntil
+    self.updated = updated
+  }
+}

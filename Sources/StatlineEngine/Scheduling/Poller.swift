@@ -1,0 +1,105 @@
+import Foundation
+import StatlineCore
+
+/// One poll of one target: fetch (conditionally), skip an unchanged page, parse → normalize →
+/// validate a changed one, and capture a page that fails. Stores nothing itself: the scheduler
+/// commits the result together with the target's new state.
+public struct Poller: Sendable {
+  public let fetcher: any Fetcher
+  public let registry: SourceRegistry
+  public let captures: (any CaptureLog)?
+  /// Extra request headers per source id (`Referer`, for example).
+  public let headers: [String: [String: String]]
+
+  public init(
+    fetcher: any Fetcher, registry: SourceRegistry, captures: (any CaptureLog)?,
+    headers: [String: [String: String]] = [:]
+  ) {
+    self.fetcher = fetcher
+    self.registry = registry
+    self.captures = captures
+    self.headers = headers
+  }
+
+  /// What a poll found, before the schedule is updated.
+  public struct Result: Sendable {
+    public enum Kind: Sendable {
+      case stored(Batch, discovered: [DiscoveredTarget])
+      case unchanged
+      case failed(StatlineError, blocked: Bool)
+    }
+
+    public var kind: Kind
+    public var status: Int?
+    public var etag: String?
+    public var lastModified: String?
+    public var bodyHash: UInt64?
+    public var capture: Int64?
+
+    public init(
+      kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
+      capture: Int64? = nil
+    ) {
+      self.kind = kind
+      self.status = status
+      self.etag = etag
+      self.lastModified = lastModified
+      self.bodyHash = bodyHash
+      self.capture = capture
+    }
+  }
+
+  public func poll(_ state: TargetState, now: @Sendable () -> Date) async -> Result {
+    let target = state.target
+    let request = FetchRequest(
+      url: target.url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
+    let page: Page
+    do {
+      page = try await fetcher.fetch(request)
+    } catch {
+      let failure = StatlineError.wrapping(error, location: target.url)
+      return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
+    }
+    let previous = Validators(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash)
+    if page.status != 304, !(200..<300).contains(page.status) || BlockDetector.check(page) != nil {
+      let failure =
+        BlockDetector.check(page)?.located(source: target.source, parser: target.parser, location: target.url)
+        ?? StatlineError(.network, "HTTP \(page.status)", location: target.url)
+      return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status)
+    }
+    switch ChangeDetector.classify(page, previous: previous) {
+    case .unchanged(let validators):
+      return Result(
+        kind: .unchanged, status: page.status, etag: validators.etag, lastModified: validators.lastModified,
+        bodyHash: validators.bodyHash)
+    case .changed(var page, let validators):
+      if page.fetchedAt == nil { page.fetchedAt = now() }
+      guard let entry = registry.parser(id: target.parser) else {
+        let failure = StatlineError(
+          .noParser, "no parser \(target.parser) is registered", location: target.url,
+          hint: "run `statline sources` for the parser ids of this build, and fix the configuration")
+        return Result(kind: .failed(failure, blocked: false), status: page.status)
+      }
+      do {
+        let batch = try PagePipeline.run(page, with: entry)
+        return Result(
+          kind: .stored(batch, discovered: entry.discover?(batch) ?? []), status: page.status,
+          etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash)
+      } catch {
+        // The validators stay as they were, so a fixed parser sees this page again.
+        let capture = try? await captures?.capture(page, error: error, at: now())
+        return Result(
+          kind: .failed(error, blocked: error.kind == .blocked), status: page.status, etag: state.etag,
+          lastModified: state.lastModified, bodyHash: state.bodyHash, capture: capture)
+      }
+    }
+  }
+}
+
+extension StatlineError {
+  /// Any error as a `StatlineError`, keeping one that already is.
+  static func wrapping(_ error: any Error, location: String) -> StatlineError {
+    if let error = error as? StatlineError { return error }
+    return StatlineError(.network, "\(error)", location: location)
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import StatlineCore
+
+/// The schedule as a value: every target's state, which ones are due, and how a poll's result
+/// moves a target (and creates the game targets a discovery page asks for). No I/O, no clock:
+/// the scheduler passes `now` and random numbers in, so every rule here is tested directly.
+public struct ScheduleBook: Sendable {
+  public private(set) var states: [String: TargetState]
+  public var policies: [String: SchedulingPolicy]
+  public var defaultPolicy: SchedulingPolicy
+
+  public init(
+    states: [TargetState], policies: [String: SchedulingPolicy] = [:], defaultPolicy: SchedulingPolicy = .default
+  ) {
+    self.states = Dictionary(states.map { ($0.id, $0) }) { _, last in last }
+    self.policies = policies
+    self.defaultPolicy = defaultPolicy
+  }
+
+  static let removed = "removed from the configuration"
+
+  public func policy(for target: Target) -> SchedulingPolicy { policies[target.source] ?? defaultPolicy }
+
+  /// Adds the configured targets that the store does not know yet (due now), and retires the
+  /// configured targets of earlier runs that the configuration no longer lists. Returns the
+  /// states that changed, to be committed.
+  public mutating func seed(_ configured: [Target], now: Date) -> [TargetState] {
+    var changed: [TargetState] = []
+    let wanted = Set(configured.map(\.id))
+    for target in configured {
+      if var known = states[target.id] {
+        // Listing a removed target again revives it; a game target its policy retired stays so.
+        if known.isRetired, known.lastError == Self.removed {
+          known.nextDue = now
+          known.pollsSinceFinal = 0
+          states[target.id] = known
+          changed.append(known)
+        }
+        continue
+      }
+      let state = TargetState(target: target, nextDue: now)
+      states[target.id] = state
+      changed.append(state)
+    }
+    for (id, var state) in states where state.discoveredBy == nil && !wanted.contains(id) && !state.isRetired {
+      state.nextDue = nil
+      state.lastError = Self.removed
+      states[id] = state
+      changed.append(state)
+    }
+    return changed
+  }
+
+  /// Staggers targets that fell due while the job was down over `window`, so that a restart
+  /// does not fire them all at once; `unit` gives a number in 0..<1 per target.
+  public mutating func spreadOverdue(now: Date, window: Duration, unit: () -> Double) -> [TargetState] {
+    let seconds = JobClock<ContinuousClock>.seconds(window)
+    var changed: [TargetState] = []
+    for (id, var state) in states where !state.isRetired && state.nextDue! < now {
+      state.nextDue = now.addingTimeInterval(seconds * unit())
+      states[id] = state
+      changed.append(state)
+    }
+    return changed
+  }
+
+  /// Targets due at `now`, earliest first.
+  public func due(at now: Date, excluding busy: Set<String> = []) -> [TargetState] {
+    states.values.filter { state in
+      guard let next = state.nextDue else { return false }
+      return next <= now && !busy.contains(state.id)
+    }.sorted { ($0.nextDue!, $0.id) < ($1.nextDue!, $1.id) }
+  }
+
+  /// The earliest due time among targets not in `busy`.
+  public func nextWake(excluding busy: Set<String> = []) -> Date? {
+    states.values.lazy.filter { !busy.contains($0.id) }.compactMap(\.nextDue).min()
+  }
+
+  /// Applies a poll's result to its target; returns the commit (the batch, the target's new
+  /// state and any game targets created) and the new state.
+  public mutating func apply(
+    _ result: Poller.Result, to id: String, now: Date, unit: () -> Double
+  ) -> (commit: PollCommit, state: TargetState, discovered: Int) {
+    guard var state = states[id] else {
+      preconditionFailure("a poll result for an unknown target \(id)")
+    }
+    state.lastPolled = now
+    var created: [TargetState] = []
+    var batch: Batch?
+    switch result.kind {
+    case .failed(let error, let blocked):
+      state.outcome = blocked ? .blocked : .failed
+      state.lastError = error.description
+      state.consecutiveFailures += 1
+    case .unchanged:
+      state.succeeded(.unchanged, result)
+    case .stored(let stored, let discovered):
+      batch = stored
+      state.succeeded(.stored, result)
+      state.games = stored.games
+      created = create(discovered, from: stored, by: id, now: now)
+    }
+    if state.outcome != .failed && state.outcome != .blocked {
+      let allFinal = !state.games.isEmpty && state.games.allSatisfy { $0.status == .final }
+      state.pollsSinceFinal = allFinal ? (state.pollsSinceFinal + (state.lastPolledFinal ? 1 : 0)) : 0
+      state.lastPolledFinal = allFinal
+    }
+    let policy = policy(for: state.target)
+    let observation = SchedulingPolicy.Observation(
+      role: state.target.role, games: state.games, now: now, consecutiveFailures: state.consecutiveFailures,
+      pollsSinceFinal: state.pollsSinceFinal)
+    switch policy.next(observation) {
+    case .stop: state.nextDue = nil
+    case .after(let delay):
+      state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
+    }
+    states[id] = state
+    for target in created { states[target.id] = target }
+    return (PollCommit(batch: batch, states: [state] + created), state, created.count)
+  }
+
+  /// Game targets for the live and final games of a discovery batch; a scheduled game gets
+  /// none, and a target the book already knows (retired ones included) is not created again.
+  private func create(_ discovered: [DiscoveredTarget], from batch: Batch, by parent: String, now: Date)
+    -> [TargetState]
+  {
+    let statuses = Dictionary(batch.games.map { ($0.id, $0.status) }) { first, _ in first }
+    var created: [String: TargetState] = [:]
+    for item in discovered {
+      guard let status = statuses[item.gameId], status == .live || status == .final else { continue }
+      guard states[item.target.id] == nil, created[item.target.id] == nil else { continue }
+      created[item.target.id] = TargetState(
+        target: item.target, nextDue: now, discoveredBy: parent, gameId: item.gameId)
+    }
+    return created.values.sorted { $0.id < $1.id }
+  }
+
+  /// The summary counts of the schedule at `now`.
+  public func summary(at now: Date) -> JobSummary {
+    var summary = JobSummary()
+    for state in states.values {
+      guard let next = state.nextDue else {
+        summary.retired += 1
+        continue
+      }
+      if state.isLive {
+        summary.live += 1
+      } else if next > now {
+        summary.idle += 1
+      }
+      if next <= now { summary.due += 1 }
+    }
+    return summary
+  }
+}
+
+extension TargetState {
+  /// A good poll: no error, the failure count reset, the page's validators kept.
+  fileprivate mutating func succeeded(_ outcome: Outcome, _ result: Poller.Result) {
+    self.outcome = outcome
+    lastError = nil
+    consecutiveFailures = 0
+    etag = result.etag
+    lastModified = result.lastModified
+    bodyHash = result.bodyHash
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import StatlineCore
+
+/// The scrape job: polls due targets concurrently, commits each result with the target's new
+/// state in one store transaction, and sleeps until the next target is due. Failed targets
+/// never hold up the others; a restart resumes from the states in the store.
+public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
+  public struct Configuration: Sendable {
+    /// Polls in flight at once, across hosts (the politeness layer limits each host).
+    public var maxConcurrentPolls = 32
+    /// Per-source policies; others get `defaultPolicy`.
+    public var policies: [String: SchedulingPolicy] = [:]
+    public var defaultPolicy = SchedulingPolicy.default
+    /// Targets that fell due while the job was down are spread over this window.
+    public var restartSpread: Duration = .seconds(10)
+    /// How often `run` reports a summary.
+    public var summaryEvery: Duration = .seconds(60)
+    public init() {}
+  }
+
+  private let store: any ScheduleStore
+  private let poller: Poller
+  private let clock: JobClock<C>
+  private let configuration: Configuration
+  private let random: @Sendable () -> Double
+  private let health: (@Sendable (String, Date) async -> HostHealth)?
+  private let report: @Sendable (JobEvent) -> Void
+  private let counters = CounterBox()
+
+  /// - Parameters:
+  ///   - health: the breaker state of a host, stored after each poll for `statline status`.
+  ///   - report: receives every event; it must return quickly.
+  public init(
+    store: any ScheduleStore, poller: Poller, clock: JobClock<C>, configuration: Configuration = Configuration(),
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    health: (@Sendable (String, Date) async -> HostHealth)? = nil,
+    report: @escaping @Sendable (JobEvent) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.poller = poller
+    self.clock = clock
+    self.configuration = configuration
+    self.random = random
+    self.health = health
+    self.report = report
+  }
+
+  /// The counters since this scheduler was made.
+  public var totals: JobCounters { counters.value }
+
+  /// Loads the schedule from the store and adds (or retires) the configured targets.
+  public func load(configured: [Target]) async throws -> ScheduleBook {
+    var book = ScheduleBook(
+      states: try await store.targets(), policies: configuration.policies,
+      defaultPolicy: configuration.defaultPolicy)
+    let now = clock.now()
+    let seeded = book.seed(configured, now: now)
+    let spread = book.spreadOverdue(now: now, window: configuration.restartSpread, unit: random)
+    let changed = Dictionary((seeded + spread).map { ($0.id, $0) }) { _, last in last }
+    if !changed.isEmpty {
+      _ = try await store.commit(PollCommit(batch: nil, states: changed.values.sorted { $0.id < $1.id }))
+    }
+    return book
+  }
+
+  /// Polls every due target once (and the game targets they discover), then returns the
+  /// reports: `statline once`.
+  public func runOnce(configured: [Target]) async throws -> [PollReport] {
+    var book = try await load(configured: configured)
+    var reports: [PollReport] = []
+    var polled: Set<String> = []
+    while true {
+      let due = book.due(at: clock.now()).filter { !polled.contains($0.id) }
+      if due.isEmpty { break }
+      try await withThrowingTaskGroup(of: (TargetState, Poller.Result).self) { group in
+        var pending = due[...]
+        var inFlight = 0
+        while inFlight < configuration.maxConcurrentPolls, let state = pending.popFirst() {
+          inFlight += 1
+          polled.insert(state.id)
+          group.addTask { (state, await poller.poll(state, now: clock.now)) }
+        }
+        while let (state, result) = try await group.next() {
+          reports.append(await settle(result, of: state, in: &book))
+          if let next = pending.popFirst() {
+            polled.insert(next.id)
+            group.addTask { (next, await poller.poll(next, now: clock.now)) }
+          }
+        }
+      }
+    }
+    return reports
+  }
+
+  private enum Event: Sendable {
+    case wake
+    case summary
+    case done(TargetState, Poller.Result)
+  }
+
+  /// Runs until cancelled. A cancelled poll stores nothing; a finished one is committed whole.
+  public func run(configured: [Target]) async throws {
+    var book = try await load(configured: configured)
+    let (events, continuation) = AsyncStream<Event>.makeStream()
+    let clock = self.clock
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        while !Task.isCancelled {
+          do { try await clock.clock.sleep(for: configuration.summaryEvery) } catch { return }
+          continuation.yield(.summary)
+        }
+      }
+      var busy: Set<String> = []
+      var timer: Task<Void, Never>?
+      var timerDue: Date?
+      continuation.yield(.wake)
+      for await event in events {
+        switch event {
+        case .wake: timerDue = nil
+        case .summary:
+          var summary = book.summary(at: clock.now())
+          summary.counters = counters.value
+          summary.openBreakers = await openBreakers(book)
+          report(.summary(summary))
+        case .done(let state, let result):
+          busy.remove(state.id)
+          _ = await settle(result, of: state, in: &book)
+        }
+        if Task.isCancelled { break }
+        let now = clock.now()
+        for state in book.due(at: now, excluding: busy).prefix(configuration.maxConcurrentPolls - busy.count) {
+          busy.insert(state.id)
+          group.addTask {
+            let result = await poller.poll(state, now: clock.now)
+            if !Task.isCancelled { continuation.yield(.done(state, result)) }
+          }
+        }
+        if let next = book.nextWake(excluding: busy), next != timerDue {
+          timer?.cancel()
+          timerDue = next
+          timer = Task {
+            do { try await clock.sleep(until: next) } catch { return }
+            continuation.yield(.wake)
+          }
+        }
+      }
+      timer?.cancel()
+      continuation.finish()
+      group.cancelAll()
+    }
+  }
+
+  /// Applies a result, commits it and reports it.
+  private func settle(_ result: Poller.Result, of polled: TargetState, in book: inout ScheduleBook) async
+    -> PollReport
+  {
+    let now = clock.now()
+    let applied = book.apply(result, to: polled.id, now: now, unit: random)
+    let (state, discovered) = (applied.state, applied.discovered)
+    var commit = applied.commit
+    if let health { commit.hosts = [await health(FetchRequest.host(of: state.target.url), now)] }
+    var written = 0
+    var error: String?
+    if case .failed(let failure, _) = result.kind { error = failure.description }
+    do {
+      written = try await store.commit(commit).written
+    } catch {
+      report(.storeFailed(target: state.id, error: "\(error)"))
+    }
+    let lagStart = polled.nextDue ?? now
+    let stored = clock.now()
+    let pollReport = PollReport(
+      target: state.target, outcome: state.outcome, status: result.status, error: error, written: written,
+      discovered: discovered, lag: .milliseconds(Int64(max(0, stored.timeIntervalSince(lagStart)) * 1000)),
+      capture: result.capture, nextDue: state.nextDue, games: state.games)
+    counters.count(pollReport)
+    report(.polled(pollReport))
+    return pollReport
+  }
+
+  private func openBreakers(_ book: ScheduleBook) async -> [String] {
+    guard let health else { return [] }
+    let hosts = Set(book.states.values.filter { !$0.isRetired }.map { FetchRequest.host(of: $0.target.url) })
+    var open: [String] = []
+    for host in hosts.sorted() where await health(host, clock.now()).breaker != .closed { open.append(host) }
+    return open
+  }
+}
+
+/// The job's counters, shared between the loop and readers.
+final class CounterBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counters = JobCounters()
+
+  var value: JobCounters { lock.withLock { counters } }
+
+  func count(_ report: PollReport) { lock.withLock { counters.count(report) } }
+}

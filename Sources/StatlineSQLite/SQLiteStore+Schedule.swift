@@ -1,0 +1,103 @@
+import Foundation
+import StatlineCore
+
+extension SQLiteStore: ScheduleStore {
+  public func targets() throws -> [TargetState] {
+    let statement = try connection.statement(
+      """
+      SELECT t.id, t.state, v.etag, v.last_modified, v.body_hash FROM targets t
+      LEFT JOIN validators v ON v.target_id = t.id ORDER BY t.id
+      """)
+    var result: [TargetState] = []
+    while try statement.step() {
+      var state: TargetState
+      do {
+        state = try JSONDecoder().decode(TargetState.self, from: Data(statement.text(1).utf8))
+      } catch {
+        throw StatlineError(
+          .store, "the stored state of target \(statement.text(0)) cannot be read: \(error)",
+          location: connection.path, hint: "the file may come from another Statline; run `statline status` to see it")
+      }
+      state.etag = statement.isNull(2) ? nil : statement.text(2)
+      state.lastModified = statement.isNull(3) ? nil : statement.text(3)
+      state.bodyHash = statement.isNull(4) ? nil : UInt64(bitPattern: statement.int64(4))
+      result.append(state)
+    }
+    return result
+  }
+
+  public func commit(_ poll: PollCommit) throws -> StoreWrite {
+    let rows: [RecordRow]
+    if let batch = poll.batch {
+      try BatchValidator.validate(batch)
+      rows = try self.rows(of: batch)
+    } else {
+      rows = []
+    }
+    var encoded: [(state: TargetState, json: String)] = []
+    for state in poll.states {
+      var bare = state
+      bare.etag = nil
+      bare.lastModified = nil
+      bare.bodyHash = nil
+      guard let json = try? JSONEncoder.sorted.encode(bare) else {
+        throw StatlineError(.store, "the state of target \(state.id) cannot be encoded", location: connection.path)
+      }
+      encoded.append((state, String(decoding: json, as: UTF8.self)))
+    }
+    return try connection.transaction { () throws(StatlineError) -> StoreWrite in
+      let write = try write(rows)
+      for (state, json) in encoded { try upsert(state, json: json) }
+      for host in poll.hosts { try upsert(host) }
+      return write
+    }
+  }
+
+  public func hosts() throws -> [HostHealth] {
+    let statement = try connection.statement(
+      "SELECT host, breaker, failures, open_until, updated FROM hosts ORDER BY host")
+    var result: [HostHealth] = []
+    while try statement.step() {
+      result.append(
+        HostHealth(
+          host: statement.text(0), breaker: HostHealth.Breaker(rawValue: statement.text(1)) ?? .closed,
+          failures: Int(statement.int64(2)),
+          openUntil: statement.isNull(3) ? nil : Date(timeIntervalSince1970: statement.double(3)),
+          updated: Date(timeIntervalSince1970: statement.double(4))))
+    }
+    return result
+  }
+
+  private func upsert(_ state: TargetState, json: String) throws(StatlineError) {
+    let target = state.target
+    try connection.statement(
+      """
+      INSERT INTO targets (id, url, source, parser, role, next_due, outcome, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome, state = excluded.state
+      """
+    ).bind(
+      state.id, target.url, target.source, target.parser, target.role.rawValue,
+      state.nextDue?.timeIntervalSince1970, state.outcome.rawValue, json
+    ).run()
+    try connection.statement(
+      """
+      INSERT INTO validators (target_id, etag, last_modified, body_hash) VALUES (?, ?, ?, ?)
+      ON CONFLICT (target_id) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+        body_hash = excluded.body_hash
+      """
+    ).bind(state.id, state.etag, state.lastModified, state.bodyHash.map { Int64(bitPattern: $0) }).run()
+  }
+
+  private func upsert(_ host: HostHealth) throws(StatlineError) {
+    try connection.statement(
+      """
+      INSERT INTO hosts (host, breaker, failures, open_until, updated) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (host) DO UPDATE SET breaker = excluded.breaker, failures = excluded.failures,
+        open_until = excluded.open_until, updated = excluded.updated
+      """
+    ).bind(
+      host.host, host.breaker.rawValue, host.failures, host.openUntil?.timeIntervalSince1970,
+      host.updated.timeIntervalSince1970
+    ).run()
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+import StatlineTesting
+import Testing
+
+@Suite struct ScheduleBookTests {
+  static let t0 = Date(timeIntervalSince1970: 1_771_200_000)
+  static let scoreboard = Target(
+    url: "http://h/scoreboard", source: "test", parser: "test-scoreboard", role: .discovery)
+
+  static func game(_ id: String, _ status: GameStatus) -> Game {
+    Game(
+      id: "test:\(id)", sport: .lacrosseMen, status: status, period: status == .live ? 2 : nil,
+      away: TeamLine(team: TeamRef(name: "A")), home: TeamLine(team: TeamRef(name: "H")))
+  }
+
+  static func discovered(_ ids: [String]) -> [DiscoveredTarget] {
+    ids.map {
+      DiscoveredTarget(
+        gameId: "test:\($0)",
+        target: Target(url: "http://h/game/\($0).json", source: "test", parser: "test-game", role: .game))
+    }
+  }
+
+  static func stored(_ games: [Game], discover: [String] = []) -> Poller.Result {
+    Poller.Result(kind: .stored(Batch(games: games), discovered: discovered(discover)), status: 200, bodyHash: 1)
+  }
+
+  @Test func discoveryCreatesGameTargetsOnlyForLiveAndFinalGames() {
+    var book = ScheduleBook(states: [])
+    _ = book.seed([Self.scoreboard], now: Self.t0)
+    let applied = book.apply(
+      Self.stored(
+        [Self.game("1", .live), Self.game("2", .scheduled), Self.game("3", .final)], discover: ["1", "2", "3"]),
+      to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 })
+    #expect(applied.discovered == 2)
+    #expect(
+      applied.commit.states.map(\.target.url) == [
+        "http://h/scoreboard", "http://h/game/1.json", "http://h/game/3.json",
+      ])
+    #expect(
+      applied.commit.states.dropFirst().allSatisfy { $0.nextDue == Self.t0 && $0.discoveredBy == Self.scoreboard.id })
+    #expect(applied.state.nextDue == Self.t0.addingTimeInterval(30), "a scoreboard holding a live game polls at 30 s")
+  }
+
+  @Test func aFinishedGameTargetPollsThreeMoreTimesThenRetiresAndIsNeverRevived() {
+    var book = ScheduleBook(states: [])
+    _ = book.seed([Self.scoreboard], now: Self.t0)
+    _ = book.apply(
+      Self.stored([Self.game("1", .live)], discover: ["1"]), to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 })
+    let game = "test-game http://h/game/1.json"
+    var now = Self.t0
+    var dues: [Date?] = []
+    for status in [GameStatus.live, .final, .final, .final, .final] {
+      dues.append(book.apply(Self.stored([Self.game("1", status)]), to: game, now: now, unit: { 0.5 }).state.nextDue)
+      now = now.addingTimeInterval(600)
+    }
+    #expect(dues[0] == Self.t0.addingTimeInterval(30))
+    #expect(dues[1] == Self.t0.addingTimeInterval(600 + 600), "after final: every 10 min")
+    #expect(dues[3] != nil)
+    #expect(dues[4] == nil, "three polls after the first final one, the target retires")
+    let again = book.apply(
+      Self.stored([Self.game("1", .final)], discover: ["1"]), to: Self.scoreboard.id, now: now, unit: { 0.5 })
+    #expect(again.discovered == 0, "a retired game target is not created again")
+    #expect(book.states[game]?.isRetired == true)
+  }
+
+  @Test func failuresBackOffAndKeepTheLastGoodGamesAndValidators() {
+    var book = ScheduleBook(states: [])
+    _ = book.seed([Self.scoreboard], now: Self.t0)
+    var good = Self.stored([Self.game("1", .live)])
+    good.etag = "\"e1\""
+    _ = book.apply(good, to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 })
+    let failure = Poller.Result(
+      kind: .failed(StatlineError(.network, "reset"), blocked: false), status: nil, etag: nil, bodyHash: nil)
+    let first = book.apply(failure, to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 }).state
+    let second = book.apply(failure, to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 }).state
+    #expect(first.nextDue == Self.t0.addingTimeInterval(30))
+    #expect(second.nextDue == Self.t0.addingTimeInterval(60))
+    #expect(second.outcome == .failed && second.consecutiveFailures == 2)
+    #expect(second.games == [Self.game("1", .live)], "the policy still knows the last good games")
+    #expect(second.etag == "\"e1\"", "a failure keeps the validators of the last good page")
+    let blocked = Poller.Result(kind: .failed(StatlineError(.blocked, "wall"), blocked: true), status: 403)
+    #expect(book.apply(blocked, to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 }).state.outcome == .blocked)
+  }
+
+  @Test func seedingRetiresRemovedTargetsAndRevivesThemWhenListedAgain() {
+    var book = ScheduleBook(states: [])
+    let other = Target(url: "http://h/scoreboard?d=2", source: "test", parser: "test-scoreboard", role: .discovery)
+    _ = book.seed([Self.scoreboard, other], now: Self.t0)
+    let removed = book.seed([Self.scoreboard], now: Self.t0)
+    #expect(removed.map(\.id) == [other.id] && removed[0].isRetired)
+    let revived = book.seed([Self.scoreboard, other], now: Self.t0)
+    #expect(revived.map(\.nextDue) == [Self.t0])
+  }
+
+  @Test func overdueTargetsAreSpreadAfterARestart() {
+    var states: [TargetState] = []
+    for index in 0..<10 {
+      states.append(
+        TargetState(
+          target: Target(
+            url: "http://h/scoreboard?\(index)", source: "test", parser: "test-scoreboard", role: .discovery),
+          nextDue: Self.t0.addingTimeInterval(-3600)))
+    }
+    var book = ScheduleBook(states: states)
+    var units = (0..<10).map { Double($0) / 10 }.makeIterator()
+    let spread = book.spreadOverdue(now: Self.t0, window: .seconds(10), unit: { units.next()! })
+    #expect(spread.count == 10)
+    #expect(book.due(at: Self.t0).count == 1, "only one of ten overdue targets fires at once")
+    #expect(book.due(at: Self.t0.addingTimeInterval(10)).count == 10)
+  }
+
+  @Test func imminentGamesPollEveryFiveMinutes() {
+    var book = ScheduleBook(states: [])
+    _ = book.seed([Self.scoreboard], now: Self.t0)
+    var game = Self.game("1", .scheduled)
+    game.startTime = "2026-02-16T00:20:00Z"  // 20 minutes after t0
+    let state = book.apply(Self.stored([game]), to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 }).state
+    #expect(state.nextDue == Self.t0.addingTimeInterval(300))
+    #expect(book.summary(at: Self.t0).idle == 1)
+  }
+}
