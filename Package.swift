@@ -4,7 +4,8 @@ import PackageDescription
 /// Source plugins: one folder under `Plugins/` each, module `<Name>Source`, test target
 /// `<Name>SourceTests`. `statline new-source NAME` appends to this list; keep one name a line.
 let sourcePlugins: [String] = [
-  "GenericHTML"
+  "GenericHTML",
+  "StatBroadcast",
   // statline:new-source-plugins
 ]
 

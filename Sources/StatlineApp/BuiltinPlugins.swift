@@ -1,11 +1,13 @@
 import GenericHTMLSource
+import StatBroadcastSource
 import StatlineCore
 
 /// The source plugins this program is built with, in order. `statline new-source NAME` adds a
 /// line at the marker; a downstream package builds its own executable with its own list.
 public enum BuiltinPlugins {
   public static let all: [SourcePlugin] = [
-    GenericHTMLSource.plugin
+    GenericHTMLSource.plugin,
+    StatBroadcastSource.plugin,
     // statline:new-source-list
   ]
 

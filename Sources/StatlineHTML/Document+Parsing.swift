@@ -61,6 +61,12 @@ extension Document {
       return document
     }
     guard let pointer else {
+      if lastError.contains("Premature end of data") || lastError.contains("not found") && lastError.contains("EndTag")
+      {
+        throw StatlineError(
+          .truncated, "the XML ends before its elements close: \(lastError)", location: url,
+          hint: "the file was cut off in transfer or is still being written; it is fetched again on the next poll")
+      }
       throw StatlineError(
         .wrongPage, "the XML is not well-formed: \(lastError.isEmpty ? "libxml2 refused it" : lastError)",
         location: url, hint: "the document may be truncated or not XML at all")

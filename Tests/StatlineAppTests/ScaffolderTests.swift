@@ -16,10 +16,10 @@ import Testing
     }
 
     let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-    #expect(package.contains("  \"GenericHTML\",\n  \"PrestoSports\",\n  // statline:new-source-plugins"))
+    #expect(package.contains("  \"PrestoSports\",\n  // statline:new-source-plugins"))
     let list = try String(contentsOf: root.appendingPathComponent(SourceScaffolder.listFile), encoding: .utf8)
     #expect(list.contains("    PrestoSportsSource.plugin,\n    // statline:new-source-list"))
-    #expect(list.hasPrefix("import GenericHTMLSource\nimport PrestoSportsSource\nimport StatlineCore\n"))
+    #expect(list.hasPrefix("import GenericHTMLSource\nimport PrestoSportsSource\nimport StatBroadcastSource\n"))
 
     let descriptor = try String(
       contentsOf: root.appendingPathComponent("Plugins/PrestoSports/PrestoSportsSource.swift"), encoding: .utf8)

@@ -30,7 +30,9 @@ public struct FixtureCase: Sendable, Hashable, CustomStringConvertible {
 public struct RealPageSpec: Codable, Sendable {
   /// Path relative to the real-fixtures folder (`ncaa-stats/team-594020-schedule-mlax-2025.html`).
   public var page: String
-  public var url: String
+  /// The URL the page was fetched from; absent for a file whose URL is not known (the page is
+  /// then claimed by content).
+  public var url: String?
   public var status: Int?
   public var headers: [String: String]?
 }

@@ -56,8 +56,12 @@ public struct FixtureSuite: Sendable {
     guard let entry = registry.parser(id: fixture.parser) else {
       return .failed("no registered parser is named '\(fixture.parser)' (the case's folder name)")
     }
-    guard let url = page.url, entry.claims(url: url) || entry.urlPatterns.isEmpty else {
-      return .failed("the case URL \(page.url ?? "(none)") is not claimed by parser '\(entry.id)'")
+    // A page with a URL must be claimed by it; a saved file without one, by its content.
+    let claimed = page.url.map { entry.claims(url: $0) || entry.urlPatterns.isEmpty } ?? entry.sniffs(page)
+    guard claimed else {
+      return .failed(
+        page.url.map { "the case URL \($0) is not claimed by parser '\(entry.id)'" }
+          ?? "the case has no URL and parser '\(entry.id)' does not recognise the page's content")
     }
     let actual: String
     let golden: URL

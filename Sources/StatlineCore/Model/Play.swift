@@ -13,12 +13,17 @@ public struct Play: Codable, Sendable, Equatable {
   /// The running score after this play, where the page gives it.
   @NullEncoded public var awayScore: Int?
   @NullEncoded public var homeScore: Int?
+  /// What else the play says, by key: `result` of a shot or clear (`wide`, `high`, `blocked`,
+  /// `post`, `crossbar`, `saved`, `good`, `failed`), `goalie` who saved, `causedBy` of a
+  /// turnover, `foul` and `seconds` of a penalty, `note` of a goal ("MAN-UP").
+  public var details: [String: String]
 
   public init(
     gameId: String, sequence: Int, period: Int? = nil, clock: String? = nil, side: Side? = nil,
     type: PlayType, text: String, player: String? = nil, assist: String? = nil,
-    awayScore: Int? = nil, homeScore: Int? = nil
+    awayScore: Int? = nil, homeScore: Int? = nil, details: [String: String] = [:]
   ) {
+    self.details = details
     self.gameId = gameId
     self.sequence = sequence
     self.period = period

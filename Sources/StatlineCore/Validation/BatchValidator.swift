@@ -33,6 +33,7 @@ public enum BatchValidator {
     for box in batch.boxScores {
       problems += self.problems(in: box, game: gamesById[box.gameId])
     }
+    problems += runningScores(batch.plays, games: gamesById)
     return problems
   }
 
@@ -69,12 +70,32 @@ public enum BatchValidator {
         problems.append("\(name): a final game has no \(side) score")
       }
     }
+    if let period = game.period, game.status == .final || game.status == .live {
+      for side in Side.allCases where !game[side].periodScores.isEmpty && game[side].periodScores.count < period {
+        problems.append(
+          "\(name): the \(side) team has \(game[side].periodScores.count) period scores, but the game is in period \(period)"
+        )
+      }
+    }
     if game.home.periodScores.count > 0 && game.away.periodScores.count > 0
       && game.home.periodScores.count != game.away.periodScores.count
     {
       problems.append("\(name): the teams have different numbers of period scores")
     }
     return problems
+  }
+
+  /// The running score of a game's last scoring play must be the game's score.
+  static func runningScores(_ plays: [Play], games: [String: Game]) -> [String] {
+    var last: [String: Play] = [:]
+    for play in plays where play.awayScore != nil || play.homeScore != nil { last[play.gameId] = play }
+    return last.keys.sorted().compactMap { id in
+      guard let play = last[id], let game = games[id], let away = game.away.score, let home = game.home.score
+      else { return nil }
+      guard play.awayScore != away || play.homeScore != home else { return nil }
+      return "game \(id): the plays' running score ends at \(play.awayScore ?? 0)-\(play.homeScore ?? 0), "
+        + "but the score is \(away)-\(home)"
+    }
   }
 
   static func problems(in box: BoxScore, game: Game?) -> [String] {

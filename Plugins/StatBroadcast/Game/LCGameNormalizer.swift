@@ -1,0 +1,101 @@
+import Foundation
+import StatlineCore
+
+/// A StatCrew lacrosse game → the normalized game, both box scores and the play-by-play.
+struct LCGameNormalizer: Normalizer {
+  func normalize(_ xml: LCGame, page: Page) throws -> Batch {
+    let sport = try sport(of: xml)
+    let id = "\(StatBroadcastSource.id):\(try nativeId(of: xml, page: page))"
+    guard let visitor = xml.teams.first(where: { $0.attributes["vh"] == "V" }),
+      let home = xml.teams.first(where: { $0.attributes["vh"] == "H" })
+    else {
+      throw StatlineError(.wrongPage, "the game lacks a visiting (vh=\"V\") or a home (vh=\"H\") <team>")
+    }
+    var game = Game(
+      id: id, sport: sport, status: .unknown, date: LCValues.date(xml.venue["date"]),
+      venue: LCValues.venue(xml.venue), attendance: LCValues.int(xml.venue["attend"]),
+      neutralSite: xml.venue["neutralgame"].map { $0.uppercased() == "Y" },
+      away: try line(visitor), home: try line(home))
+    try applyStatus(xml, to: &game)
+    let rosters = [Side.away: visitor, .home: home].mapValues { team in
+      Set(team.players.map { PersonName.normalized($0.attributes["name"] ?? "") })
+    }
+    let tokens = xml.teams.compactMap { $0.attributes["id"] } + xml.teams.compactMap { $0.attributes["name"] }
+    let plays = LCPlays.normalize(xml.plays, gameId: id, tokens: tokens, rosters: rosters)
+    let women = sport == .lacrosseWomen
+    let box = BoxScore(
+      gameId: id, away: LCBox.team(visitor, women: women), home: LCBox.team(home, women: women))
+    let teams = [visitor, home].map { team in
+      Team(
+        id: LCValues.teamId(team), name: team.attributes["name"] ?? "", abbreviation: team.attributes["id"],
+        sport: sport)
+    }
+    return Batch(games: [game], teams: teams, boxScores: [box], plays: plays)
+  }
+
+  /// Men's and women's games share the root; `<show>` tells them apart.
+  func sport(of xml: LCGame) throws(StatlineError) -> Sport {
+    if xml.show["dcs"] == "1" && xml.show["faceoffs"] != "1" { return .lacrosseWomen }
+    if xml.show["faceoffs"] == "1" && xml.show["dcs"] != "1" { return .lacrosseMen }
+    throw StatlineError(
+      .wrongPage,
+      "cannot tell a men's from a women's game: <show faceoffs=\"\(xml.show["faceoffs"] ?? "")\" dcs=\"\(xml.show["dcs"] ?? "")\">",
+      hint: "men's games show faceoffs=\"1\", women's dcs=\"1\"")
+  }
+
+  /// The StatBroadcast event id: `<venue sbid>`, else the number in the URL; a file without
+  /// either gets `date-visitor-home`.
+  func nativeId(of xml: LCGame, page: Page) throws(StatlineError) -> String {
+    if let sbid = xml.venue["sbid"], !sbid.isEmpty { return sbid }
+    if let url = page.url, let match = url.range(of: #"(?<=[/=])\d{5,}(?=\.xml|$|&)"#, options: .regularExpression) {
+      return String(url[match])
+    }
+    guard let date = LCValues.date(xml.venue["date"]) else {
+      throw StatlineError(.wrongPage, "the game has no event id (venue sbid), no id in its URL and no date")
+    }
+    let teams = xml.teams.map { LCValues.slug($0.attributes["id"] ?? $0.attributes["name"] ?? "") }
+    return ([date.replacingOccurrences(of: "-", with: "")] + teams).joined(separator: "-")
+  }
+
+  private func line(_ team: LCTeam) throws(StatlineError) -> TeamLine {
+    guard let name = team.attributes["name"], !name.isEmpty else {
+      throw StatlineError(.wrongPage, "a <team> has no name")
+    }
+    let periodScores = team.periods.sorted { $0.period < $1.period }.compactMap { Int($0.score) }
+    return TeamLine(
+      team: TeamRef(id: LCValues.teamId(team), name: name, abbreviation: team.attributes["id"]),
+      score: LCValues.int(team.linescore["score"]), periodScores: periodScores,
+      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: LCValues.int(team.attributes["rank"]))
+  }
+
+  /// `complete="Y"` is final; without it the game is live at the status period and clock.
+  private func applyStatus(_ xml: LCGame, to game: inout Game) throws(StatlineError) {
+    guard let status = xml.status else {
+      throw StatlineError(.wrongPage, "the game has no <status> element", hint: "the XML may be cut off")
+    }
+    let regulation = LCValues.int(xml.rules["prds"]) ?? 4
+    let period = LCValues.int(status["period"])
+    let clock = LCValues.clock(status["clock"])
+    if status["complete"]?.uppercased() == "Y" {
+      game.status = .final
+      game.period = max(period ?? 0, game.home.periodScores.count, game.away.periodScores.count)
+      game.periodLabel = game.period! > regulation ? "Final/\(LCValues.periodLabel(game.period!, regulation))" : "Final"
+      if let away = game.away.score, let home = game.home.score, away != home {
+        game.away.winner = away > home
+        game.home.winner = home > away
+      }
+      return
+    }
+    guard let period, period >= 1 else {
+      throw StatlineError(
+        .wrongPage, "the game is neither complete nor in a period (status period=\"\(status["period"] ?? "")\")")
+    }
+    game.status = .live
+    game.period = period
+    game.clock = clock
+    game.periodLabel =
+      clock == "00:00"
+      ? (period == regulation / 2 ? "Halftime" : "End of \(LCValues.periodLabel(period, regulation))")
+      : LCValues.periodLabel(period, regulation)
+  }
+}

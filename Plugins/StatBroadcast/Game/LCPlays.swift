@@ -1,0 +1,44 @@
+import StatlineCore
+
+/// StatCrew `<plays format="summary">` → typed plays with the running score after each goal.
+enum LCPlays {
+  static func normalize(
+    _ plays: [LCPlay], gameId: String, tokens: [String], rosters: [Side: Set<String>]
+  ) -> [Play] {
+    var away = 0
+    var home = 0
+    return plays.enumerated().map { index, raw in
+      let attributes = raw.attributes
+      let side: Side? =
+        switch attributes["vh"] {
+        case "V": .away
+        case "H": .home
+        default: nil
+        }
+      let text = attributes["text"] ?? ""
+      let read = PlayText.read(action: attributes["action"] ?? "", text: text, teams: tokens)
+      var play = Play(
+        gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
+        clock: LCValues.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,
+        assist: read.assist, details: read.details)
+      if read.type == .faceoff, let side, let roster = rosters[side] {
+        play.player = read.contenders.first { roster.contains($0) }
+        if let winner = play.player, let other = read.contenders.first(where: { $0 != winner }) {
+          play.details["opponent"] = other
+        }
+      }
+      if read.type == .goal {
+        if let score = raw.score, let visitor = Int(score.visitor), let host = Int(score.home) {
+          (away, home) = (visitor, host)
+        } else if side == .away {
+          away += 1
+        } else if side == .home {
+          home += 1
+        }
+        play.awayScore = away
+        play.homeScore = home
+      }
+      return play
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Player names come as "Last, First" and "First Last" in the same file; the model wants
+/// "First Last" (DESIGN.md §4).
+enum PersonName {
+  /// "Caldwell II, David" → "David Caldwell II"; "Owen Duffy" stays; extra spaces go.
+  static func normalized(_ raw: String) -> String {
+    let trimmed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+    }
+    return "\(parts[1]) \(parts[0])"
+  }
+}

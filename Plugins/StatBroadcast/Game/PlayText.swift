@@ -1,0 +1,117 @@
+import Foundation
+import StatlineCore
+
+/// The lacrosse play grammar (STRUCTURE.md §1), shared by StatCrew XML, NCAA GraphQL and
+/// stats.ncaa.org: a play's text → its type, player, assist and details. Names come out
+/// "First Last". Text the grammar does not know keeps its action's type with no player, never
+/// a guess.
+struct PlayText: Equatable {
+  var type: PlayType
+  var player: String?
+  var assist: String?
+  var details: [String: String] = [:]
+  /// The two players of a faceoff; the normalizer picks the winner from the rosters.
+  var contenders: [String] = []
+
+  private static func regex(_ pattern: String) -> NSRegularExpression {
+    try! NSRegularExpression(pattern: pattern)
+  }
+
+  // `\x01` stands for the team token, marked before matching (team tokens contain spaces).
+  private static let goal = regex(
+    #"^GOAL by \x01 (?<name>[^(]+?)(?: \((?<note>[^)]*)\))?(?:, Assist by (?<assist>.+?))?(?:, goal number \d+ for season)?\.?$"#
+  )
+  private static let savedShot = regex(#"^Shot by \x01 (?<name>.+?), SAVE (?<goalie>.+?)\.?$"#)
+  private static let missedShot = regex(
+    #"^Shot by \x01 (?<name>.+?) (?<result>WIDE|HIGH|BLOCKED|HIT POST|HIT CROSSBAR|LOW|SHORT)\.?$"#)
+  private static let faceoff = regex(
+    #"^Faceoff (?<a>.+?) vs (?<b>.+?) won by (?<team>[^,(]+?)(?: \([^)]*\))?(?:,.*)?\.?$"#)
+  private static let groundBall = regex(#"^Ground ball pickup by \x01 (?<name>.+?)\.?$"#)
+  private static let turnover = regex(
+    #"^Turnover by \x01 (?<name>.+?)(?: \(caused by (?<causer>[^)]+)\))?\.?$"#)
+  private static let penalty = regex(
+    #"^Penalty on \x01 (?<name>.+?) \((?<foul>[^/)]+)/(?<time>\d+:\d\d)\)"#)
+  private static let goalie = regex(#"^(?<name>.+?) at goalie for (?<team>.+?)\.?$"#)
+  private static let clear = regex(#"^Clear attempt by \x01 (?<result>good|failed)\.?$"#)
+  private static let drawControl = regex(#"^Draw control by \x01 (?<name>.+?)\.?$"#)
+
+  /// - Parameters:
+  ///   - teams: the team tokens the text may use ("NORTH CA", "IONA"), to split them from names.
+  static func read(action: String, text: String, teams: [String]) -> PlayText {
+    let text = marked(text.trimmingCharacters(in: .whitespaces), teams: teams)
+    func match(_ regex: NSRegularExpression) -> ((String) -> String?)? {
+      let range = NSRange(text.startIndex..., in: text)
+      guard let result = regex.firstMatch(in: text, range: range) else { return nil }
+      return { name in
+        let group = result.range(withName: name)
+        guard group.location != NSNotFound, let swiftRange = Range(group, in: text) else { return nil }
+        return String(text[swiftRange])
+      }
+    }
+    func person(_ value: String?) -> String? { value.map(PersonName.normalized) }
+
+    if let m = match(goal) {
+      var details: [String: String] = [:]
+      if let note = m("note") { details["note"] = note }
+      return PlayText(type: .goal, player: person(m("name")), assist: person(m("assist")), details: details)
+    }
+    if let m = match(savedShot) {
+      return PlayText(
+        type: .shot, player: person(m("name")), details: ["result": "saved", "goalie": person(m("goalie"))!])
+    }
+    if let m = match(missedShot) {
+      let result = m("result")!.lowercased().replacingOccurrences(of: "hit ", with: "")
+      return PlayText(type: .shot, player: person(m("name")), details: ["result": result])
+    }
+    if let m = match(faceoff) {
+      return PlayText(type: .faceoff, contenders: [person(m("a"))!, person(m("b"))!])
+    }
+    if let m = match(groundBall) { return PlayText(type: .groundBall, player: person(m("name"))) }
+    if let m = match(turnover) {
+      var details: [String: String] = [:]
+      if let causer = person(m("causer")) { details["causedBy"] = causer }
+      return PlayText(type: .turnover, player: person(m("name")), details: details)
+    }
+    if let m = match(penalty) {
+      let parts = m("time")!.split(separator: ":").compactMap { Int($0) }
+      let seconds = parts.count == 2 ? parts[0] * 60 + parts[1] : 0
+      return PlayText(
+        type: .penalty, player: person(m("name")), details: ["foul": m("foul")!, "seconds": String(seconds)])
+    }
+    if let m = match(goalie) { return PlayText(type: .goalieChange, player: person(m("name"))) }
+    if let m = match(clear) { return PlayText(type: .clear, details: ["result": m("result")!]) }
+    if let m = match(drawControl) { return PlayText(type: .drawControl, player: person(m("name"))) }
+    return PlayText(type: type(ofAction: action, text: text))
+  }
+
+  /// The text with the first team token after " by " or " on " replaced by `\u{1}`.
+  static func marked(_ text: String, teams: [String]) -> String {
+    for team in teams.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+      for marker in [" by ", " on "] {
+        if let range = text.range(of: marker + team + " ") {
+          return text.replacingCharacters(in: range, with: marker + "\u{1} ")
+        }
+      }
+    }
+    return text
+  }
+
+  /// The type an action code stands for when the text says nothing more.
+  static func type(ofAction action: String, text: String) -> PlayType {
+    switch action.uppercased() {
+    case "GOAL": .goal
+    case "SHOT": .shot
+    case "FACE": .faceoff
+    case "GB": .groundBall
+    case "TURN": .turnover
+    case "PEN": .penalty
+    case "TOUT": .timeout
+    case "CLEAR": .clear
+    case "DC", "DRAW": .drawControl
+    case "GOALIE": .goalieChange
+    case "END-PRD": .periodEnd
+    case "PRD": .periodStart
+    default: text.lowercased().contains("timeout") ? .timeout : .other
+    }
+  }
+}

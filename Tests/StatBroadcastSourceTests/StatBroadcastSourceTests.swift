@@ -1,0 +1,147 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import StatBroadcastSource
+
+@Suite struct StatBroadcastSourceTests {
+  @Test(arguments: GoldenCases.cases(plugin: "StatBroadcast"))
+  func golden(_ fixture: FixtureCase) {
+    GoldenCases.expectPasses(fixture)
+  }
+}
+
+@Suite struct LCGameTests {
+  static func entry() throws -> ParserEntry {
+    try #require(try StatBroadcastSource.plugin.parsers(PluginSettings()).first { $0.id == "statbroadcast-game-xml" })
+  }
+
+  static func fixture(_ name: String) throws -> Page {
+    let folder = PackageRoot.url.appendingPathComponent("Fixtures/StatBroadcast/statbroadcast-game-xml/\(name)")
+    return Page(
+      url: "https://archive.statbroadcast.com/640112.xml",
+      body: try Data(contentsOf: folder.appendingPathComponent("page.xml")))
+  }
+
+  static func run(_ page: Page) throws -> Batch { try PagePipeline.run(page, with: try entry()) }
+
+  @Test(.enabled(if: RealPages.available)) func theRealFinalIsIonaSevenAtNorthCarolinaTwentyThree() throws {
+    var page = try RealPages.page("statcrew/lcgame-mlax-iona-at-unc-2026-02-15-final.xml", url: "")
+    page.url = nil
+    let batch = try Self.run(page)
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .lacrosseMen)
+    #expect(game.status == .final && game.period == 4 && game.periodLabel == "Final")
+    #expect(game.away.team.name == "Iona" && game.away.score == 7)
+    #expect(game.home.team.name == "North Carolina" && game.home.score == 23)
+    #expect(game.away.periodScores == [2, 2, 1, 2])
+    #expect(game.home.periodScores == [4, 8, 9, 2])
+    #expect(game.home.winner == true && game.away.winner == false)
+    #expect(game.date == "2026-02-15" && game.attendance == 543 && game.neutralSite == false)
+    #expect(game.home.team.abbreviation == "NORTH CA", "the truncated team id is kept as it is")
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.count == 52)
+    #expect(box.home.players.count == 55)
+    #expect(box.away.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 7)
+    #expect(box.home.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 23)
+    #expect(
+      box.away.players.first { $0.number == "0" }.map { ($0.name, $0.stats) } ?? ("", ["x": 0]) == ("Lleyton Hall", [:])
+    )
+    #expect(box.home.totals[StatKey.faceoffsWon] == 25 && box.home.totals[StatKey.faceoffsTaken] == 34)
+    let goals = batch.plays.filter { $0.type == .goal }
+    #expect(goals.count == 30)
+    #expect(goals.last.map { ($0.awayScore, $0.homeScore) } ?? (nil, nil) == (7, 23))
+    #expect(batch.plays.contains { $0.clock == nil && $0.type == .turnover }, "turnovers without a clock are kept")
+    let first = try #require(goals.first)
+    #expect(first.player == "Luke Neary" && first.side == .away && first.details["note"] == "FIRST GOAL")
+  }
+
+  @Test func aLiveGameHasItsPeriodClockAndRunningScore() throws {
+    let batch = try Self.run(try Self.fixture("live-first-quarter"))
+    let game = try #require(batch.games.first)
+    #expect(game.id == "statbroadcast:640112")
+    #expect(game.status == .live && game.period == 1 && game.clock == "08:12" && game.periodLabel == "1st")
+    #expect(game.away.score == 1 && game.home.score == 0 && game.away.winner == nil)
+    #expect(game.away.rank == 14)
+  }
+
+  @Test func halftimeAndOvertimeAreLabelled() throws {
+    let half = try #require(try Self.run(try Self.fixture("halftime")).games.first)
+    #expect(half.status == .live && half.period == 2 && half.periodLabel == "Halftime")
+    let overtime = try #require(try Self.run(try Self.fixture("overtime-in-progress")).games.first)
+    #expect(overtime.period == 5 && overtime.periodLabel == "OT" && overtime.away.periodScores.count == 5)
+  }
+
+  @Test func aWomensGameHasDrawControlsAndNoFaceoffs() throws {
+    let batch = try Self.run(try Self.fixture("womens-final"))
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .lacrosseWomen)
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.totals[StatKey.drawControls] == 7)
+    #expect(box.away.totals[StatKey.faceoffsWon] == nil)
+    #expect(box.away.players.first?.stats[StatKey.freePositionGoals] == 1)
+    #expect(
+      batch.plays.filter { $0.type == .drawControl }.map(\.player) == [
+        "Erin Hahn", "Mckenna Davis", "Mckenna Davis", "Erin Hahn",
+      ])
+  }
+
+  @Test func penaltiesAndGoalieChangesAreTyped() throws {
+    let batch = try Self.run(try Self.fixture("goalie-change-and-penalties"))
+    let penalties = batch.plays.filter { $0.type == .penalty }
+    #expect(penalties.map { $0.details["seconds"] } == ["60", "180", "30"])
+    #expect(penalties.map(\.player) == ["Riley Dunn", "Jack Haas", "Liam Carter"])
+    #expect(batch.plays.filter { $0.type == .goalieChange }.map(\.player).contains("Ben Hale"))
+    #expect(batch.plays.first { $0.type == .turnover }?.details["causedBy"] == "Riley Dunn")
+  }
+
+  @Test func aNeutralSiteIsFlagged() throws {
+    let game = try #require(try Self.run(try Self.fixture("neutral-site")).games.first)
+    #expect(game.neutralSite == true && game.venue == "Rentschler Field, East Hartford, Conn.")
+  }
+
+  @Test func brokenGamesFailLoudly() throws {
+    for (name, kind) in [
+      ("truncated", StatlineError.Kind.truncated), ("one-team-missing", .wrongPage), ("not-lacrosse", .unsupported),
+    ] {
+      var page = try Self.fixture(name)
+      if name == "not-lacrosse" { page.url = "https://archive.statbroadcast.com/652101.xml" }
+      let error = #expect(throws: StatlineError.self) { try Self.run(page) }
+      #expect(error?.kind == kind, "\(name)")
+    }
+  }
+
+  @Test func driftIsCaughtByValidation() throws {
+    var batch = try Self.run(try Self.fixture("halftime"))
+    batch.plays[batch.plays.lastIndex { $0.type == .goal }!].homeScore = 9
+    #expect(BatchValidator.problems(in: batch).contains { $0.contains("running score") })
+    var missing = try Self.run(try Self.fixture("halftime"))
+    missing.games[0].home.periodScores = [1]
+    missing.games[0].home.score = 1
+    #expect(BatchValidator.problems(in: missing).contains { $0.contains("period scores, but the game is in period 2") })
+  }
+
+  @Test func namesComeOutFirstLast() {
+    #expect(PersonName.normalized("Caldwell II, David") == "David Caldwell II")
+    #expect(PersonName.normalized(" Owen  Duffy ") == "Owen Duffy")
+    #expect(PersonName.normalized("UNC") == "UNC")
+  }
+
+  @Test func playGrammar() {
+    let teams = ["NORTH CA", "IONA"]
+    let shot = PlayText.read(action: "SHOT", text: "Shot by IONA Kennedy, Jimmy, SAVE Josh Marcus", teams: teams)
+    #expect(
+      shot == PlayText(type: .shot, player: "Jimmy Kennedy", details: ["result": "saved", "goalie": "Josh Marcus"]))
+    let wide = PlayText.read(action: "SHOT", text: "Shot by NORTH CA Brevin Wilson HIT POST", teams: teams)
+    #expect(wide == PlayText(type: .shot, player: "Brevin Wilson", details: ["result": "post"]))
+    let goal = PlayText.read(
+      action: "SHOT", text: "GOAL by IONA Neary, Luke, Assist by Lawry, Cullen.", teams: teams)
+    #expect(goal == PlayText(type: .goal, player: "Luke Neary", assist: "Cullen Lawry"))
+    let clear = PlayText.read(action: "CLEAR", text: "Clear attempt by NORTH CA failed.", teams: teams)
+    #expect(clear == PlayText(type: .clear, details: ["result": "failed"]))
+    #expect(PlayText.read(action: "TOUT", text: "Media timeout.", teams: teams).type == .timeout)
+    #expect(PlayText.read(action: "ZZZ", text: "Something new.", teams: teams) == PlayText(type: .other))
+  }
+}
