@@ -1,20 +1,51 @@
 import StatlineCore
 
-/// The StatBroadcast source plugin: StatCrew game XML (lacrosse, men's and women's).
+/// The StatBroadcast source plugin: school event calendars (discovery) and StatCrew game XML
+/// (lacrosse, men's and women's).
+///
+/// Options (`sources.statbroadcast.options` in the job configuration):
+/// - `gameURL`: where a calendar's lacrosse events are polled, `{id}` standing for the event id
+///   (default `https://archive.statbroadcast.com/{id}.xml`).
 public enum StatBroadcastSource {
   public static let id = "statbroadcast"
+  public static let defaultGameURL = "https://archive.statbroadcast.com/{id}.xml"
+  static let gameParser = "statbroadcast-game-xml"
 
-  public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast") { _ in
-    [
+  public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast") { settings in
+    let gameURL = settings.option(id, "gameURL") ?? defaultGameURL
+    guard gameURL.contains("{id}") else {
+      throw StatlineError(
+        .configuration, "sources.statbroadcast.options.gameURL has no {id} placeholder: '\(gameURL)'",
+        hint: "write it like \(defaultGameURL)")
+    }
+    return [
       ParserEntry(
-        id: "statbroadcast-game-xml", source: id,
+        id: "statbroadcast-event-calendar", source: id,
+        summary: "school event calendar (events/schedule.php?gid=…): games, and game targets for lacrosse",
+        format: .html, urlPatterns: [try URLPattern(#"^https?://(www\.)?statbroadcast\.com/events/schedule\.php"#)],
+        sniffer: { page in
+          let head = page.prefix(65_536)
+          return head.contains("eventCalendar") && head.contains("StatBroadcast")
+        },
+        discover: { batch in
+          batch.games.filter { $0.sport == .lacrosseMen || $0.sport == .lacrosseWomen }.map { game in
+            let native = String(game.id.dropFirst(id.count + 1))
+            return DiscoveredTarget(
+              gameId: game.id,
+              target: Target(
+                url: gameURL.replacingOccurrences(of: "{id}", with: native), source: id, parser: gameParser,
+                role: .game))
+          }
+        }, parser: CalendarParser(), normalizer: CalendarNormalizer()),
+      ParserEntry(
+        id: gameParser, source: id,
         summary: "StatCrew / TAS / PrestoSports game XML (<lcgame>: lacrosse, men's and women's)", format: .xml,
         urlPatterns: [try URLPattern(#"^https?://archive\.statbroadcast\.com/\d+\.xml"#)],
         sniffer: { page in
           let head = page.prefix(2048)
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
         },
-        parser: LCGameParser(), normalizer: LCGameNormalizer())
+        parser: LCGameParser(), normalizer: LCGameNormalizer()),
     ]
   }
 }

@@ -145,3 +145,55 @@ import Testing
     #expect(PlayText.read(action: "ZZZ", text: "Something new.", teams: teams) == PlayText(type: .other))
   }
 }
+
+@Suite struct EventCalendarTests {
+  static let url = "https://www.statbroadcast.com/events/schedule.php?gid=msu"
+
+  static func entry(_ settings: PluginSettings = PluginSettings()) throws -> ParserEntry {
+    try #require(try StatBroadcastSource.plugin.parsers(settings).first { $0.id == "statbroadcast-event-calendar" })
+  }
+
+  static func serverHTML() throws -> Page {
+    let file = PackageRoot.url.appendingPathComponent(
+      "Fixtures/StatBroadcast/statbroadcast-event-calendar/server-html/page.html")
+    return Page(url: url, body: try Data(contentsOf: file))
+  }
+
+  @Test(.enabled(if: RealPages.available)) func theRealCalendarHasTwentyFiveEventsWithIds() throws {
+    let batch = try PagePipeline.run(
+      try RealPages.page("statbroadcast/events-schedule-msu.html", url: Self.url), with: try Self.entry())
+    #expect(batch.games.count == 25)
+    #expect(batch.games.allSatisfy { $0.status == .final })
+    #expect(batch.games.first?.id == "statbroadcast:601763")
+    #expect(try Self.entry().discover?(batch).isEmpty == true, "no lacrosse in November: no game targets")
+  }
+
+  @Test func lacrosseEventsBecomeGameTargetsAtTheConfiguredURL() throws {
+    let settings = PluginSettings(options: ["statbroadcast": ["gameURL": "http://127.0.0.1:9/g/{id}.xml"]])
+    let entry = try Self.entry(settings)
+    let batch = try PagePipeline.run(try Self.serverHTML(), with: entry)
+    let targets = try #require(entry.discover?(batch))
+    #expect(
+      targets.map(\.target.url)
+        == (["640101", "640155", "640102", "640103", "640156"].map { "http://127.0.0.1:9/g/\($0).xml" }))
+    #expect(targets.allSatisfy { $0.target.parser == "statbroadcast-game-xml" && $0.target.role == .game })
+    #expect(batch.games.map(\.status) == [.final, .final, .postponed, .scheduled, .scheduled, .live])
+    #expect(batch.games.last?.period == 2 && batch.games.last?.periodLabel == "HALFTIME")
+  }
+
+  @Test func aGameURLWithoutThePlaceholderIsAConfigurationError() {
+    let settings = PluginSettings(options: ["statbroadcast": ["gameURL": "http://x/game.xml"]])
+    let error = #expect(throws: StatlineError.self) { try StatBroadcastSource.plugin.parsers(settings) }
+    #expect(error?.kind == .configuration)
+  }
+
+  @Test func eventTexts() throws {
+    let final = try CalendarEvent("Penn St. 28, Michigan St. 10 - FINAL (Game #2)")
+    #expect(
+      final.first == "Penn St." && final.firstScore == 28 && final.second == "Michigan St." && final.status == .final)
+    #expect(try CalendarEvent("Army at Navy").status == .scheduled)
+    #expect(try CalendarEvent("Army 3, Navy 2 - LIVE").status == .unknown, "an unexplained marker is not guessed")
+    #expect(try CalendarEvent("Army 3, Navy 2 - 3rd Qtr").period == 3)
+    #expect(throws: StatlineError.self) { try CalendarEvent("Senior Day") }
+  }
+}

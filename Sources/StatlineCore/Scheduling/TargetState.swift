@@ -65,8 +65,9 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var isLive: Bool { games.contains { $0.status == .live } }
 }
 
-/// A game target that a discovery page asks for: the engine creates it when the game is live
-/// or final (never for a scheduled game), and never revives one it has retired.
+/// A game target that a discovery page asks for: the engine creates it once the game has
+/// started (never for a scheduled, postponed or cancelled game), and never revives one it has
+/// retired.
 public struct DiscoveredTarget: Sendable, Equatable {
   public var gameId: String
   public var target: Target

@@ -120,15 +120,19 @@ public struct ScheduleBook: Sendable {
     return (PollCommit(batch: batch, states: [state] + created), state, created.count)
   }
 
-  /// Game targets for the live and final games of a discovery batch; a scheduled game gets
-  /// none, and a target the book already knows (retired ones included) is not created again.
+  /// Games that get no game target: nothing to poll until they start.
+  static let notStarted: Set<GameStatus> = [.scheduled, .postponed, .cancelled]
+
+  /// Game targets for the started games of a discovery batch (live, final, suspended, or a
+  /// state the page does not explain: the game's own feed tells); a scheduled game gets none,
+  /// and a target the book already knows (retired ones included) is not created again.
   private func create(_ discovered: [DiscoveredTarget], from batch: Batch, by parent: String, now: Date)
     -> [TargetState]
   {
     let statuses = Dictionary(batch.games.map { ($0.id, $0.status) }) { first, _ in first }
     var created: [String: TargetState] = [:]
     for item in discovered {
-      guard let status = statuses[item.gameId], status == .live || status == .final else { continue }
+      guard let status = statuses[item.gameId], !Self.notStarted.contains(status) else { continue }
       guard states[item.target.id] == nil, created[item.target.id] == nil else { continue }
       created[item.target.id] = TargetState(
         target: item.target, nextDue: now, discoveredBy: parent, gameId: item.gameId)

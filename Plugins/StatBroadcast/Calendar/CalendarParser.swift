@@ -1,0 +1,54 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// One row of a school's event calendar, as the page shows it.
+struct CalendarRow: Sendable, Equatable {
+  var eventId: String
+  var date: String
+  var event: String
+  var sportCode: String
+  var location: String
+}
+
+/// Reads `table#eventCalendar` on `www.statbroadcast.com/events/schedule.php?gid=…`: the browser
+/// DOM after DataTables ran, and the server HTML that carries the same rows. A table whose rows
+/// are loaded by script, or a page without the table, is an error, never an empty calendar.
+struct CalendarParser: PageParser {
+  static let idPattern = try! NSRegularExpression(pattern: #"statb\.us/(?:b|v/[^/"]+)/(\d+)"#)
+
+  func parse(_ page: Page) throws -> [CalendarRow] {
+    let document = try Document.html(page.body, url: page.url)
+    guard try document.first(xpath: "//table[@id='eventCalendar']") != nil else {
+      throw StatlineError(
+        .wrongPage, "the page has no event calendar (table#eventCalendar)",
+        hint: "check the gid in the URL; the calendar layout may have changed")
+    }
+    let rows = try document.select(xpath: "//table[@id='eventCalendar']//tr[td]")
+    var result: [CalendarRow] = []
+    for row in rows {
+      let cells = try row.select(xpath: "td")
+      // DataTables' "no data" row has a single cell.
+      guard cells.count >= 4 else { continue }
+      let links = try row.select(xpath: ".//a/@href").map(\.rawText)
+      guard let id = links.lazy.compactMap(Self.eventId).first else { continue }
+      result.append(
+        CalendarRow(
+          eventId: id, date: cells[0].text, event: cells[1].text, sportCode: cells[2].text,
+          location: cells.count > 4 ? cells[4].text : ""))
+    }
+    guard !result.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the event calendar has no event rows with statb.us links (\(rows.count) rows)",
+        hint: "the rows may be loaded by script (POST /events/_calendar.php); Statline does not run scripts")
+    }
+    return result
+  }
+
+  static func eventId(_ href: String) -> String? {
+    let range = NSRange(href.startIndex..., in: href)
+    guard let match = idPattern.firstMatch(in: href, range: range), let id = Range(match.range(at: 1), in: href)
+    else { return nil }
+    return String(href[id])
+  }
+}
