@@ -122,3 +122,20 @@ import Testing
     #expect(book.summary(at: Self.t0).idle == 1)
   }
 }
+
+@Suite struct DiscoveryAuthorityTests {
+  @Test func aCalendarsSummaryOfAFollowedGameIsNotStored() {
+    var book = ScheduleBook(states: [])
+    let scoreboard = ScheduleBookTests.scoreboard
+    _ = book.seed([scoreboard], now: ScheduleBookTests.t0)
+    let calendar = ScheduleBookTests.stored(
+      [ScheduleBookTests.game("1", .live), ScheduleBookTests.game("2", .scheduled)], discover: ["1"])
+    let first = book.apply(calendar, to: scoreboard.id, now: ScheduleBookTests.t0, unit: { 0.5 })
+    #expect(first.commit.batch?.games.count == 2, "before the game's own feed is stored, the calendar's record is")
+    _ = book.apply(
+      ScheduleBookTests.stored([ScheduleBookTests.game("1", .live)]), to: "test-game http://h/game/1.json",
+      now: ScheduleBookTests.t0, unit: { 0.5 })
+    let second = book.apply(calendar, to: scoreboard.id, now: ScheduleBookTests.t0, unit: { 0.5 })
+    #expect(second.commit.batch?.games.map(\.id) == ["test:2"], "then only the games nobody follows")
+  }
+}

@@ -7,8 +7,8 @@ public struct StatlineCommand: AsyncParsableCommand {
     commandName: "statline",
     abstract: "Watches live sports statistics pages and normalizes them.",
     subcommands: [
-      SourcesCommand.self, ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self,
-      BenchCommand.self,
+      RunCommand.self, OnceCommand.self, StatusCommand.self, DemoCommand.self, SourcesCommand.self,
+      ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self, BenchCommand.self,
     ])
 
   public init() {}

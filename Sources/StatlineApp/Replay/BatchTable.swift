@@ -34,8 +34,47 @@ public enum BatchTable {
       lines += table(
         header: ["TEAM", "ID", "CONFERENCE"], rows: batch.teams.map { [$0.name, $0.id, $0.conference ?? ""] })
     }
+    for box in batch.boxScores { lines += boxScore(box, games: batch.games) }
+    if !batch.plays.isEmpty {
+      lines.append("")
+      lines += table(
+        header: ["#", "PER", "CLOCK", "SIDE", "TYPE", "PLAYER", "SCORE", "TEXT"],
+        rows: batch.plays.map { play in
+          let score = play.awayScore.map { a in "\(a)-\(play.homeScore ?? 0)" } ?? ""
+          return [
+            String(play.sequence), play.period.map(String.init) ?? "", play.clock ?? "", play.side?.rawValue ?? "",
+            play.type.rawValue, play.player ?? "", score, play.text,
+          ]
+        })
+    }
     for warning in batch.warnings { lines.append("warning: \(warning)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// Each team's players with the main lacrosse columns, then the team totals.
+  static func boxScore(_ box: BoxScore, games: [Game]) -> [String] {
+    let game = games.first { $0.id == box.gameId }
+    let columns: [(String, String)] = [
+      ("G", StatKey.goals), ("A", StatKey.assists), ("SH", StatKey.shots), ("SOG", StatKey.shotsOnGoal),
+      ("GB", StatKey.groundBalls), ("TO", StatKey.turnovers), ("CT", StatKey.causedTurnovers),
+      ("FO", StatKey.faceoffsWon), ("DC", StatKey.drawControls), ("SV", StatKey.saves), ("GA", StatKey.goalsAllowed),
+    ]
+    var lines: [String] = []
+    for side in [Side.away, .home] {
+      let team = box[side]
+      let shown = columns.filter { column in
+        team.totals[column.1] != nil || team.players.contains { $0.stats[column.1] != nil }
+      }
+      lines.append("")
+      lines.append("BOX \(side.rawValue.uppercased()): \(game.map { name($0[side]) } ?? box.gameId)")
+      var rows = team.players.map { player -> [String] in
+        [player.number ?? "", player.name, player.position ?? ""]
+          + shown.map { column in player.stats[column.1].map(String.init) ?? (player.stats.isEmpty ? "-" : "") }
+      }
+      rows.append(["", "TOTALS", ""] + shown.map { column in team.totals[column.1].map(String.init) ?? "" })
+      lines += table(header: ["NO", "PLAYER", "POS"] + shown.map(\.0), rows: rows)
+    }
+    return lines
   }
 
   private static func count(_ number: Int, _ noun: String) -> String {

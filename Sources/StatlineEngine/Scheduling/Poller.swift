@@ -98,7 +98,7 @@ public struct Poller: Sendable {
 
 extension StatlineError {
   /// Any error as a `StatlineError`, keeping one that already is.
-  static func wrapping(_ error: any Error, location: String) -> StatlineError {
+  public static func wrapping(_ error: any Error, location: String) -> StatlineError {
     if let error = error as? StatlineError { return error }
     return StatlineError(.network, "\(error)", location: location)
   }

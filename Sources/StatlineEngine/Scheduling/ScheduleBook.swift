@@ -96,7 +96,7 @@ public struct ScheduleBook: Sendable {
     case .unchanged:
       state.succeeded(.unchanged, result)
     case .stored(let stored, let discovered):
-      batch = stored
+      batch = state.target.role == .discovery ? withoutFollowedGames(stored) : stored
       state.succeeded(.stored, result)
       state.games = stored.games
       created = create(discovered, from: stored, by: id, now: now)
@@ -118,6 +118,18 @@ public struct ScheduleBook: Sendable {
     states[id] = state
     for target in created { states[target.id] = target }
     return (PollCommit(batch: batch, states: [state] + created), state, created.count)
+  }
+
+  /// A discovery page's summary of a game is not stored once the game's own target has stored
+  /// the game: its feed is the authority (a calendar lists the winner first, has no period…),
+  /// and two pages taking turns on one record would churn versions. Nil when nothing is left.
+  private func withoutFollowedGames(_ batch: Batch) -> Batch? {
+    let followed = Set(
+      states.values.filter { $0.target.role == .game && !$0.games.isEmpty }.compactMap(\.gameId))
+    guard batch.games.contains(where: { followed.contains($0.id) }) else { return batch }
+    var kept = batch
+    kept.games.removeAll { followed.contains($0.id) }
+    return kept.isEmpty ? nil : kept
   }
 
   /// Games that get no game target: nothing to poll until they start.

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import StatlineCore
+import StatlineEngine
+import StatlineSQLite
+
+/// `statline demo`: the whole job against an embedded loopback server playing a game day.
+struct DemoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Watch a scripted lacrosse game day: the real scheduler, HTTP fetcher and SQLite store on loopback.",
+    discussion: """
+      Starts a server on 127.0.0.1 that plays three games (scheduled → live → final, one into \
+      overtime) as a StatBroadcast school calendar and StatCrew XML, on a clock running SPEED \
+      times faster than real time, and runs the scrape job against it: the calendar discovers \
+      the games, each game is polled every 30 s (game time) while live, a few times after it \
+      ends, then retired. Everything lands in the SQLite store (a fresh file each run). \
+      Nothing leaves this machine.
+      """)
+
+  @Option(name: .long, help: "How many times faster than real time the game day runs.")
+  var speed: Double = 120
+
+  @Option(name: .long, help: ArgumentHelp("The SQLite store (replaced on each run).", valueName: "path"))
+  var store = "statline-demo.sqlite"
+
+  @Flag(name: .long, help: "Print a line per change instead of redrawing the screen.")
+  var plain = false
+
+  func run() async throws {
+    guard speed >= 1, speed <= 10_000 else {
+      throw fail(StatlineError(.configuration, "--speed \(speed) is out of range", hint: "use 1 … 10000"))
+    }
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    let clock = AcceleratedClock(factor: speed)
+    let day = DemoGameDay()
+    let seconds = { @Sendable in JobClock<AcceleratedClock>.seconds(clock.now.offset) }
+    let server = try await LoopbackServer.start { request in day.route(request, seconds: seconds()) }
+    var config = JobConfig()
+    config.targets = [
+      JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.calendarPath, parser: "statbroadcast-event-calendar")
+    ]
+    var source = JobConfig.SourceSettings()
+    source.options["gameURL"] = server.baseURL + "/archive/{id}.xml"
+    var policy = SchedulingPolicy.default
+    policy.idle = .seconds(120)  // a game-day calendar is checked every 2 minutes
+    source.policy = policy
+    config.sources["statbroadcast"] = source
+    config.summaryEvery = .seconds(3600)
+    let board = DemoBoard()
+    let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
+    let made = Result { () throws(StatlineError) in
+      try JobRuntime(
+        config: config, storePath: store, clock: clock, start: start,
+        report: { event in if case .polled(let report) = event { board.record(report) } })
+    }
+    guard case .success(let runtime) = made else {
+      try? await server.stop()
+      if case .failure(let error) = made { throw fail(error) }
+      return
+    }
+    let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
+    let interactive = !plain && isatty(STDOUT_FILENO) == 1
+    var version: Int64 = 0
+    var lastFrame = ""
+    // Enough for the day, the final polls and slack; the job normally ends well before.
+    let deadline = ContinuousClock.now + .seconds(Int64(5 * 3600 / speed) + 30)
+    while ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(interactive ? 150 : 250))
+      for change in (try? await runtime.store.changes(since: version, limit: 1000)) ?? [] {
+        version = change.version
+        if case .play(let play) = change.record, play.type == .goal {
+          board.goal(
+            "P\(play.period ?? 0) \(play.clock ?? "--:--")  \(play.player ?? "?") (\(play.side?.rawValue ?? "?"))  "
+              + "\(play.awayScore ?? 0)-\(play.homeScore ?? 0)  [\(play.gameId)]")
+        }
+      }
+      let gameTime = Self.time(runtime.clock.now())
+      let frame = board.render(clock: gameTime, speed: speed)
+      if interactive {
+        Console.out("\u{1B}[H\u{1B}[2J" + frame)
+      } else if frame != lastFrame {
+        let changed = frame.split(separator: "\n").dropFirst(2).prefix(3).joined(separator: " | ")
+        if changed != lastFrame { Console.out("[\(gameTime)] \(changed)") }
+        lastFrame = changed
+      }
+      if day.isOver(at: seconds()), let states = try? await runtime.store.targets(),
+        states.filter({ $0.target.role == .game }).count == day.games.count,
+        states.filter({ $0.target.role == .game }).allSatisfy(\.isRetired)
+      {
+        break
+      }
+    }
+    job.cancel()
+    _ = try? await job.value
+    await runtime.shutdown()
+    try? await server.stop()
+    Console.out(try await Self.summary(runtime.store, path: store))
+  }
+
+  static func time(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "HH:mm"
+    return formatter.string(from: date)
+  }
+
+  /// What the store holds at the end: every game with its score and what else was stored.
+  static func summary(_ store: SQLiteStore, path: String) async throws -> String {
+    let changes = try await store.changes(since: 0, limit: 1_000_000)
+    var games: [String: Game] = [:]
+    var boxes: Set<String> = []
+    var plays: [String: Int] = [:]
+    for change in changes {
+      switch change.record {
+      case .game(let game): games[game.id] = game
+      case .boxScore(let box): boxes.insert(box.gameId)
+      case .play(let play): plays[play.gameId, default: 0] += 1
+      case .team: break
+      }
+    }
+    var lines = ["", "The store (\(path)) now holds, at version \(try await store.version()):"]
+    lines += BatchTable.table(
+      header: ["GAME", "STATUS", "AWAY", "SCORE", "HOME", "BOX SCORE", "PLAYS"],
+      rows: games.values.sorted { $0.id < $1.id }.map { game in
+        [
+          game.id, game.periodLabel.map { "\(game.status.rawValue) (\($0))" } ?? game.status.rawValue,
+          game.away.team.name, "\(game.away.score.map(String.init) ?? "-")-\(game.home.score.map(String.init) ?? "-")",
+          game.home.team.name, boxes.contains(game.id) ? "yes" : "no", String(plays[game.id] ?? 0),
+        ]
+      })
+    lines.append("Look inside: statline status --store \(path) --all   ·   sqlite3 \(path) 'select json from games'")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import StatlineCore
+import StatlineEngine
+
+/// `statline once`: every due target once, then exit; for cron.
+struct OnceCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "once",
+    abstract: "Poll every due target once (and the games they discover), then exit.",
+    discussion: "Exits 0 when every poll succeeded or was unchanged, 1 when any failed or was blocked.")
+
+  @OptionGroup var job: JobOptions
+
+  func run() async throws {
+    let runtime: JobRuntime<ContinuousClock>
+    do {
+      runtime = try JobRuntime(config: try job.load(), storePath: job.store, clock: ContinuousClock(), report: { _ in })
+    } catch {
+      throw fail(error)
+    }
+    let reports: [PollReport]
+    do {
+      reports = try await runtime.scheduler.runOnce(configured: runtime.targets)
+      _ = try await runtime.pruneCaptures()
+    } catch {
+      await runtime.shutdown()
+      throw fail(StatlineError.wrapping(error, location: job.store ?? runtime.config.store))
+    }
+    await runtime.shutdown()
+    Console.out(Self.render(reports))
+    if reports.contains(where: { $0.outcome == .failed || $0.outcome == .blocked }) { throw ExitCode(1) }
+  }
+
+  static func render(_ reports: [PollReport]) -> String {
+    guard !reports.isEmpty else { return "nothing was due" }
+    let rows = reports.map { report in
+      [
+        report.outcome.rawValue, report.status.map(String.init) ?? "", String(report.written), report.target.parser,
+        report.target.url, report.error ?? "",
+      ]
+    }
+    let failed = reports.filter { $0.outcome == .failed || $0.outcome == .blocked }.count
+    return
+      (BatchTable.table(header: ["OUTCOME", "HTTP", "WRITTEN", "PARSER", "URL", "ERROR"], rows: rows)
+      + ["\(reports.count) polls, \(failed) failed"]).joined(separator: "\n")
+  }
+}

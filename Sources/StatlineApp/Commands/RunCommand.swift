@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import StatlineCore
+import StatlineEngine
+
+/// Options of the commands that run the job from a configuration file.
+struct JobOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The job configuration (YAML).", valueName: "file"))
+  var config = "statline.yml"
+
+  @Option(
+    name: .long, help: ArgumentHelp("The SQLite store; overrides `store:` in the configuration.", valueName: "path"))
+  var store: String?
+
+  func load() throws(StatlineError) -> JobConfig { try JobConfigReader.load(file: config) }
+}
+
+/// `statline run`: the scheduled scrape job as a service.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run the scrape job until SIGINT or SIGTERM (polls due targets, stores what changed).",
+    discussion: """
+      Stops cleanly on SIGINT/SIGTERM: polls in flight are cancelled, and every stored page was \
+      written in one transaction, so nothing is half-written. A restart resumes the schedule \
+      from the store. Logs go to stderr; a one-line summary every `summaryEvery` (60 s).
+      """)
+
+  @OptionGroup var job: JobOptions
+
+  @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+  var logLevel: String = "info"
+
+  func run() async throws {
+    guard let level = Logger.Level(rawValue: logLevel) else {
+      throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
+    }
+    let logger = LogSetup.make(level: level)
+    let config: JobConfig
+    let runtime: JobRuntime<ContinuousClock>
+    do {
+      config = try job.load()
+      let log = JobLog(logger: logger)
+      runtime = try JobRuntime(config: config, storePath: job.store, clock: ContinuousClock(), report: log.record)
+    } catch {
+      throw fail(error)
+    }
+    logger.info(
+      "statline run started",
+      metadata: ["store": "\(job.store ?? config.store)", "targets": "\(runtime.targets.count)"])
+    let service = ScrapeService(runtime: runtime, logger: logger)
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    do {
+      try await group.run()
+    } catch {
+      await runtime.shutdown()
+      logger.error("the job stopped on an error", metadata: ["error": "\(error)"])
+      throw ExitCode(ExitStatus.dataError)
+    }
+    await runtime.shutdown()
+    logger.info("statline run stopped", metadata: ["fetches": "\(runtime.scheduler.totals.fetches)"])
+  }
+}
+
+/// The scheduler as a swift-service-lifecycle service: a graceful shutdown cancels the loop.
+struct ScrapeService: Service {
+  let runtime: JobRuntime<ContinuousClock>
+  let logger: Logger
+
+  func run() async throws {
+    let runtime = runtime
+    try await cancelWhenGracefulShutdown {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await runtime.scheduler.run(configured: runtime.targets) }
+        group.addTask {
+          // Prune old captures every hour.
+          while !Task.isCancelled {
+            _ = try? await runtime.pruneCaptures()
+            try await Task.sleep(for: .seconds(3600))
+          }
+        }
+        try await group.next()
+        group.cancelAll()
+      }
+    }
+  }
+}
+
+/// The process-wide log handler: stderr, bootstrapped once.
+enum LogSetup {
+  private static let bootstrap: Void = LoggingSystem.bootstrap(StreamLogHandler.standardError)
+
+  static func make(level: Logger.Level) -> Logger {
+    _ = bootstrap
+    var logger = Logger(label: "statline")
+    logger.logLevel = level
+    return logger
+  }
+}

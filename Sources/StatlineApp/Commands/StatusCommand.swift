@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import StatlineCore
+import StatlineSQLite
+
+/// `statline status`: the schedule as the store holds it.
+struct StatusCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "Show targets, when they are due, their last result and host breakers.")
+
+  @Option(name: .long, help: ArgumentHelp("The SQLite store.", valueName: "path"))
+  var store = "statline.sqlite"
+
+  @Flag(name: .long, help: "Include retired targets.")
+  var all = false
+
+  func run() async throws {
+    guard FileManager.default.fileExists(atPath: store) else {
+      throw fail(
+        StatlineError(.io, "no store at \(store)", hint: "run `statline run` or `statline once` first, or pass --store")
+      )
+    }
+    do {
+      let sqlite = try SQLiteStore(path: store)
+      Console.out(Self.render(try await sqlite.targets(), hosts: try await sqlite.hosts(), now: Date(), all: all))
+    } catch {
+      throw fail(StatlineError.wrapping(error, location: store))
+    }
+  }
+
+  static func render(_ states: [TargetState], hosts: [HostHealth], now: Date, all: Bool) -> String {
+    let shown = states.filter { all || !$0.isRetired }.sorted {
+      ($0.nextDue ?? .distantFuture, $0.id) < ($1.nextDue ?? .distantFuture, $1.id)
+    }
+    let rows = shown.map { state -> [String] in
+      let games = state.games.map { game in
+        "\(game.away.team.name) \(game.away.score.map(String.init) ?? "")-\(game.home.score.map(String.init) ?? "") \(game.home.team.name) (\(game.status.rawValue))"
+      }
+      return [
+        state.nextDue.map { relative($0, from: now) } ?? "retired", state.outcome.rawValue,
+        state.consecutiveFailures > 0 ? String(state.consecutiveFailures) : "",
+        state.lastPolled.map { relative($0, from: now) } ?? "never", state.target.role.rawValue, state.target.url,
+        state.lastError ?? games.joined(separator: "; "),
+      ]
+    }
+    let retired = states.filter(\.isRetired).count
+    let live = states.filter { !$0.isRetired && $0.isLive }.count
+    var lines = ["\(states.count - retired) targets (\(live) live), \(retired) retired"]
+    lines += BatchTable.table(header: ["NEXT", "LAST", "FAILS", "POLLED", "ROLE", "URL", "GAMES / ERROR"], rows: rows)
+    if !hosts.isEmpty {
+      lines.append("")
+      lines += BatchTable.table(
+        header: ["HOST", "BREAKER", "FAILURES", "OPEN UNTIL"],
+        rows: hosts.map {
+          [$0.host, $0.breaker.rawValue, String($0.failures), $0.openUntil.map { relative($0, from: now) } ?? ""]
+        })
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// "in 25s", "3m ago".
+  static func relative(_ date: Date, from now: Date) -> String {
+    let seconds = Int(date.timeIntervalSince(now).rounded())
+    let magnitude = abs(seconds)
+    if magnitude >= 48 * 3600 {
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+      return formatter.string(from: date) + "Z"
+    }
+    let text =
+      magnitude < 120 ? "\(magnitude)s" : magnitude < 7200 ? "\(magnitude / 60)m" : "\(magnitude / 3600)h"
+    return seconds >= 0 ? "in \(text)" : "\(text) ago"
+  }
+}

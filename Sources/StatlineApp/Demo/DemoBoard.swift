@@ -1,0 +1,69 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+
+/// The demo's live scoreboard: the latest state of each game, and a feed of goals read back
+/// from the store's delta sync (`changes(since:)`), as the app would see them.
+final class DemoBoard: @unchecked Sendable {
+  private let lock = NSLock()
+  private var games: [String: Game] = [:]
+  private var order: [String] = []
+  private var followed: Set<String> = []
+  private var feed: [String] = []
+  private var counts = (polls: 0, stored: 0, unchanged: 0, failed: 0)
+
+  func record(_ report: PollReport) {
+    lock.withLock {
+      counts.polls += 1
+      switch report.outcome {
+      case .stored: counts.stored += 1
+      case .unchanged: counts.unchanged += 1
+      case .failed, .blocked: counts.failed += 1
+      case .new: break
+      }
+      guard report.outcome == .stored else { return }
+      for game in report.games {
+        // A game's own feed outranks the calendar's summary of it.
+        if report.target.role == .discovery, followed.contains(game.id) { continue }
+        if report.target.role == .game { followed.insert(game.id) }
+        if games[game.id] == nil { order.append(game.id) }
+        games[game.id] = game
+      }
+    }
+  }
+
+  func goal(_ line: String) { lock.withLock { feed.append(line) } }
+
+  func render(clock: String, speed: Double) -> String {
+    lock.withLock {
+      var lines = [
+        "Statline demo — a scripted game day on a loopback server, \(Int(speed))× speed, game time \(clock)",
+        "",
+      ]
+      for id in order {
+        guard let game = games[id] else { continue }
+        let score = "\(game.away.score.map(String.init) ?? "-") - \(game.home.score.map(String.init) ?? "-")"
+        var state = game.status.rawValue.uppercased()
+        if game.status == .live {
+          state = [game.periodLabel, game.clock].compactMap { $0 }.joined(separator: " ")
+        } else if let label = game.periodLabel, game.status == .final {
+          state = label.uppercased()
+        }
+        lines.append(
+          "  \(game.away.team.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(score.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+            + "\(game.home.team.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(state.padding(toLength: 16, withPad: " ", startingAt: 0)) \(game.sport.rawValue)"
+        )
+      }
+      lines.append("")
+      lines.append(
+        "polls \(counts.polls): stored \(counts.stored), unchanged \(counts.unchanged) (304 or same bytes), failed \(counts.failed)"
+      )
+      lines.append("")
+      lines.append("goals, read back from the store with changes(since:):")
+      lines += feed.suffix(8).map { "  \($0)" }
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  var finishedGames: [Game] { lock.withLock { order.compactMap { games[$0] } } }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import StatlineCore
+
+/// The demo's scripted game day: three lacrosse games (two men's, one women's, one going to
+/// overtime) at staggered starts, served as a StatBroadcast-style school calendar and StatCrew
+/// XML by a loopback server. Time is the accelerated clock's: minute 0 is the demo's start.
+struct DemoGameDay: Sendable {
+  static let date = "3/7/2026"
+  static let calendarPath = "/events/schedule.php?gid=demo"
+
+  let games: [DemoGame] = [
+    DemoGame(
+      eventId: "640301", women: false,
+      away: .init(
+        id: "ARMY", name: "Army West Point", record: "3-1",
+        players: ["Jack Haas", "Evan Ortiz", "Cole Brennan", "Tomas Reyes"]),
+      home: .init(
+        id: "NAVY", name: "Navy", record: "2-2", players: ["Sam Okafor", "Liam Carter", "Riley Dunn", "Max Pryor"]),
+      startMinute: 3,
+      goals: [
+        .init(period: 1, remaining: 700, home: false, scorer: "Evan Ortiz", assist: "Cole Brennan"),
+        .init(period: 1, remaining: 270, home: true, scorer: "Liam Carter", assist: nil),
+        .init(period: 2, remaining: 610, home: true, scorer: "Riley Dunn", assist: "Liam Carter"),
+        .init(period: 3, remaining: 500, home: false, scorer: "Cole Brennan", assist: nil),
+        .init(period: 3, remaining: 95, home: false, scorer: "Evan Ortiz", assist: "Jack Haas"),
+        .init(period: 4, remaining: 420, home: true, scorer: "Liam Carter", assist: "Riley Dunn"),
+        .init(period: 4, remaining: 41, home: true, scorer: "Riley Dunn", assist: nil),
+      ]),
+    DemoGame(
+      eventId: "640302", women: true,
+      away: .init(
+        id: "NORTHWES", name: "Northwestern", record: "5-0",
+        players: ["Erin Hahn", "Izzy Scane", "Ava Pace", "Molly Laliberty"]),
+      home: .init(
+        id: "BOSTON C", name: "Boston College", record: "4-1",
+        players: ["Mckenna Davis", "Cassidy Kelly", "Rachel Clark", "Rachel Hall"]),
+      startMinute: 12,
+      goals: [
+        .init(period: 1, remaining: 800, home: false, scorer: "Izzy Scane", assist: "Erin Hahn"),
+        .init(period: 1, remaining: 300, home: false, scorer: "Izzy Scane", assist: nil),
+        .init(period: 2, remaining: 650, home: true, scorer: "Cassidy Kelly", assist: "Mckenna Davis"),
+        .init(period: 3, remaining: 420, home: false, scorer: "Erin Hahn", assist: nil),
+        .init(period: 4, remaining: 200, home: true, scorer: "Mckenna Davis", assist: nil),
+      ]),
+    DemoGame(
+      eventId: "640303", women: false,
+      away: .init(
+        id: "DUKE", name: "Duke", record: "4-0",
+        players: ["Luke Rhoa", "Brennan O'Neill", "Andrew McAdorey", "Patrick Jameison"]),
+      home: .init(
+        id: "NORTH CA", name: "North Carolina", record: "3-0",
+        players: ["Brady Wambach", "Owen Duffy", "Dominic Pietramala", "Josh Marcus"]),
+      startMinute: 20,
+      goals: [
+        .init(period: 1, remaining: 540, home: true, scorer: "Owen Duffy", assist: "Dominic Pietramala"),
+        .init(period: 2, remaining: 820, home: false, scorer: "Brennan O'Neill", assist: nil),
+        .init(period: 2, remaining: 120, home: false, scorer: "Andrew McAdorey", assist: "Brennan O'Neill"),
+        .init(period: 3, remaining: 330, home: true, scorer: "Dominic Pietramala", assist: nil),
+        .init(period: 4, remaining: 610, home: true, scorer: "Owen Duffy", assist: nil),
+        .init(period: 4, remaining: 15, home: false, scorer: "Brennan O'Neill", assist: "Luke Rhoa"),
+        .init(period: 5, remaining: 130, home: true, scorer: "Owen Duffy", assist: "Brady Wambach"),
+      ]),
+  ]
+
+  /// The moment of `game` at `minutes` of demo time.
+  func moment(_ game: DemoGame, at seconds: Double) -> DemoGame.Moment {
+    game.moment(at: Int(seconds) - game.startMinute * 60)
+  }
+
+  /// True once every game is final.
+  func isOver(at seconds: Double) -> Bool {
+    games.allSatisfy { if case .final = moment($0, at: seconds) { true } else { false } }
+  }
+
+  /// The school calendar in the server-HTML form the StatBroadcast calendar parser reads.
+  func calendar(at seconds: Double) -> String {
+    let rows = games.map { game -> String in
+      let goals = game.goals(by: moment(game, at: seconds))
+      let away = goals.filter { !$0.home }.count
+      let home = goals.count - away
+      let text: String
+      switch moment(game, at: seconds) {
+      case .notStarted: text = "\(game.away.name) at \(game.home.name)"
+      case .inPeriod(let period, _):
+        text = "\(game.away.name) \(away), \(game.home.name) \(home) - \(Self.periodName(period))"
+      case .between(let period):
+        text =
+          "\(game.away.name) \(away), \(game.home.name) \(home) - \(period == 2 ? "HALFTIME" : "END \(Self.periodName(period))")"
+      case .final:
+        // The real calendar lists the winner first.
+        text =
+          away > home
+          ? "\(game.away.name) \(away), \(game.home.name) \(home) - FINAL"
+          : "\(game.home.name) \(home), \(game.away.name) \(away) - FINAL"
+      }
+      let code = game.women ? "WLAX" : "MLAX"
+      return """
+          <tr>
+            <td>03-07-26</td>
+            <td>\(text)</td>
+            <td><i class="sbicon sbicon-\(code)"></i> \(code)</td>
+            <td><a class="btn btn-primary" href="http://statb.us/b/\(game.eventId)" target="_stats">Stats</a></td>
+            <td>\(game.home.name) Stadium</td>
+          </tr>
+        """
+    }
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head><meta charset="utf-8"><title>StatBroadcast&reg; Systems - Demo Event Calendar</title></head>
+      <body>
+      <table id="eventCalendar" class="datatable table table-striped table-sm">
+        <thead><tr><th>Date</th><th>Event</th><th>Sport</th><th></th><th>Location</th></tr></thead>
+      \(rows.joined(separator: "\n"))
+      </table>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The game's XML, or nil before it starts (the archive answers 404 then).
+  func xml(eventId: String, at seconds: Double) -> String? {
+    guard let game = games.first(where: { $0.eventId == eventId }) else { return nil }
+    let moment = moment(game, at: seconds)
+    if moment == .notStarted { return nil }
+    return StatCrewWriter.xml(game, at: moment, date: Self.date)
+  }
+
+  static func periodName(_ period: Int) -> String {
+    switch period {
+    case 1: "1ST"
+    case 2: "2ND"
+    case 3: "3RD"
+    case 4: "4TH"
+    case 5: "OT"
+    default: "\(period - 4)OT"
+    }
+  }
+
+  /// The loopback server's answers: robots.txt, the calendar and the game XML, with ETags so
+  /// that an unchanged page is a 304.
+  func route(_ request: LoopbackServer.Request, seconds: Double) -> LoopbackServer.Behavior {
+    let body: String?
+    let type: String
+    if request.uri == "/robots.txt" {
+      return .ok("User-agent: *\nAllow: /\n", headers: ["Content-Type": "text/plain"])
+    } else if request.uri == Self.calendarPath {
+      body = calendar(at: seconds)
+      type = "text/html; charset=utf-8"
+    } else if request.uri.hasPrefix("/archive/"), request.uri.hasSuffix(".xml") {
+      body = xml(eventId: String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count)), at: seconds)
+      type = "text/xml"
+    } else {
+      body = nil
+      type = "text/plain"
+    }
+    guard let body else { return .respond(status: 404, body: "not found") }
+    let etag = "\"\(String(ContentHash.fnv1a(Data(body.utf8)), radix: 16))\""
+    if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
+    return .ok(body, headers: ["Content-Type": type, "ETag": etag])
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+
+/// The scrape job's configuration (`statline.yml`): what to watch, how often, how politely, and
+/// where to store it. Every field has a default except `targets`.
+public struct JobConfig: Sendable {
+  /// One configured target; game targets are usually discovered, not listed.
+  public struct TargetSpec: Sendable, Equatable {
+    public var url: String
+    /// The parser id; when absent, the parser that claims the URL.
+    public var parser: String?
+    /// `discovery` or `game`; when absent, `discovery` for a parser that discovers games.
+    public var role: Target.Role?
+    public init(url: String, parser: String? = nil, role: Target.Role? = nil) {
+      self.url = url
+      self.parser = parser
+      self.role = role
+    }
+  }
+
+  /// Per-source settings, by plugin id.
+  public struct SourceSettings: Sendable, Equatable {
+    public var options: [String: String] = [:]
+    /// Extra request headers (a `Referer`, for example).
+    public var headers: [String: String] = [:]
+    public var policy: SchedulingPolicy?
+    public init() {}
+  }
+
+  public var store = "statline.sqlite"
+  public var targets: [TargetSpec] = []
+  public var sources: [String: SourceSettings] = [:]
+  /// GenericHTML configs to load.
+  public var configs: [String] = []
+  public var policy = SchedulingPolicy.default
+  public var politeness = PoliteFetcher<ContinuousClock>.Configuration()
+  public var http = HTTPFetcher.Configuration()
+  public var maxConcurrentPolls = 32
+  public var summaryEvery: Duration = .seconds(60)
+  /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
+  public var capturesKeep = 500
+  public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
+
+  public init() {}
+
+  /// The plugin settings this configuration gives.
+  public var pluginSettings: PluginSettings {
+    PluginSettings(configFiles: configs, options: sources.mapValues(\.options).filter { !$0.value.isEmpty })
+  }
+
+  /// The configured targets, each with its parser and role resolved against `registry`.
+  public func resolvedTargets(_ registry: SourceRegistry) throws(StatlineError) -> [Target] {
+    var result: [Target] = []
+    for (index, spec) in targets.enumerated() {
+      let path = "targets[\(index)]"
+      let entry: ParserEntry
+      if let id = spec.parser {
+        guard let found = registry.parser(id: id) else {
+          throw StatlineError(
+            .configuration, "\(path).parser: no parser is named '\(id)'",
+            hint: "one of: \(registry.parsers.map(\.id).joined(separator: ", "))")
+        }
+        entry = found
+      } else {
+        let claiming = registry.parsers.filter { $0.claims(url: spec.url) }.sorted { $0.priority > $1.priority }
+        guard let first = claiming.first else {
+          throw StatlineError(
+            .configuration, "\(path).url: no parser claims \(spec.url)",
+            hint: "name one with `parser:`; `statline sources` lists them")
+        }
+        entry = first
+      }
+      let role = spec.role ?? (entry.discover == nil ? .game : .discovery)
+      result.append(Target(url: spec.url, source: entry.source, parser: entry.id, role: role))
+    }
+    return result
+  }
+}

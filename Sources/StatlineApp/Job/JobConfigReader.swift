@@ -1,0 +1,264 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+import Yams
+
+/// Reads `statline.yml`. A mistake is reported at start-up with its key path, its line and
+/// the expected form; unknown keys are mistakes too (a typo must not be silently ignored).
+public enum JobConfigReader {
+  public static func load(file: String) throws(StatlineError) -> JobConfig {
+    let text: String
+    do {
+      text = try String(contentsOfFile: file, encoding: .utf8)
+    } catch {
+      throw StatlineError(
+        .configuration, "cannot read the job configuration: \(error.localizedDescription)", location: file,
+        hint: "pass an existing file with --config; `statline run --help` shows an example")
+    }
+    return try parse(text, file: file)
+  }
+
+  public static func parse(_ yaml: String, file: String? = nil) throws(StatlineError) -> JobConfig {
+    let root: Yams.Node?
+    do {
+      root = try Yams.compose(yaml: yaml)
+    } catch {
+      throw StatlineError(.configuration, "the file is not valid YAML: \(error)", location: file)
+    }
+    guard let root else {
+      throw StatlineError(.configuration, "the configuration is empty", location: file, hint: "list `targets:`")
+    }
+    return try YAMLWalker(file: file).job(root)
+  }
+}
+
+/// Walks the YAML tree with the key path at hand.
+struct YAMLWalker {
+  let file: String?
+
+  func failure(_ path: String, _ node: Yams.Node?, _ message: String, expected: String) -> StatlineError {
+    let line = node?.mark.map { " (line \($0.line))" } ?? ""
+    return StatlineError(.configuration, "\(path)\(line): \(message)", location: file, hint: "expected \(expected)")
+  }
+
+  func pairs(_ node: Yams.Node, _ path: String, keys: [String]) throws(StatlineError) -> [(String, Yams.Node)] {
+    guard let mapping = node.mapping else {
+      throw failure(
+        path, node, "must be a mapping",
+        expected: keys.isEmpty ? "key: value pairs" : "keys \(keys.joined(separator: ", "))")
+    }
+    var result: [(String, Yams.Node)] = []
+    for (key, value) in mapping {
+      let name = key.string ?? ""
+      guard keys.isEmpty || keys.contains(name) else {
+        throw failure(
+          path.isEmpty ? name : "\(path).\(name)", key, "unknown key '\(name)'",
+          expected: "one of \(keys.joined(separator: ", "))")
+      }
+      result.append((name, value))
+    }
+    return result
+  }
+
+  func string(_ node: Yams.Node, _ path: String) throws(StatlineError) -> String {
+    guard case .scalar(let scalar) = node, !scalar.string.isEmpty else {
+      throw failure(path, node, "must be a non-empty string", expected: "a string")
+    }
+    return scalar.string
+  }
+
+  func int(_ node: Yams.Node, _ path: String, minimum: Int = 0) throws(StatlineError) -> Int {
+    guard case .scalar(let scalar) = node, let value = Int(scalar.string), value >= minimum else {
+      throw failure(path, node, "must be a whole number ≥ \(minimum)", expected: "for example 3")
+    }
+    return value
+  }
+
+  func bool(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Bool {
+    guard case .scalar(let scalar) = node, let value = node.bool ?? Bool(scalar.string) else {
+      throw failure(path, node, "must be true or false", expected: "true or false")
+    }
+    return value
+  }
+
+  /// `30s`, `5m`, `1h`, `50ms`, `1d`, or a number of seconds.
+  func duration(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Duration {
+    let expected = "a duration such as 50ms, 30s, 5m, 1h or 14d"
+    guard case .scalar(let scalar) = node else { throw failure(path, node, "must be a duration", expected: expected) }
+    let text = scalar.string.trimmingCharacters(in: .whitespaces)
+    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+    for (suffix, factor) in units where text.hasSuffix(suffix) {
+      if let value = Double(text.dropLast(suffix.count)), value >= 0 {
+        return .milliseconds(Int64((value * factor * 1000).rounded()))
+      }
+    }
+    if let seconds = Double(text), seconds >= 0 { return .milliseconds(Int64(seconds * 1000)) }
+    throw failure(path, node, "'\(text)' is not a duration", expected: expected)
+  }
+
+  /// `16MB`, `512KB`, or a number of bytes.
+  func bytes(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Int {
+    guard case .scalar(let scalar) = node else { throw failure(path, node, "must be a size", expected: "16MB") }
+    let text = scalar.string.uppercased().replacingOccurrences(of: " ", with: "")
+    for (suffix, factor) in [("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("B", 1)] where text.hasSuffix(suffix) {
+      if let value = Int(text.dropLast(suffix.count)), value > 0 { return value * factor }
+    }
+    if let value = Int(text), value > 0 { return value }
+    throw failure(path, node, "'\(scalar.string)' is not a size", expected: "a size such as 512KB or 16MB")
+  }
+
+  func strings(_ node: Yams.Node, _ path: String) throws(StatlineError) -> [String: String] {
+    var result: [String: String] = [:]
+    for (key, value) in try pairs(node, path, keys: []) { result[key] = try string(value, "\(path).\(key)") }
+    return result
+  }
+
+  func job(_ root: Yams.Node) throws(StatlineError) -> JobConfig {
+    var config = JobConfig()
+    let keys = [
+      "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
+      "captures",
+    ]
+    for (key, node) in try pairs(root, "", keys: keys) {
+      switch key {
+      case "store": config.store = try string(node, key)
+      case "targets":
+        guard let items = node.sequence else {
+          throw failure(key, node, "must be a list", expected: "- url: https://… (and optional parser:, role:)")
+        }
+        for (index, item) in items.enumerated() { config.targets.append(try target(item, "targets[\(index)]")) }
+      case "sources":
+        for (id, value) in try pairs(node, key, keys: []) { config.sources[id] = try source(value, "sources.\(id)") }
+      case "configs":
+        guard let items = node.sequence else {
+          throw failure(key, node, "must be a list", expected: "- path/to/config.yml")
+        }
+        config.configs = try items.enumerated().map { (index, item) throws(StatlineError) in
+          try string(item, "configs[\(index)]")
+        }
+      case "policy": config.policy = try policy(node, key, base: config.policy)
+      case "politeness": try politeness(node, key, into: &config.politeness)
+      case "http": try http(node, key, into: &config.http)
+      case "maxConcurrentPolls": config.maxConcurrentPolls = try int(node, key, minimum: 1)
+      case "summaryEvery": config.summaryEvery = try duration(node, key)
+      default:
+        for (name, value) in try pairs(node, key, keys: ["keep", "maxAge"]) {
+          if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }
+          if name == "maxAge" { config.capturesMaxAge = try duration(value, "captures.maxAge") }
+        }
+      }
+    }
+    guard !config.targets.isEmpty else {
+      throw failure("targets", root, "the job has no targets", expected: "targets: [- url: https://…]")
+    }
+    return config
+  }
+
+  func target(_ node: Yams.Node, _ path: String) throws(StatlineError) -> JobConfig.TargetSpec {
+    if case .scalar = node { return JobConfig.TargetSpec(url: try url(node, path)) }
+    var spec = JobConfig.TargetSpec(url: "")
+    for (key, value) in try pairs(node, path, keys: ["url", "parser", "role"]) {
+      switch key {
+      case "url": spec.url = try url(value, "\(path).url")
+      case "parser": spec.parser = try string(value, "\(path).parser")
+      default:
+        guard let role = Target.Role(rawValue: try string(value, "\(path).role")) else {
+          throw failure("\(path).role", value, "unknown role", expected: "discovery or game")
+        }
+        spec.role = role
+      }
+    }
+    guard !spec.url.isEmpty else { throw failure(path, node, "the target has no url", expected: "url: https://…") }
+    return spec
+  }
+
+  func url(_ node: Yams.Node, _ path: String) throws(StatlineError) -> String {
+    let text = try string(node, path)
+    guard text.hasPrefix("http://") || text.hasPrefix("https://"), !FetchRequest.host(of: text).isEmpty else {
+      throw failure(path, node, "'\(text)' is not an http(s) URL", expected: "https://host/path")
+    }
+    return text
+  }
+
+  func source(_ node: Yams.Node, _ path: String) throws(StatlineError) -> JobConfig.SourceSettings {
+    var settings = JobConfig.SourceSettings()
+    for (key, value) in try pairs(node, path, keys: ["options", "headers", "policy"]) {
+      switch key {
+      case "options": settings.options = try strings(value, "\(path).options")
+      case "headers": settings.headers = try strings(value, "\(path).headers")
+      default: settings.policy = try policy(value, "\(path).policy", base: .default)
+      }
+    }
+    return settings
+  }
+
+  func policy(_ node: Yams.Node, _ path: String, base: SchedulingPolicy) throws(StatlineError) -> SchedulingPolicy {
+    var policy = base
+    let keys = [
+      "live", "imminent", "imminentWindow", "idle", "finalPolls", "finalInterval", "failureBase", "failureCap",
+      "jitter",
+    ]
+    for (key, value) in try pairs(node, path, keys: keys) {
+      let at = "\(path).\(key)"
+      switch key {
+      case "live": policy.live = try duration(value, at)
+      case "imminent": policy.imminent = try duration(value, at)
+      case "imminentWindow": policy.imminentWindow = try duration(value, at)
+      case "idle": policy.idle = try duration(value, at)
+      case "finalPolls": policy.finalPolls = try int(value, at)
+      case "finalInterval": policy.finalInterval = try duration(value, at)
+      case "failureBase": policy.failureBase = try duration(value, at)
+      case "failureCap": policy.failureCap = try duration(value, at)
+      default:
+        guard case .scalar(let scalar) = value, let jitter = Double(scalar.string), (0...0.5).contains(jitter) else {
+          throw failure(at, value, "must be a fraction between 0 and 0.5", expected: "0.1 for ±10 %")
+        }
+        policy.jitter = jitter
+      }
+    }
+    return policy
+  }
+
+  func politeness(
+    _ node: Yams.Node, _ path: String, into politeness: inout PoliteFetcher<ContinuousClock>.Configuration
+  ) throws(StatlineError) {
+    let keys = [
+      "userAgent", "obeyRobots", "concurrency", "spacing", "retries", "breakerFailures", "breakerCooldown", "hosts",
+    ]
+    for (key, value) in try pairs(node, path, keys: keys) {
+      let at = "\(path).\(key)"
+      switch key {
+      case "userAgent": politeness.userAgent = try string(value, at)
+      case "obeyRobots": politeness.obeyRobots = try bool(value, at)
+      case "concurrency": politeness.hostLimits.concurrency = try int(value, at, minimum: 1)
+      case "spacing": politeness.hostLimits.spacing = try duration(value, at)
+      case "retries": politeness.retry.maxRetries = try int(value, at)
+      case "breakerFailures": politeness.breaker.threshold = try int(value, at, minimum: 1)
+      case "breakerCooldown": politeness.breaker.cooldown = try duration(value, at)
+      default:
+        for (host, limits) in try pairs(value, at, keys: []) {
+          var hostLimits = politeness.hostOverrides[host] ?? politeness.hostLimits
+          for (name, setting) in try pairs(limits, "\(at).\(host)", keys: ["concurrency", "spacing"]) {
+            if name == "concurrency" {
+              hostLimits.concurrency = try int(setting, "\(at).\(host).concurrency", minimum: 1)
+            }
+            if name == "spacing" { hostLimits.spacing = try duration(setting, "\(at).\(host).spacing") }
+          }
+          politeness.hostOverrides[host.lowercased()] = hostLimits
+        }
+      }
+    }
+  }
+
+  func http(_ node: Yams.Node, _ path: String, into http: inout HTTPFetcher.Configuration) throws(StatlineError) {
+    for (key, value) in try pairs(node, path, keys: ["timeout", "connectTimeout", "maxBodySize", "maxRedirects"]) {
+      let at = "\(path).\(key)"
+      switch key {
+      case "timeout": http.requestTimeout = try duration(value, at)
+      case "connectTimeout": http.connectTimeout = try duration(value, at)
+      case "maxBodySize": http.maximumBodyBytes = try bytes(value, at)
+      default: http.maximumRedirects = try int(value, at)
+      }
+    }
+  }
+}

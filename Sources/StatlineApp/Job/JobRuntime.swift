@@ -1,0 +1,59 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+import StatlineSQLite
+
+/// Everything the scrape job runs on, built from a configuration: the registry, the SQLite
+/// store, the HTTP fetcher inside the politeness layer, and the scheduler. `run`, `once` and
+/// `demo` all build exactly this, with their own clock.
+public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
+  public let config: JobConfig
+  public let registry: SourceRegistry
+  public let store: SQLiteStore
+  public let http: HTTPFetcher
+  public let polite: PoliteFetcher<C>
+  public let scheduler: Scheduler<C>
+  public let targets: [Target]
+  public let clock: JobClock<C>
+
+  public init(
+    config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
+    report: @escaping @Sendable (JobEvent) -> Void
+  ) throws(StatlineError) {
+    self.config = config
+    registry = try BuiltinPlugins.registry(config.pluginSettings)
+    targets = try config.resolvedTargets(registry)
+    store = try SQLiteStore(path: storePath ?? config.store)
+    let jobClock = JobClock(clock: clock, start: start)
+    self.clock = jobClock
+    http = HTTPFetcher(configuration: config.http, now: jobClock.now)
+    var politeness = PoliteFetcher<C>.Configuration()
+    politeness.userAgent = config.politeness.userAgent
+    politeness.obeyRobots = config.politeness.obeyRobots
+    politeness.retry = config.politeness.retry
+    politeness.breaker.threshold = config.politeness.breaker.threshold
+    politeness.breaker.cooldown = config.politeness.breaker.cooldown
+    politeness.hostLimits = config.politeness.hostLimits
+    politeness.hostOverrides = config.politeness.hostOverrides
+    let polite = PoliteFetcher(wrapping: http, clock: clock, configuration: politeness, now: jobClock.now)
+    self.polite = polite
+    var schedule = Scheduler<C>.Configuration()
+    schedule.maxConcurrentPolls = config.maxConcurrentPolls
+    schedule.defaultPolicy = config.policy
+    schedule.policies = config.sources.compactMapValues(\.policy)
+    schedule.summaryEvery = config.summaryEvery
+    let poller = Poller(
+      fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers))
+    scheduler = Scheduler(
+      store: store, poller: poller, clock: jobClock, configuration: schedule,
+      health: { host, date in await polite.health(host, at: date) }, report: report)
+  }
+
+  /// Deletes captures beyond the configured count and age.
+  public func pruneCaptures() async throws -> Int {
+    let seconds = JobClock<C>.seconds(config.capturesMaxAge)
+    return try await store.pruneCaptures(keep: config.capturesKeep, olderThan: clock.now().addingTimeInterval(-seconds))
+  }
+
+  public func shutdown() async { try? await http.shutdown() }
+}
