@@ -26,7 +26,9 @@ import Testing
   }
 
   @Test func replayJSONIsTheGoldenByteForByte() throws {
-    let output = try run("replay", "--json", "Fixtures/GenericHTML/statbroadcast-calendar/server-html/page.html")
+    let output = try run(
+      "replay", "--json", "--parser", "statbroadcast-calendar",
+      "Fixtures/GenericHTML/statbroadcast-calendar/server-html/page.html")
     #expect(output.status == 0)
     let golden = try String(
       contentsOf: PackageRoot.file("Fixtures/GenericHTML/statbroadcast-calendar/server-html/normalized.golden.json"),

@@ -80,7 +80,7 @@ struct ScrapeService: Service {
           // Prune old captures every hour.
           while !Task.isCancelled {
             _ = try? await runtime.pruneCaptures()
-            try await Task.sleep(for: .seconds(3600))
+            try? await Task.sleep(for: .seconds(3600))
           }
         }
         try await group.next()

@@ -4,9 +4,11 @@ import StatlineCore
 /// The demo's scripted game day: three lacrosse games (two men's, one women's, one going to
 /// overtime) at staggered starts, served as a StatBroadcast-style school calendar and StatCrew
 /// XML by a loopback server. Time is the accelerated clock's: minute 0 is the demo's start.
-struct DemoGameDay: Sendable {
+public struct DemoGameDay: Sendable {
   static let date = "3/7/2026"
-  static let calendarPath = "/events/schedule.php?gid=demo"
+  public static let calendarPath = "/events/schedule.php?gid=demo"
+
+  public init() {}
 
   let games: [DemoGame] = [
     DemoGame(
@@ -62,13 +64,13 @@ struct DemoGameDay: Sendable {
       ]),
   ]
 
-  /// The moment of `game` at `minutes` of demo time.
+  /// The moment of `game` at `seconds` of demo time.
   func moment(_ game: DemoGame, at seconds: Double) -> DemoGame.Moment {
     game.moment(at: Int(seconds) - game.startMinute * 60)
   }
 
   /// True once every game is final.
-  func isOver(at seconds: Double) -> Bool {
+  public func isOver(at seconds: Double) -> Bool {
     games.allSatisfy { if case .final = moment($0, at: seconds) { true } else { false } }
   }
 
@@ -140,7 +142,7 @@ struct DemoGameDay: Sendable {
 
   /// The loopback server's answers: robots.txt, the calendar and the game XML, with ETags so
   /// that an unchanged page is a 304.
-  func route(_ request: LoopbackServer.Request, seconds: Double) -> LoopbackServer.Behavior {
+  public func route(_ request: LoopbackServer.Request, seconds: Double) -> LoopbackServer.Behavior {
     let body: String?
     let type: String
     if request.uri == "/robots.txt" {

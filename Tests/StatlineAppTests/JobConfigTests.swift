@@ -1,0 +1,87 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@Suite struct JobConfigTests {
+  static let full = """
+    store: data/scores.sqlite
+    targets:
+      - url: https://www.statbroadcast.com/events/schedule.php?gid=msu
+      - url: https://archive.statbroadcast.com/640112.xml
+        role: game
+    sources:
+      statbroadcast:
+        options:
+          gameURL: https://archive.statbroadcast.com/{id}.xml
+        headers:
+          Referer: https://stats.statbroadcast.com/broadcast/
+        policy:
+          idle: 10m
+    policy:
+      live: 20s
+      finalPolls: 2
+      jitter: 0.05
+    politeness:
+      userAgent: "ScoreApp/2.0 (+https://example.edu/bot)"
+      spacing: 100ms
+      retries: 2
+      hosts:
+        stats.ncaa.org: { concurrency: 1, spacing: 6s }
+    http:
+      timeout: 15s
+      maxBodySize: 8MB
+    captures:
+      keep: 100
+      maxAge: 7d
+    summaryEvery: 5m
+    """
+
+  @Test func aFullConfigurationReadsEveryKey() throws {
+    let config = try JobConfigReader.parse(Self.full)
+    #expect(config.store == "data/scores.sqlite")
+    #expect(config.targets.map(\.url).count == 2 && config.targets[1].role == .game)
+    #expect(config.sources["statbroadcast"]?.options["gameURL"] == "https://archive.statbroadcast.com/{id}.xml")
+    #expect(config.sources["statbroadcast"]?.headers["Referer"] == "https://stats.statbroadcast.com/broadcast/")
+    #expect(config.sources["statbroadcast"]?.policy?.idle == .seconds(600))
+    #expect(config.policy.live == .seconds(20) && config.policy.finalPolls == 2 && config.policy.jitter == 0.05)
+    #expect(config.politeness.userAgent.hasPrefix("ScoreApp/2.0"))
+    #expect(config.politeness.hostLimits.spacing == .milliseconds(100) && config.politeness.retry.maxRetries == 2)
+    #expect(config.politeness.hostOverrides["stats.ncaa.org"]?.spacing == .seconds(6))
+    #expect(config.http.requestTimeout == .seconds(15) && config.http.maximumBodyBytes == 8 << 20)
+    #expect(config.capturesKeep == 100 && config.capturesMaxAge == .seconds(7 * 86400))
+    #expect(config.summaryEvery == .seconds(300))
+    let targets = try config.resolvedTargets(try BuiltinPlugins.registry(config.pluginSettings))
+    #expect(targets.map(\.parser) == ["statbroadcast-event-calendar", "statbroadcast-game-xml"])
+    #expect(targets.map(\.role) == [.discovery, .game], "a parser that discovers games makes a discovery target")
+  }
+
+  @Test(arguments: [
+    ("targets: []\nstorr: x.sqlite", "storr (line 2): unknown key 'storr'"),
+    ("targets:\n  - url: https://a.edu/x\npolicy:\n  live: soon", "policy.live (line 4): 'soon' is not a duration"),
+    ("targets:\n  - url: https://a.edu/x\n    role: boxscore", "targets[0].role (line 3): unknown role"),
+    ("targets:\n  - url: ftp://a.edu/x", "targets[0].url (line 2): 'ftp://a.edu/x' is not an http(s) URL"),
+    ("store: x.sqlite", "targets (line 1): the job has no targets"),
+    ("targets:\n  - url: https://a.edu/x\npolicy:\n  jitter: 2", "policy.jitter (line 4): must be a fraction"),
+    (
+      "targets:\n  - url: https://a.edu/x\nhttp:\n  maxBodySize: lots",
+      "http.maxBodySize (line 4): 'lots' is not a size"
+    ),
+    ("targets: x: y: z", "the file is not valid YAML"),
+  ])
+  func mistakesNameTheKeyTheLineAndTheExpectedForm(_ yaml: String, _ message: String) {
+    let error = #expect(throws: StatlineError.self) { try JobConfigReader.parse(yaml, file: "statline.yml") }
+    #expect(error?.kind == .configuration)
+    #expect(error?.reason.contains(message) == true, "\(error?.reason ?? "")")
+    #expect(error?.description.contains("statline.yml") == true)
+  }
+
+  @Test func aTargetNoParserClaimsIsAnError() throws {
+    let config = try JobConfigReader.parse("targets:\n  - url: https://example.edu/scores")
+    let error = #expect(throws: StatlineError.self) {
+      try config.resolvedTargets(try BuiltinPlugins.registry(config.pluginSettings))
+    }
+    #expect(error?.reason.contains("no parser claims https://example.edu/scores") == true)
+  }
+}
