@@ -1,0 +1,91 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineSQLite
+import StatlineTesting
+import Testing
+
+/// Kills `statline run` with SIGKILL at random moments while it writes, and checks that the
+/// store is intact, holds no half-written batch, and that the next run resumes the schedule.
+@Suite(.serialized) struct CrashTests {
+  @Test func sigkillAtTwentyRandomMomentsLeavesAConsistentStoreAndTheScheduleResumes() async throws {
+    let folder = try JobCommandTests.folder()
+    let day = DemoGameDay()
+    let start = ContinuousClock.now
+    // The game day runs 120× faster than real time from minute 10, so pages keep changing.
+    let server = try await LoopbackServer.start { request in
+      day.route(request, seconds: 600 + JobClockSeconds.since(start) * 120)
+    }
+    defer { Task { try? await server.stop() } }
+    let config = try JobCommandTests.config(
+      server, in: folder,
+      extra: """
+        policy: { live: 200ms, imminent: 200ms, idle: 200ms, finalInterval: 200ms, failureBase: 200ms, jitter: 0 }
+        """)
+    let storePath = folder.appendingPathComponent("store.sqlite").path
+    var generator = SystemRandomNumberGenerator()
+    var versions: [Int64] = []
+    for round in 0..<20 {
+      let process = Process()
+      process.executableURL = CommandRunner.executable
+      process.arguments = ["run", "--config", config.path, "--log-level", "error"]
+      process.standardError = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      try await Task.sleep(for: .milliseconds(Int.random(in: 250...1200, using: &generator)))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "round \(round)")
+
+      let store = try SQLiteStore(path: storePath)
+      #expect(try await store.integrityCheck() == "ok", "round \(round)")
+      try await Self.expectNoHalfWrittenBatch(store, round: round)
+      versions.append(try await store.version())
+      let targets = try await store.targets()
+      #expect(Set(targets.map(\.id)).count == targets.count)
+    }
+    #expect(versions.last ?? 0 > versions.first ?? 0, "the job went on writing across restarts: \(versions)")
+
+    // The next run resumes: the targets it knows are polled again and nothing is lost.
+    let before = try await SQLiteStore(path: storePath).targets()
+    let resumed = try CommandRunner.run(["once", "--config", config.path])
+    #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
+    let after = try await SQLiteStore(path: storePath).targets()
+    #expect(after.count >= before.count)
+    #expect(after.contains { $0.target.role == .game }, "discovered game targets survived the kills")
+  }
+
+  /// Every game's box score adds up to its score, and its plays' running score ends at it:
+  /// a batch is written whole or not at all.
+  static func expectNoHalfWrittenBatch(_ store: SQLiteStore, round: Int) async throws {
+    var games: [String: Game] = [:]
+    var boxes: [String: BoxScore] = [:]
+    var lastGoal: [String: Play] = [:]
+    for change in try await store.changes(since: 0, limit: 1_000_000) {
+      switch change.record {
+      case .game(let game): games[game.id] = game
+      case .boxScore(let box): boxes[box.gameId] = box
+      case .play(let play) where play.type == .goal:
+        if (lastGoal[play.gameId]?.sequence ?? -1) < play.sequence { lastGoal[play.gameId] = play }
+      default: break
+      }
+    }
+    for (id, box) in boxes {
+      let game = try #require(games[id])
+      for side in [Side.away, .home] {
+        let goals = box[side].players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +)
+        #expect(goals == game[side].score, "round \(round): \(id) \(side) box \(goals) vs score \(game[side].score ?? -1)")
+      }
+      if let goal = lastGoal[id] {
+        #expect(goal.awayScore == game.away.score && goal.homeScore == game.home.score, "round \(round): \(id) plays")
+      }
+    }
+  }
+}
+
+enum JobClockSeconds {
+  static func since(_ start: ContinuousClock.Instant) -> Double {
+    let elapsed = start.duration(to: .now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+}
