@@ -74,7 +74,8 @@ import Testing
       let game = try #require(games[id])
       for side in [Side.away, .home] {
         let goals = box[side].players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +)
-        #expect(goals == game[side].score, "round \(round): \(id) \(side) box \(goals) vs score \(game[side].score ?? -1)")
+        #expect(
+          goals == game[side].score, "round \(round): \(id) \(side) box \(goals) vs score \(game[side].score ?? -1)")
       }
       if let goal = lastGoal[id] {
         #expect(goal.awayScore == game.away.score && goal.homeScore == game.home.score, "round \(round): \(id) plays")

@@ -122,7 +122,7 @@ public struct DemoGameDay: Sendable {
   }
 
   /// The game's XML, or nil before it starts (the archive answers 404 then).
-  func xml(eventId: String, at seconds: Double) -> String? {
+  public func xml(eventId: String, at seconds: Double) -> String? {
     guard let game = games.first(where: { $0.eventId == eventId }) else { return nil }
     let moment = moment(game, at: seconds)
     if moment == .notStarted { return nil }

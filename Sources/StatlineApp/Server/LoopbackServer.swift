@@ -18,6 +18,10 @@ public final class LoopbackServer: Sendable {
     case reset
     /// Never answers.
     case hang
+    /// Raw bytes (invalid UTF-8, pre-compressed bodies).
+    case bytes(status: Int, headers: [String: String], body: Data)
+    /// Sends the head at once, then the body in `chunks` pieces, one every `interval`.
+    case drip(body: String, chunks: Int, interval: Duration)
 
     public static func ok(_ body: String, headers: [String: String] = [:]) -> Behavior {
       .respond(status: 200, headers: headers, body: body)
@@ -47,12 +51,16 @@ public final class LoopbackServer: Sendable {
   private let log: RequestLog
   public let port: Int
 
-  public var baseURL: String { "http://127.0.0.1:\(port)" }
+  public let host: String
+
+  public var baseURL: String { "http://\(host):\(port)" }
 
   /// Every request received so far, in order.
   public var requests: [Request] { log.entries.withLock { $0 } }
 
-  public static func start(_ router: @escaping Router) async throws -> LoopbackServer {
+  /// - Parameter host: a loopback address (127.0.0.1, or 127.0.0.2 for a second "host" with
+  ///   its own politeness limits).
+  public static func start(host: String = "127.0.0.1", _ router: @escaping Router) async throws -> LoopbackServer {
     let log = RequestLog()
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.backlog, value: 256)
@@ -65,8 +73,8 @@ public final class LoopbackServer: Sendable {
             ScriptHandler(router: router) { request in log.append(request) })
         }
       }
-      .bind(host: "127.0.0.1", port: 0).get()
-    return LoopbackServer(channel: channel, log: log)
+      .bind(host: host, port: 0).get()
+    return LoopbackServer(channel: channel, log: log, host: host)
   }
 
   /// Serves a fixed map of paths (with query) to behaviours; anything else is 404.
@@ -74,9 +82,10 @@ public final class LoopbackServer: Sendable {
     try await start { request in routes[request.uri] ?? .respond(status: 404, body: "not found") }
   }
 
-  private init(channel: any Channel, log: RequestLog) {
+  private init(channel: any Channel, log: RequestLog, host: String) {
     self.channel = channel
     self.log = log
+    self.host = host
     self.port = channel.localAddress?.port ?? 0
   }
 
@@ -124,6 +133,41 @@ private final class ScriptHandler: ChannelInboundHandler {
     case .truncated(let declaredLength, let body):
       let fields = HTTPHeaders([("Content-Length", String(declaredLength))])
       write(status: 200, headers: fields, body: body, context: context, version: version, close: true)
+    case .bytes(let status, let headers, let body):
+      var fields = HTTPHeaders(headers.map { ($0.key, $0.value) })
+      fields.replaceOrAdd(name: "Content-Length", value: String(body.count))
+      let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: fields)
+      context.write(wrapOutboundOut(.head(head)), promise: nil)
+      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+      context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    case .drip(let body, let chunks, let interval):
+      drip(Array(body.utf8), chunks: max(chunks, 1), interval: interval, context: context, version: version)
+    }
+  }
+
+  private func drip(
+    _ bytes: [UInt8], chunks: Int, interval: Duration, context: ChannelHandlerContext, version: HTTPVersion
+  ) {
+    let fields = HTTPHeaders([("Content-Length", String(bytes.count))])
+    let head = HTTPResponseHead(version: version, status: .ok, headers: fields)
+    context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+    let size = (bytes.count + chunks - 1) / chunks
+    let pieces = stride(from: 0, to: bytes.count, by: max(size, 1)).map {
+      Array(bytes[$0..<min($0 + size, bytes.count)])
+    }
+    let bound = NIOLoopBound((context, self), eventLoop: context.eventLoop)
+    let nanoseconds = interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
+    for (index, piece) in pieces.enumerated() {
+      context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds * Int64(index + 1))) {
+        let (context, handler) = bound.value
+        guard context.channel.isActive else { return }
+        context.write(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
+        if index == pieces.count - 1 {
+          context.writeAndFlush(handler.wrapOutboundOut(.end(nil)), promise: nil)
+        } else {
+          context.flush()
+        }
+      }
     }
   }
 

@@ -50,10 +50,13 @@ public final class HTTPFetcher: Fetcher {
     if let lastModified = request.lastModified {
       http.headers.replaceOrAdd(name: "If-Modified-Since", value: lastModified)
     }
+    let prepared = http
     do {
-      let response = try await client.execute(
-        http, timeout: .milliseconds(configuration.requestTimeout.milliseconds))
-      let body = try await response.body.collect(upTo: configuration.maximumBodyBytes)
+      let (response, body) = try await withDeadline(request) {
+        let response = try await self.client.execute(
+          prepared, timeout: .milliseconds(self.configuration.requestTimeout.milliseconds))
+        return (response, try await response.body.collect(upTo: self.configuration.maximumBodyBytes))
+      }
       var headers: [String: String] = [:]
       for (name, value) in response.headers {
         let key = name.lowercased()
@@ -74,6 +77,28 @@ public final class HTTPFetcher: Fetcher {
       throw error
     } catch {
       throw StatlineError(.network, "\(error)", location: request.url, hint: "the scheduler retries with backoff")
+    }
+  }
+
+  /// Runs `body` with `requestTimeout` as a deadline for the whole answer, body included: a
+  /// server that drips its body slowly must not hold a poll past the limit.
+  private func withDeadline<T: Sendable>(
+    _ request: FetchRequest, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    let timeout = configuration.requestTimeout
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else {
+        throw StatlineError(
+          .network, "the request timed out (no complete answer within \(timeout))", location: request.url,
+          hint: "the scheduler retries with backoff")
+      }
+      return value
     }
   }
 
