@@ -41,7 +41,7 @@ let pluginTargets: [Target] = sourcePlugins.flatMap { name -> [Target] in
 
 let package = Package(
   name: "Statline",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "statline", targets: ["statline"]),
     .library(name: "StatlineCore", targets: ["StatlineCore"]),

@@ -16,6 +16,14 @@ import Testing
 
     var testDescription: String { rawValue }
 
+    /// 2 MiB that do not compress, made once (the router runs on the server's event loop).
+    static let noise: Data = {
+      var generator = SystemRandomNumberGenerator()
+      var words = [UInt64](repeating: 0, count: (2 << 20) / 8)
+      for index in words.indices { words[index] = generator.next() }
+      return words.withUnsafeBytes { Data($0) }
+    }()
+
     func behavior(good: String) -> LoopbackServer.Behavior {
       switch self {
       case .serverError500: .respond(status: 500, body: "oops")
@@ -79,7 +87,15 @@ import Testing
     let log = Polls()
     let runtime = try JobRuntime(config: config, storePath: path, clock: ContinuousClock(), report: log.append)
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
-    try await Task.sleep(for: .seconds(3))
+    // Until the faulty target has failed three times (enough to open the breaker) and the
+    // healthy one has been polled five times; a hang shows as a timeout here.
+    let deadline = ContinuousClock.now + .seconds(15)
+    while ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      let polls = log.polls
+      let failed = polls.filter { $0.target.url.hasPrefix(faulty.baseURL) && $0.outcome != .stored }.count
+      if failed >= 3 && polls.filter({ $0.target.url.hasPrefix(healthy.baseURL) }).count >= 5 { break }
+    }
     job.cancel()
     _ = try? await job.value
     await runtime.shutdown()
@@ -93,7 +109,8 @@ import Testing
     let faultyPolls = log.polls.filter { $0.target.url.hasPrefix(faulty.baseURL) }
     #expect(faultyPolls.first?.outcome == .stored)
     let failures = faultyPolls.dropFirst()
-    #expect(!failures.isEmpty)
+    #expect(
+      !failures.isEmpty, "\(faultyPolls.map { "\($0.outcome) \($0.error ?? "")" }) requests \(faulty.requests.count)")
     #expect(failures.allSatisfy { $0.outcome == .failed || $0.outcome == .blocked }, "\(failures.map(\.outcome))")
     if fault.blocked { #expect(failures.first?.outcome == .blocked) }
     #expect((failures.first?.capture != nil) == fault.captured, "\(failures.first?.error ?? "")")

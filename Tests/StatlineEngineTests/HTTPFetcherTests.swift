@@ -95,6 +95,25 @@ import Testing
     }
   }
 
+  @Test func aLargeBodyThatDoesNotCompressIsRefusedPromptly() async throws {
+    var configuration = HTTPFetcher.Configuration()
+    configuration.maximumBodyBytes = 1 << 20
+    var generator = SystemRandomNumberGenerator()
+    let words = (0..<((2 << 20) / 8)).map { _ in generator.next() as UInt64 }
+    let noise = words.withUnsafeBytes { Data($0) }
+    try await withServer(["/noise": .bytes(status: 200, headers: [:], body: noise)], configuration: configuration) {
+      fetcher, server in
+      let start = ContinuousClock.now
+      do {
+        _ = try await fetcher.fetch(FetchRequest(url: "\(server.baseURL)/noise"))
+        Issue.record("expected an error")
+      } catch let error as StatlineError {
+        #expect(error.kind == .unsafeDocument, "\(error)")
+      }
+      #expect(start.duration(to: .now) < .seconds(5))
+    }
+  }
+
   @Test func resetsTruncationsAndTimeoutsAreNetworkErrors() async throws {
     var configuration = HTTPFetcher.Configuration()
     configuration.requestTimeout = .milliseconds(300)

@@ -28,7 +28,7 @@ import Testing
     for _ in 0..<4 {
       others.append(Task { try await flight.run("https://x.test/1") { calls.increment() } })
     }
-    while await flight.joined < 4 { await Task.yield() }
+    while flight.joined < 4 { await Task.yield() }
     continuation.yield()
     #expect(try await first.value == 42)
     for other in others { #expect(try await other.value == 42) }

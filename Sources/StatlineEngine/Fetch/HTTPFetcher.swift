@@ -50,13 +50,10 @@ public final class HTTPFetcher: Fetcher {
     if let lastModified = request.lastModified {
       http.headers.replaceOrAdd(name: "If-Modified-Since", value: lastModified)
     }
-    let prepared = http
     do {
-      let (response, body) = try await withDeadline(request) {
-        let response = try await self.client.execute(
-          prepared, timeout: .milliseconds(self.configuration.requestTimeout.milliseconds))
-        return (response, try await response.body.collect(upTo: self.configuration.maximumBodyBytes))
-      }
+      let deadline = NIODeadline.now() + .milliseconds(configuration.requestTimeout.milliseconds)
+      let response = try await client.execute(http, deadline: deadline)
+      let body = try await collect(response.body, before: deadline, request: request)
       var headers: [String: String] = [:]
       for (name, value) in response.headers {
         let key = name.lowercased()
@@ -80,26 +77,26 @@ public final class HTTPFetcher: Fetcher {
     }
   }
 
-  /// Runs `body` with `requestTimeout` as a deadline for the whole answer, body included: a
-  /// server that drips its body slowly must not hold a poll past the limit.
-  private func withDeadline<T: Sendable>(
-    _ request: FetchRequest, _ body: @escaping @Sendable () async throws -> T
-  ) async throws -> T {
-    let timeout = configuration.requestTimeout
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await body() }
-      group.addTask {
-        try await Task.sleep(for: timeout)
-        return nil
+  /// The body, refusing more than `maximumBodyBytes` and stopping at `deadline`: the client's
+  /// own timeouts end with the head and between reads, so a server that drips its body slowly
+  /// would otherwise hold a poll for as long as it likes. The deadline is checked as each chunk
+  /// arrives; a silent server is stopped by the read timeout.
+  private func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline, request: FetchRequest)
+    async throws -> ByteBuffer
+  {
+    var collected = ByteBuffer()
+    for try await var chunk in body {
+      guard collected.readableBytes + chunk.readableBytes <= configuration.maximumBodyBytes else {
+        throw tooLarge(request)
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else {
+      collected.writeBuffer(&chunk)
+      if NIODeadline.now() > deadline {
         throw StatlineError(
-          .network, "the request timed out (no complete answer within \(timeout))", location: request.url,
-          hint: "the scheduler retries with backoff")
+          .network, "the request timed out (no complete answer within \(configuration.requestTimeout))",
+          location: request.url, hint: "the scheduler retries with backoff")
       }
-      return value
     }
+    return collected
   }
 
   private func tooLarge(_ request: FetchRequest) -> StatlineError {

@@ -1,8 +1,11 @@
+import Synchronization
+
 /// Per-host circuit breaker (DESIGN.md §3): after `threshold` consecutive failures the host is
 /// open for `cooldown`; then one half-open probe decides between closed and open again.
 ///
-/// A blocked answer counts as a failure like any other.
-public actor CircuitBreaker<C: Clock> where C.Duration == Duration {
+/// A blocked answer counts as a failure like any other. The state sits behind a mutex: every
+/// request asks it twice, and an actor hop each time cost more than the decision.
+public final class CircuitBreaker<C: Clock>: Sendable where C.Duration == Duration {
   public struct Configuration: Sendable, Equatable {
     public var threshold: Int = 3
     public var cooldown: Duration = .seconds(30)
@@ -26,7 +29,7 @@ public actor CircuitBreaker<C: Clock> where C.Duration == Duration {
 
   private let clock: C
   private let configuration: Configuration
-  private var states: [String: State] = [:]
+  private let states = Mutex<[String: State]>([:])
 
   public init(clock: C, configuration: Configuration = Configuration()) {
     self.clock = clock
@@ -35,38 +38,45 @@ public actor CircuitBreaker<C: Clock> where C.Duration == Duration {
 
   /// Asks to send a request to `host`.
   public func permit(_ host: String) -> Permit {
-    switch states[host] ?? .closed(failures: 0) {
-    case .closed: return .allowed
-    case .halfOpen: return .rejected(until: nil)
-    case .open(let until):
-      guard clock.now >= until else { return .rejected(until: until) }
-      states[host] = .halfOpen
-      return .probe
+    let now = clock.now
+    return states.withLock { states in
+      switch states[host] ?? .closed(failures: 0) {
+      case .closed: return .allowed
+      case .halfOpen: return .rejected(until: nil)
+      case .open(let until):
+        guard now >= until else { return .rejected(until: until) }
+        states[host] = .halfOpen
+        return .probe
+      }
     }
   }
 
   /// Records how a permitted request ended.
   public func record(_ host: String, success: Bool) {
-    switch states[host] ?? .closed(failures: 0) {
-    case .closed(let failures):
-      if success {
-        states[host] = .closed(failures: 0)
-      } else {
-        states[host] = failures + 1 >= configuration.threshold ? reopened() : .closed(failures: failures + 1)
+    let reopened = State.open(until: clock.now.advanced(by: configuration.cooldown))
+    let threshold = configuration.threshold
+    states.withLock { states in
+      switch states[host] ?? .closed(failures: 0) {
+      case .closed(let failures):
+        if success {
+          if failures != 0 || states[host] == nil { states[host] = .closed(failures: 0) }
+        } else {
+          states[host] = failures + 1 >= threshold ? reopened : .closed(failures: failures + 1)
+        }
+      case .halfOpen:
+        states[host] = success ? .closed(failures: 0) : reopened
+      case .open:
+        break  // a late answer to a request sent before the circuit opened changes nothing
       }
-    case .halfOpen:
-      states[host] = success ? .closed(failures: 0) : reopened()
-    case .open:
-      break  // a late answer to a request sent before the circuit opened changes nothing
     }
   }
 
-  public func state(_ host: String) -> State { states[host] ?? .closed(failures: 0) }
+  public func state(_ host: String) -> State { states.withLock { $0[host] ?? .closed(failures: 0) } }
 
   /// Hosts whose circuit is not closed, for status reports.
   public func openHosts() -> [String] {
-    states.filter { if case .closed = $0.value { false } else { true } }.keys.sorted()
+    states.withLock { states in
+      states.filter { if case .closed = $0.value { false } else { true } }.keys.sorted()
+    }
   }
-
-  private func reopened() -> State { .open(until: clock.now.advanced(by: configuration.cooldown)) }
 }

@@ -59,7 +59,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     if configuration.obeyRobots { try await checkRobots(request) }
     var attempt = 0
     while true {
-      switch await breaker.permit(host) {
+      switch breaker.permit(host) {
       case .allowed, .probe: break
       case .rejected(let until):
         throw StatlineError(
@@ -71,7 +71,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       do {
         page = try await gate.withSlot(host) { try await inner.fetch(request) }
       } catch {
-        await breaker.record(host, success: false)
+        breaker.record(host, success: false)
         attempt += 1
         // A size limit or a corrupt body does not get better on retry.
         let final = (error as? StatlineError).map { [.unsafeDocument, .undecodable].contains($0.kind) } ?? false
@@ -80,18 +80,18 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         continue
       }
       if configuration.retry.shouldRetry(status: page.status, attempt: attempt + 1) {
-        await breaker.record(host, success: false)
+        breaker.record(host, success: false)
         attempt += 1
         let retryAfter = RetryPolicy.retryAfter(page.header("retry-after"), now: now())
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
         continue
       }
       if page.status != 304, let refusal = BlockDetector.check(page), refusal.kind == .blocked {
-        await breaker.record(host, success: false)
+        breaker.record(host, success: false)
         throw refusal.located(location: request.url)
       }
       // A 404 or a page the parser rejects is not the host failing.
-      await breaker.record(host, success: page.status < 500)
+      breaker.record(host, success: page.status < 500)
       return page
     }
   }
@@ -124,7 +124,7 @@ extension PoliteFetcher {
   /// The breaker state of `host`, with wall times for an open circuit's end.
   public func health(_ host: String, at date: Date) async -> HostHealth {
     let now = clock.now
-    switch await breaker.state(host) {
+    switch breaker.state(host) {
     case .closed(let failures):
       return HostHealth(host: host, breaker: .closed, failures: failures, openUntil: nil, updated: date)
     case .halfOpen:

@@ -1,9 +1,10 @@
 import Foundation
 import StatlineCore
+import Synchronization
 
 /// robots.txt, fetched once per host and obeyed (RFC 9309: a 4xx answer means no rules, a 5xx
 /// or unreachable file means stay out until it can be read).
-public actor RobotsCache {
+public final class RobotsCache: Sendable {
   public enum Rules: Sendable, Equatable {
     case allowAll
     case disallowAll(reason: String)
@@ -12,18 +13,34 @@ public actor RobotsCache {
 
   /// One load per host, shared by every request that asks while it is under way: the actor
   /// suspends during the fetch, so without this concurrent first requests would each fetch it.
-  private var loads: [String: Task<Rules, Never>] = [:]
+  /// Loaded rules are read under the lock without suspending: this sits on every fetch.
+  private struct State {
+    var loads: [String: Task<Rules, Never>] = [:]
+    var loaded: [String: Rules] = [:]
+  }
+
+  private let state = Mutex(State())
 
   public init() {}
 
   /// The rules for `url`'s host, fetching `/robots.txt` with `fetch` the first time.
   public func rules(for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page) async -> Rules {
     let host = FetchRequest.host(of: url)
-    if let load = loads[host] { return await load.value }
     let robotsURL = Self.robotsURL(for: url)
-    let load = Task { await Self.load(robotsURL, fetch: fetch) }
-    loads[host] = load
-    return await load.value
+    let known = state.withLock { state -> Result<Rules, Never>? in
+      if let rules = state.loaded[host] { return .success(rules) }
+      return nil
+    }
+    if case .success(let rules) = known { return rules }
+    let load = state.withLock { state -> Task<Rules, Never> in
+      if let load = state.loads[host] { return load }
+      let load = Task { await Self.load(robotsURL, fetch: fetch) }
+      state.loads[host] = load
+      return load
+    }
+    let rules = await load.value
+    state.withLock { $0.loaded[host] = rules }
+    return rules
   }
 
   private static func load(_ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async -> Rules {
