@@ -27,12 +27,11 @@ extension SQLiteStore: ScheduleStore {
   }
 
   public func commit(_ poll: PollCommit) throws -> StoreWrite {
-    let rows: [RecordRow]
+    var rows: [RecordRow] = []
+    var skipped = 0
     if let batch = poll.batch {
       try BatchValidator.validate(batch)
-      rows = try self.rows(of: batch)
-    } else {
-      rows = []
+      (rows, skipped) = try self.rows(of: batch)
     }
     var encoded: [(state: TargetState, json: String)] = []
     for state in poll.states {
@@ -45,12 +44,15 @@ extension SQLiteStore: ScheduleStore {
       }
       encoded.append((state, String(decoding: json, as: UTF8.self)))
     }
-    return try connection.transaction { () throws(StatlineError) -> StoreWrite in
+    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
       let write = try write(rows)
       for (state, json) in encoded { try upsert(state, json: json) }
       for host in poll.hosts { try upsert(host) }
       return write
     }
+    remember(rows)
+    result.unchanged += skipped
+    return result
   }
 
   public func hosts() throws -> [HostHealth] {

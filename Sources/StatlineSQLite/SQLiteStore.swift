@@ -9,6 +9,16 @@ import StatlineCore
 /// most the transaction in flight.
 public actor SQLiteStore: Store {
   let connection: SQLiteConnection
+  /// The records this store wrote or found unchanged most recently, by kind and id: an equal
+  /// record is unchanged without being encoded and hashed, which is most of the cost of a
+  /// poll whose page moved only its clock. Bounded; cleared when full.
+  var recent: [RecentKey: StoreRecord] = [:]
+  static let recentLimit = 200_000
+
+  struct RecentKey: Hashable {
+    var kind: StoreChange.Kind
+    var id: String
+  }
 
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
   public init(path: String) throws(StatlineError) {
@@ -21,17 +31,32 @@ public actor SQLiteStore: Store {
 
   public func write(_ batch: Batch) throws -> StoreWrite {
     try BatchValidator.validate(batch)
-    let rows = try rows(of: batch)
-    return try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows) }
+    let (rows, skipped) = try rows(of: batch)
+    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows) }
+    remember(rows)
+    result.unchanged += skipped
+    return result
   }
 
-  /// Encodes a batch's records; throws before anything is written.
-  func rows(of batch: Batch) throws(StatlineError) -> [RecordRow] {
+  /// Encodes a batch's records, except those equal to what was last stored under their id
+  /// (counted in `unchanged`); throws before anything is written.
+  func rows(of batch: Batch) throws(StatlineError) -> (rows: [RecordRow], unchanged: Int) {
     var rows: [RecordRow] = []
+    var unchanged = 0
     for (kind, id, record) in StoreRecord.records(of: batch) {
+      if recent[RecentKey(kind: kind, id: id)] == record {
+        unchanged += 1
+        continue
+      }
       rows.append(try RecordRow(kind: kind, id: id, record: record))
     }
-    return rows
+    return (rows, unchanged)
+  }
+
+  /// Remembers the rows of a committed write.
+  func remember(_ rows: [RecordRow]) {
+    if recent.count + rows.count > Self.recentLimit { recent.removeAll(keepingCapacity: true) }
+    for row in rows { recent[RecentKey(kind: row.kind, id: row.id)] = row.record }
   }
 
   /// Writes the changed rows, each at the next version; the caller holds the transaction.

@@ -20,7 +20,8 @@ struct LCGameNormalizer: Normalizer {
     let rosters = [Side.away: visitor, .home: home].mapValues { team in
       Set(team.players.map { PersonName.normalized($0.attributes["name"] ?? "") })
     }
-    let tokens = xml.teams.compactMap { $0.attributes["id"] } + xml.teams.compactMap { $0.attributes["name"] }
+    let tokens = (xml.teams.compactMap { $0.attributes["id"] } + xml.teams.compactMap { $0.attributes["name"] })
+      .sorted { $0.count > $1.count }
     let plays = LCPlays.normalize(xml.plays, gameId: id, tokens: tokens, rosters: rosters)
     let women = sport == .lacrosseWomen
     let box = BoxScore(

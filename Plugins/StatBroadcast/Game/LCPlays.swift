@@ -16,7 +16,8 @@ enum LCPlays {
         default: nil
         }
       let text = attributes["text"] ?? ""
-      let read = PlayText.read(action: attributes["action"] ?? "", text: text, teams: tokens)
+      let own = attributes["team"].map { [$0] } ?? []
+      let read = PlayText.read(action: attributes["action"] ?? "", text: text, teams: own + tokens)
       var play = Play(
         gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
         clock: LCValues.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,

@@ -5,6 +5,12 @@ import Foundation
 enum PersonName {
   /// "Caldwell II, David" → "David Caldwell II"; "Owen Duffy" stays; extra spaces go.
   static func normalized(_ raw: String) -> String {
+    // Most names need nothing: no comma, no stray spaces.
+    if !raw.utf8.contains(UInt8(ascii: ",")), raw.utf8.first != 0x20, raw.utf8.last != 0x20,
+      !raw.contains("  ")
+    {
+      return raw
+    }
     let trimmed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

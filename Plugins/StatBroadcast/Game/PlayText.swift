@@ -36,8 +36,11 @@ struct PlayText: Equatable {
   private static let drawControl = regex(#"^Draw control by \x01 (?<name>.+?)\.?$"#)
 
   /// - Parameters:
-  ///   - teams: the team tokens the text may use ("NORTH CA", "IONA"), to split them from names.
+  ///   - teams: the team tokens the text may use ("NORTH CA", "IONA"), to split them from names;
+  ///     the play's own team first, longer tokens before their prefixes.
   static func read(action: String, text: String, teams: [String]) -> PlayText {
+    // Each grammar is tried only on text that starts its way: NSRegularExpression is slow on
+    // Linux, and a game page holds hundreds of plays.
     let text = marked(text.trimmingCharacters(in: .whitespaces), teams: teams)
     func match(_ regex: NSRegularExpression) -> ((String) -> String?)? {
       let range = NSRange(text.startIndex..., in: text)
@@ -50,45 +53,53 @@ struct PlayText: Equatable {
     }
     func person(_ value: String?) -> String? { value.map(PersonName.normalized) }
 
-    if let m = match(goal) {
+    if text.hasPrefix("GOAL"), let m = match(goal) {
       var details: [String: String] = [:]
       if let note = m("note") { details["note"] = note }
       return PlayText(type: .goal, player: person(m("name")), assist: person(m("assist")), details: details)
     }
-    if let m = match(savedShot) {
+    if text.hasPrefix("Shot"), let m = match(savedShot) {
       return PlayText(
         type: .shot, player: person(m("name")), details: ["result": "saved", "goalie": person(m("goalie"))!])
     }
-    if let m = match(missedShot) {
+    if text.hasPrefix("Shot"), let m = match(missedShot) {
       let result = m("result")!.lowercased().replacingOccurrences(of: "hit ", with: "")
       return PlayText(type: .shot, player: person(m("name")), details: ["result": result])
     }
-    if let m = match(faceoff) {
+    if text.hasPrefix("Faceoff"), let m = match(faceoff) {
       return PlayText(type: .faceoff, contenders: [person(m("a"))!, person(m("b"))!])
     }
-    if let m = match(groundBall) { return PlayText(type: .groundBall, player: person(m("name"))) }
-    if let m = match(turnover) {
+    if text.hasPrefix("Ground"), let m = match(groundBall) {
+      return PlayText(type: .groundBall, player: person(m("name")))
+    }
+    if text.hasPrefix("Turnover"), let m = match(turnover) {
       var details: [String: String] = [:]
       if let causer = person(m("causer")) { details["causedBy"] = causer }
       return PlayText(type: .turnover, player: person(m("name")), details: details)
     }
-    if let m = match(penalty) {
+    if text.hasPrefix("Penalty"), let m = match(penalty) {
       let parts = m("time")!.split(separator: ":").compactMap { Int($0) }
       let seconds = parts.count == 2 ? parts[0] * 60 + parts[1] : 0
       return PlayText(
         type: .penalty, player: person(m("name")), details: ["foul": m("foul")!, "seconds": String(seconds)])
     }
-    if let m = match(goalie) { return PlayText(type: .goalieChange, player: person(m("name"))) }
-    if let m = match(clear) { return PlayText(type: .clear, details: ["result": m("result")!]) }
-    if let m = match(drawControl) { return PlayText(type: .drawControl, player: person(m("name"))) }
+    if text.contains(" at goalie for "), let m = match(goalie) {
+      return PlayText(type: .goalieChange, player: person(m("name")))
+    }
+    if text.hasPrefix("Clear"), let m = match(clear) {
+      return PlayText(type: .clear, details: ["result": m("result")!])
+    }
+    if text.hasPrefix("Draw"), let m = match(drawControl) {
+      return PlayText(type: .drawControl, player: person(m("name")))
+    }
     return PlayText(type: type(ofAction: action, text: text))
   }
 
   /// The text with the first team token after " by " or " on " replaced by `\u{1}`.
   static func marked(_ text: String, teams: [String]) -> String {
-    for team in teams.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+    for team in teams where !team.isEmpty {
       for marker in [" by ", " on "] {
-        if let range = text.range(of: marker + team + " ") {
+        if let range = text.firstRange(of: marker + team + " ") {
           return text.replacingCharacters(in: range, with: marker + "\u{1} ")
         }
       }

@@ -6,7 +6,8 @@ import StatlineEngine
 /// `statline bench`: the benchmarks of DESIGN.md §7 (never timed tests).
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench", abstract: "Run benchmarks.", subcommands: [Parse.self, Fetch.self])
+    commandName: "bench", abstract: "Run benchmarks.",
+    subcommands: [Parse.self, Fetch.self, Cycle.self, Store.self, Serve.self])
 
   struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -81,6 +82,107 @@ struct BenchCommand: ParsableCommand {
           format: "%@: %d requests, %d in flight, %d failed, %.2f s: %.0f requests/s",
           bare ? "HTTPFetcher (bare)" : "PoliteFetcher over HTTPFetcher", result.requests, concurrency,
           result.failures, result.seconds, result.perSecond))
+    }
+  }
+
+  struct Cycle: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "CPU, lag and memory of a live cycle: N live game targets on a loopback site (a child process).")
+
+    @Option(help: "Live game targets.")
+    var targets: Int = 1000
+
+    @Option(help: "The live cadence, in seconds.")
+    var cadence: Double = 30
+
+    @Option(help: "Measured cycles (after one warm-up cycle).")
+    var cycles: Int = 5
+
+    @Option(help: "changed (pages change every cycle), not-modified (304s) or identical (same bytes, no validators).")
+    var mode: String = "changed"
+
+    func run() async throws {
+      guard let site = BenchSite.Mode(rawValue: mode) else {
+        throw fail(StatlineError(.configuration, "unknown --mode \(mode)", hint: "changed, not-modified or identical"))
+      }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let server = Process()
+      server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      server.arguments = [
+        "bench", "serve", "--targets", String(targets), "--mode", site.rawValue, "--cadence", String(cadence),
+      ]
+      let pipe = Pipe()
+      server.standardOutput = pipe
+      try server.run()
+      defer { server.terminate() }
+      guard let line = String(data: pipe.fileHandleForReading.availableData, encoding: .utf8),
+        let url = line.split(separator: "\n").first.map(String.init), url.hasPrefix("http://127.0.0.1:")
+      else { throw fail(StatlineError(.io, "the benchmark site did not start")) }
+      let benchmark = CycleBenchmark(
+        targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
+        storePath: folder.appendingPathComponent("bench.sqlite").path)
+      let result = try await benchmark.run { Console.error($0) }
+      Console.out("\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles")
+      Console.out(
+        "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
+      )
+      Console.out(
+        String(
+          format: "CPU per cycle: %.3f s = %.2f %% of one core (goal < 10 %%); per poll: %.0f µs",
+          result.cpuSecondsPerCycle, 100 * result.cpuSecondsPerCycle / result.cadenceSeconds,
+          1e6 * result.cpuSecondsPerCycle * Double(cycles) / Double(max(result.polls, 1))))
+      Console.out(
+        String(
+          format: "due → stored lag: p50 %.0f ms, p99 %.0f ms, max %.0f ms (goal p99 < 1 s)", result.lagP50 * 1000,
+          result.lagP99 * 1000, result.lagMax * 1000))
+      if let first = result.rss.first, let last = result.rss.last {
+        Console.out(
+          String(
+            format: "resident memory: %.1f MiB after cycle 1, %.1f MiB max, %.1f MiB after cycle %d", first,
+            result.rss.max() ?? last, last, result.rss.count))
+      }
+    }
+  }
+
+  struct Store: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Batches/s into a fresh SQLite store (one game, its box score and plays per batch).")
+
+    @Option(help: "Batches to write.")
+    var batches: Int = 2000
+
+    func run() async throws {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("statline-store-\(UUID()).sqlite").path
+      defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+      let result = try await StoreBenchmark(batches: batches, path: path).run()
+      Console.out(
+        String(
+          format: "%d batches (%d records, %d written) in %.2f s: %.0f batches/s, %.0f records written/s",
+          result.batches, result.records, result.written, result.seconds, Double(result.batches) / result.seconds,
+          Double(result.written) / result.seconds))
+    }
+  }
+
+  /// The cycle benchmark's site, run as a child process so its CPU is not counted.
+  struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Serve the cycle benchmark's loopback site (used by `bench cycle`).", shouldDisplay: false)
+
+    @Option var targets: Int = 1000
+    @Option var mode: String = "changed"
+    @Option var cadence: Double = 30
+
+    func run() async throws {
+      let site = BenchSite(targets: targets, mode: BenchSite.Mode(rawValue: mode) ?? .changed, cadence: cadence)
+      let start = ContinuousClock.now
+      let server = try await LoopbackServer.start { request in
+        site.route(request, elapsed: JobClock<ContinuousClock>.seconds(start.duration(to: .now)))
+      }
+      FileHandle.standardOutput.write(Data((server.baseURL + "\n").utf8))
+      // Until the parent terminates this process.
+      while true { try await Task.sleep(for: .seconds(3600)) }
     }
   }
 }

@@ -11,4 +11,9 @@ public enum ContentHash {
     }
     return hash
   }
+
+  /// The same hash over `Data` without its element-by-element iterator.
+  public static func fnv1a(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { raw in fnv1a(raw.bindMemory(to: UInt8.self)) }
+  }
 }

@@ -8,18 +8,37 @@ public struct Target: Sendable, Hashable, Codable {
     case game
   }
 
-  public var url: String
+  public var url: String { didSet { id = Self.id(parser, url) } }
   public var source: String
-  public var parser: String
+  public var parser: String { didSet { id = Self.id(parser, url) } }
   public var role: Role
+  /// Stable identity: the parser and the URL (kept, not recomputed: the scheduler asks often).
+  public private(set) var id: String
 
   public init(url: String, source: String, parser: String, role: Role) {
     self.url = url
     self.source = source
     self.parser = parser
     self.role = role
+    id = Self.id(parser, url)
   }
 
-  /// Stable identity: the parser and the URL.
-  public var id: String { "\(parser) \(url)" }
+  private enum CodingKeys: String, CodingKey { case url, source, parser, role }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      url: try container.decode(String.self, forKey: .url), source: try container.decode(String.self, forKey: .source),
+      parser: try container.decode(String.self, forKey: .parser), role: try container.decode(Role.self, forKey: .role))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(url, forKey: .url)
+    try container.encode(source, forKey: .source)
+    try container.encode(parser, forKey: .parser)
+    try container.encode(role, forKey: .role)
+  }
+
+  private static func id(_ parser: String, _ url: String) -> String { "\(parser) \(url)" }
 }

@@ -61,10 +61,8 @@ public struct Poller: Sendable {
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
     }
     let previous = Validators(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash)
-    if page.status != 304, !(200..<300).contains(page.status) || BlockDetector.check(page) != nil {
-      let failure =
-        BlockDetector.check(page)?.located(source: target.source, parser: target.parser, location: target.url)
-        ?? StatlineError(.network, "HTTP \(page.status)", location: target.url)
+    if page.status != 304, let refusal = BlockDetector.check(page) {
+      let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status)
     }
     switch ChangeDetector.classify(page, previous: previous) {

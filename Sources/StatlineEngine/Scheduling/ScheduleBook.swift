@@ -6,6 +6,9 @@ import StatlineCore
 /// the scheduler passes `now` and random numbers in, so every rule here is tested directly.
 public struct ScheduleBook: Sendable {
   public private(set) var states: [String: TargetState]
+  /// Each active target's due time, kept beside the states so that finding due targets, which
+  /// the scheduler does on every event, touches only ids and dates.
+  private var dues: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
   public var defaultPolicy: SchedulingPolicy
 
@@ -13,6 +16,7 @@ public struct ScheduleBook: Sendable {
     states: [TargetState], policies: [String: SchedulingPolicy] = [:], defaultPolicy: SchedulingPolicy = .default
   ) {
     self.states = Dictionary(states.map { ($0.id, $0) }) { _, last in last }
+    for state in self.states.values { dues[state.id] = state.nextDue }
     self.policies = policies
     self.defaultPolicy = defaultPolicy
   }
@@ -33,19 +37,19 @@ public struct ScheduleBook: Sendable {
         if known.isRetired, known.lastError == Self.removed {
           known.nextDue = now
           known.pollsSinceFinal = 0
-          states[target.id] = known
+          put(known)
           changed.append(known)
         }
         continue
       }
       let state = TargetState(target: target, nextDue: now)
-      states[target.id] = state
+      put(state)
       changed.append(state)
     }
     for (id, var state) in states where state.discoveredBy == nil && !wanted.contains(id) && !state.isRetired {
       state.nextDue = nil
       state.lastError = Self.removed
-      states[id] = state
+      put(state)
       changed.append(state)
     }
     return changed
@@ -56,9 +60,10 @@ public struct ScheduleBook: Sendable {
   public mutating func spreadOverdue(now: Date, window: Duration, unit: () -> Double) -> [TargetState] {
     let seconds = JobClock<ContinuousClock>.seconds(window)
     var changed: [TargetState] = []
-    for (id, var state) in states where !state.isRetired && state.nextDue! < now {
+    for (id, due) in dues where due < now {
+      guard var state = states[id] else { continue }
       state.nextDue = now.addingTimeInterval(seconds * unit())
-      states[id] = state
+      put(state)
       changed.append(state)
     }
     return changed
@@ -66,15 +71,20 @@ public struct ScheduleBook: Sendable {
 
   /// Targets due at `now`, earliest first.
   public func due(at now: Date, excluding busy: Set<String> = []) -> [TargetState] {
-    states.values.filter { state in
-      guard let next = state.nextDue else { return false }
-      return next <= now && !busy.contains(state.id)
-    }.sorted { ($0.nextDue!, $0.id) < ($1.nextDue!, $1.id) }
+    dues.filter { $0.value <= now && !busy.contains($0.key) }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+      .compactMap { states[$0.key] }
   }
 
   /// The earliest due time among targets not in `busy`.
   public func nextWake(excluding busy: Set<String> = []) -> Date? {
-    states.values.lazy.filter { !busy.contains($0.id) }.compactMap(\.nextDue).min()
+    var earliest: Date?
+    for (id, due) in dues where earliest.map({ due < $0 }) ?? true && !busy.contains(id) { earliest = due }
+    return earliest
+  }
+
+  private mutating func put(_ state: TargetState) {
+    states[state.id] = state
+    dues[state.id] = state.nextDue
   }
 
   /// Applies a poll's result to its target; returns the commit (the batch, the target's new
@@ -115,8 +125,8 @@ public struct ScheduleBook: Sendable {
     case .after(let delay):
       state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
     }
-    states[id] = state
-    for target in created { states[target.id] = target }
+    put(state)
+    for target in created { put(target) }
     return (PollCommit(batch: batch, states: [state] + created), state, created.count)
   }
 

@@ -103,7 +103,9 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     var book = try await load(configured: configured)
     let (events, continuation) = AsyncStream<Event>.makeStream()
     let clock = self.clock
-    await withTaskGroup(of: Void.self) { group in
+    // Discarding: polls report through the event stream, and a plain group would keep every
+    // finished child until the group ends — memory that grows with each poll of a long run.
+    await withDiscardingTaskGroup { group in
       group.addTask {
         while !Task.isCancelled {
           do { try await clock.clock.sleep(for: configuration.summaryEvery) } catch { return }

@@ -1,0 +1,55 @@
+import Foundation
+import StatlineCore
+
+/// The site the cycle benchmark polls: `targets` live lacrosse games as StatCrew XML on
+/// loopback. In `changed` mode every game's page changes once per cadence; in `notModified`
+/// mode it never changes and answers 304 to its ETag; in `identical` mode it never changes and
+/// has no validators, so only the content hash can tell.
+public struct BenchSite: Sendable {
+  public enum Mode: String, Sendable, CaseIterable {
+    case changed
+    case notModified = "not-modified"
+    case identical
+  }
+
+  let mode: Mode
+  let cadence: Double
+  /// Two renderings per game (the clock moved), alternating each cadence in `changed` mode.
+  let pages: [[String]]
+  let etags: [[String]]
+
+  public init(targets: Int, mode: Mode, cadence: Double) {
+    self.mode = mode
+    self.cadence = cadence
+    let template = DemoGameDay().games[0]
+    var pages: [[String]] = []
+    for index in 0..<targets {
+      var game = template
+      game.eventId = String(700_000 + index)
+      pages.append([
+        StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 600), date: DemoGameDay.date),
+        StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 570), date: DemoGameDay.date),
+      ])
+    }
+    self.pages = pages
+    etags = pages.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
+  }
+
+  public static func path(_ index: Int) -> String { "/game/\(700_000 + index).xml" }
+
+  public func route(_ request: LoopbackServer.Request, elapsed: Double) -> LoopbackServer.Behavior {
+    if request.uri == "/robots.txt" { return .ok("User-agent: *\nAllow: /\n") }
+    guard request.uri.hasPrefix("/game/"), let id = Int(request.uri.dropFirst(6).dropLast(4)),
+      (700_000..<700_000 + pages.count).contains(id)
+    else { return .respond(status: 404) }
+    let index = id - 700_000
+    let variant = mode == .changed ? Int(elapsed / cadence) % 2 : 0
+    switch mode {
+    case .identical: return .ok(pages[index][variant])
+    case .changed, .notModified:
+      let etag = etags[index][variant]
+      if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
+      return .ok(pages[index][variant], headers: ["ETag": etag, "Content-Type": "text/xml"])
+    }
+  }
+}

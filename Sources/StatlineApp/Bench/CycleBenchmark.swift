@@ -1,0 +1,123 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+
+/// A live cycle: `targets` live game targets on a loopback site at `cadence`, through the real
+/// scheduler, politeness layer, HTTP fetcher, parser and SQLite store (DESIGN.md §7). The site
+/// runs in a child process, so the CPU measured here is the job's alone.
+public struct CycleBenchmark: Sendable {
+  public var targets: Int
+  public var cadence: Duration
+  public var cycles: Int
+  public var siteURL: String
+  public var storePath: String
+
+  public init(targets: Int, cadence: Duration, cycles: Int, siteURL: String, storePath: String) {
+    self.targets = targets
+    self.cadence = cadence
+    self.cycles = cycles
+    self.siteURL = siteURL
+    self.storePath = storePath
+  }
+
+  public struct Result: Sendable {
+    public var polls: Int
+    public var written: Int
+    public var outcomes: [String: Int]
+    public var cpuSecondsPerCycle: Double
+    public var cadenceSeconds: Double
+    public var lagP50: Double
+    public var lagP99: Double
+    public var lagMax: Double
+    /// Resident memory (MiB) after each measured cycle.
+    public var rss: [Double]
+  }
+
+  /// What the benchmark keeps of a poll (not the report itself, whose games would make the
+  /// benchmark's own memory grow with every cycle).
+  struct Sample: Sendable {
+    var lag: Double
+    var outcome: String
+    var written: Int
+  }
+
+  final class Collector: @unchecked Sendable {
+    let lock = NSLock()
+    var reports: [Sample] = []
+    func add(_ event: JobEvent) {
+      guard case .polled(let report) = event else { return }
+      let sample = Sample(
+        lag: JobClock<ContinuousClock>.seconds(report.lag),
+        outcome: report.outcome.rawValue + (report.status == 304 ? " (304)" : ""), written: report.written)
+      lock.withLock { reports.append(sample) }
+    }
+    func take() -> [Sample] {
+      lock.withLock {
+        defer { reports = [] }
+        return reports
+      }
+    }
+  }
+
+  public func run(progress: @Sendable (String) -> Void) async throws -> Result {
+    var config = JobConfig()
+    config.targets = (0..<targets).map {
+      JobConfig.TargetSpec(url: siteURL + BenchSite.path($0), parser: "statbroadcast-game-xml", role: .game)
+    }
+    config.policy.live = cadence
+    // Loopback: the per-host limits that protect a real site would cap 1,000 targets at 20/s.
+    config.politeness.hostLimits = HostLimits(concurrency: 16, spacing: .zero)
+    config.maxConcurrentPolls = 64
+    config.summaryEvery = .seconds(3600)
+    let collector = Collector()
+    let runtime = try JobRuntime(config: config, storePath: storePath, clock: ContinuousClock(), report: collector.add)
+    let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
+    let seconds = JobClock<ContinuousClock>.seconds(cadence)
+    // One warm-up cycle stores every game once; the measured cycles follow.
+    try await Task.sleep(for: cadence)
+    progress("warm-up: \(collector.take().count) polls")
+    let cpuStart = Self.cpuSeconds()
+    var measured: [Sample] = []
+    var rss: [Double] = []
+    for cycle in 1...cycles {
+      try await Task.sleep(for: cadence)
+      let reports = collector.take()
+      measured += reports
+      rss.append(Self.residentMiB())
+      if cycle == 1 || cycle % max(1, cycles / 10) == 0 || cycle == cycles {
+        progress("cycle \(cycle)/\(cycles): \(reports.count) polls, RSS \(String(format: "%.1f", rss.last!)) MiB")
+      }
+    }
+    let cpu = Self.cpuSeconds() - cpuStart
+    job.cancel()
+    _ = try? await job.value
+    await runtime.shutdown()
+    let lags = measured.map(\.lag).sorted()
+    func percentile(_ p: Double) -> Double { lags.isEmpty ? 0 : lags[min(lags.count - 1, Int(Double(lags.count) * p))] }
+    return Result(
+      polls: measured.count, written: measured.reduce(0) { $0 + $1.written },
+      outcomes: Dictionary(grouping: measured, by: \.outcome).mapValues(\.count),
+      cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
+      lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss)
+  }
+
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+      + Double(usage.ru_stime.tv_usec) / 1e6
+  }
+
+  /// VmRSS from /proc (Linux), in MiB; 0 where unavailable.
+  static func residentMiB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return 0 }
+    let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+    return kilobytes / 1024
+  }
+}
