@@ -46,6 +46,18 @@ public enum StatBroadcastSource {
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
         },
         parser: LCGameParser(), normalizer: LCGameNormalizer()),
+      ParserEntry(
+        id: "statbroadcast-event", source: id,
+        summary: "web-service event metadata (interface/webservice/event/{id}): teams, date, start, venue",
+        format: .xml,
+        urlPatterns: [try URLPattern(#"^https?://stats\.statbroadcast\.com/interface/webservice/event/\d+"#)],
+        parser: EventParser(), normalizer: EventNormalizer()),
+      ParserEntry(
+        id: "statbroadcast-broadcast-view", source: id,
+        summary: "web-service broadcast view (interface/webservice/stats?data=…): teams, score, status",
+        format: .html,
+        urlPatterns: [try URLPattern(#"^https?://stats\.statbroadcast\.com/interface/webservice/stats\?"#)],
+        parser: BroadcastViewParser(), normalizer: BroadcastViewNormalizer()),
     ]
   }
 }

@@ -11,6 +11,8 @@ public actor MemoryStore: ScheduleStore {
   private var version: Int64 = 0
   private var states: [String: TargetState] = [:]
   private var hostStates: [String: HostHealth] = [:]
+  /// How many poll commits reached the store.
+  public private(set) var commits = 0
 
   public init() {}
 
@@ -38,6 +40,7 @@ public actor MemoryStore: ScheduleStore {
   public func targets() async throws -> [TargetState] { states.values.sorted { $0.id < $1.id } }
 
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
+    commits += 1
     var write = StoreWrite(written: 0, unchanged: 0, version: version)
     if let batch = poll.batch { write = try await self.write(batch) }
     for state in poll.states { states[state.id] = state }

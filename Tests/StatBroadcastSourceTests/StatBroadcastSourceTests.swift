@@ -197,3 +197,58 @@ import Testing
     #expect(throws: StatlineError.self) { try CalendarEvent("Senior Day") }
   }
 }
+
+@Suite struct WebServiceTests {
+  @Test func requestsCarryTheDocumentedDataParameter() {
+    #expect(
+      WebServiceCodec.eventURL("652739")
+        == "https://stats.statbroadcast.com/interface/webservice/event/652739?data=dHlwZT1zdGF0YnJvYWRjYXN0")
+    let request = WebServiceCodec.StatsRequest(
+      event: "652739", xml: "lbst/652739.xml", xsl: "baseball/sb.bsgame.views.broadcast.xsl",
+      params: #"{"team":"H"}"#, sport: "bsgame")
+    #expect(
+      request.query
+        == #"event=652739&xml=lbst/652739.xml&xsl=baseball/sb.bsgame.views.broadcast.xsl&params={"team":"H"}&sport=bsgame&filetime=-1&type=statbroadcast&start=true"#
+    )
+    let url = WebServiceCodec.statsURL(request)
+    #expect(!url.contains("+") && !url.dropFirst(8).contains("/stats?data=ZXZl/"), "base64 is percent-encoded")
+    #expect(WebServiceCodec.parameters(of: url)["xml"] == "lbst/652739.xml")
+    #expect(WebServiceCodec.parameters(of: url)["params"] == #"{"team":"H"}"#)
+  }
+
+  @Test(.enabled(if: RealPages.available)) func theRealAnswersDecode() throws {
+    let event = try WebServiceCodec.decode(try RealPages.page("statbroadcast/webservice-event-652739.raw.txt", url: ""))
+    #expect(event.hasPrefix("<BCSResponse><event id=\"652739\""))
+    #expect(event.contains("<xmlfile><![CDATA[lbst/652739.xml]]></xmlfile><sport>bsgame</sport>"))
+    let record = try EventParser().parse(
+      Page(
+        url: WebServiceCodec.eventURL("652739"),
+        body: try RealPages.data("statbroadcast/webservice-event-652739.raw.txt")))
+    #expect(record.fields["xmlfile"] == "lbst/652739.xml" && record.fields["sport"] == "bsgame")
+    #expect(record.attributes["completed"] == "0" && record.attributes["archived"] == "0")
+    #expect(record.attributes["homename"] == "Washington State" && record.attributes["visitorname"] == "BYU")
+    let view = try WebServiceCodec.decode(try RealPages.page("statbroadcast/webservice-stats-652739.raw.txt", url: ""))
+    #expect(view.hasPrefix("<div class=\"statusbar"))
+  }
+
+  @Test func aCorruptAnswerSaysWhichStepFailed() {
+    let rot13NotBase64 = Page(body: Data("@@@@".utf8))
+    #expect(throws: StatlineError.self) { try WebServiceCodec.decode(rot13NotBase64) }
+    // base64 of bytes that are not UTF-8, ROT13-ed.
+    let bytes = Data([0xFF, 0xFE, 0xFD]).base64EncodedString()
+    let rotated = String(
+      bytes.map { c -> Character in
+        guard let a = c.asciiValue, c.isLetter else { return c }
+        let base: UInt8 = c.isUppercase ? 65 : 97
+        return Character(UnicodeScalar((a - base + 13) % 26 + base))
+      })
+    let error = #expect(throws: StatlineError.self) { try WebServiceCodec.decode(Page(body: Data(rotated.utf8))) }
+    #expect(error?.kind == .undecodable && error?.reason.contains("not UTF-8") == true)
+  }
+
+  @Test func startTimesCarryTheVenueZoneOnThatDate() {
+    #expect(WebServiceSports.startTime(date: "2026-02-26", time: "1:00 PM PT") == "2026-02-26T13:00:00-08:00")
+    #expect(WebServiceSports.startTime(date: "2026-04-11", time: "7:30 PM ET") == "2026-04-11T19:30:00-04:00")
+    #expect(WebServiceSports.startTime(date: "2026-04-11", time: "TBA") == nil)
+  }
+}

@@ -114,6 +114,36 @@ actor MemoryCaptures: CaptureLog {
       third.first { $0.target == Self.scoreboard }.map { ($0.outcome, $0.written) } ?? (.new, -1) == (.unchanged, 0))
   }
 
+  @Test func routineUnchangedPollsWriteNothingUntilTheStateIsFiveMinutesOld() async throws {
+    let body = TestSource.body([.init(id: "1", status: "live", period: 1, away: 0, home: 0)])
+    let fetcher = ScriptedFetcher([
+      Self.scoreboard.url: [.ok(body, headers: ["ETag": "\"a\""]), .page(status: 304, headers: ["ETag": "\"a\""])],
+      "\(Self.base)/game/1.json": [
+        .ok(body, headers: ["ETag": "\"g\""]), .page(status: 304, headers: ["ETag": "\"g\""]),
+      ],
+    ])
+    let store = MemoryStore()
+    let scheduler = try scheduler(fetcher, store: store)
+    let task = Task { try await scheduler.run(configured: [Self.scoreboard]) }
+    await settle { self.log.polls.count >= 2 }
+    await clock.advance(by: .seconds(30))
+    await settle { self.log.polls.count >= 4 }
+    let afterFirstUnchanged = await store.commits
+    for _ in 0..<5 {
+      await clock.advance(by: .seconds(30))
+      await settle { false }
+    }
+    #expect(log.polls.count >= 14)
+    #expect(await store.commits == afterFirstUnchanged, "304 after 304: no store work")
+    for _ in 0..<6 {
+      await clock.advance(by: .seconds(30))
+      await settle { false }
+    }
+    #expect(await store.commits > afterFirstUnchanged, "the state is still written every five minutes")
+    task.cancel()
+    _ = try? await task.value
+  }
+
   @Test func aBrokenPageIsCapturedAndTheStoreKeepsTheLastGoodData() async throws {
     let good = TestSource.body([.init(id: "1", status: "live", period: 1, away: 2, home: 0)])
     let fetcher = ScriptedFetcher([Self.scoreboard.url: [.ok(good), .ok("{\"games\": []}")]])

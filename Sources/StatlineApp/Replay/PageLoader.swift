@@ -13,7 +13,7 @@ public enum PageLoader {
     if isDirectory.boolValue {
       guard let found = Self.pageFile(in: URL(fileURLWithPath: path)) else {
         throw StatlineError(
-          .io, "the folder holds no page.html, page.xml or page.json", location: path,
+          .io, "the folder holds no page.html, page.xml, page.json or page.txt", location: path,
           hint: "replay a page file, or a fixture case / capture folder")
       }
       pageFile = found
@@ -35,10 +35,10 @@ public enum PageLoader {
       body: body, fetchedAt: nil, file: pageFile.path)
   }
 
-  /// `page.<ext>` in a folder, if there is one.
+  /// `page.<ext>` in a folder, if there is one: html, xml, json, or txt (an encoded answer).
   public static func pageFile(in folder: URL) -> URL? {
-    DocumentFormat.allCases.lazy
-      .map { folder.appendingPathComponent("page.\($0.fileExtension)") }
+    (DocumentFormat.allCases.map(\.fileExtension) + ["txt"]).lazy
+      .map { folder.appendingPathComponent("page.\($0)") }
       .first { FileManager.default.fileExists(atPath: $0.path) }
   }
 }

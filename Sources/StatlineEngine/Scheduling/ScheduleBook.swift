@@ -9,6 +9,8 @@ public struct ScheduleBook: Sendable {
   /// Each active target's due time, kept beside the states so that finding due targets, which
   /// the scheduler does on every event, touches only ids and dates.
   private var dues: [String: Date] = [:]
+  /// When each target's state was last written to the store (this run).
+  public var persisted: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
   public var defaultPolicy: SchedulingPolicy
 

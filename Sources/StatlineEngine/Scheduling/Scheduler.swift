@@ -15,6 +15,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     public var restartSpread: Duration = .seconds(10)
     /// How often `run` reports a summary.
     public var summaryEvery: Duration = .seconds(60)
+    /// How often the state of a target whose page keeps not changing is written anyway.
+    public var persistUnchangedEvery: Duration = .seconds(300)
     public init() {}
   }
 
@@ -160,14 +162,28 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     let applied = book.apply(result, to: polled.id, now: now, unit: random)
     let (state, discovered) = (applied.state, applied.discovered)
     var commit = applied.commit
-    if let health { commit.hosts = [await health(FetchRequest.host(of: state.target.url), now)] }
     var written = 0
     var error: String?
     if case .failed(let failure, _) = result.kind { error = failure.description }
-    do {
-      written = try await store.commit(commit).written
-    } catch {
-      report(.storeFailed(target: state.id, error: "\(error)"))
+    // A routine unchanged poll (same validators, same outcome, nothing new) writes nothing: its
+    // state is persisted at most every `persistUnchangedEvery`, so an idle page costs no store
+    // work. A restart then finds it due a little early, which is harmless.
+    let routine =
+      state.outcome == .unchanged && polled.outcome == .unchanged && polled.etag == state.etag
+      && polled.lastModified == state.lastModified && polled.bodyHash == state.bodyHash
+      && polled.pollsSinceFinal == state.pollsSinceFinal && state.nextDue != nil
+    let persistedRecently =
+      book.persisted[state.id].map {
+        now.timeIntervalSince($0) < JobClock<C>.seconds(configuration.persistUnchangedEvery)
+      } ?? false
+    if !(routine && persistedRecently) {
+      if let health { commit.hosts = [await health(FetchRequest.host(of: state.target.url), now)] }
+      do {
+        written = try await store.commit(commit).written
+        book.persisted[state.id] = now
+      } catch {
+        report(.storeFailed(target: state.id, error: "\(error)"))
+      }
     }
     let lagStart = polled.nextDue ?? now
     let stored = clock.now()

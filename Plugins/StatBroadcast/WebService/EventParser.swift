@@ -1,0 +1,56 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// The web service's event metadata (`<BCSResponse><event …>`), decoded.
+struct EventRecord: Sendable, Equatable {
+  var attributes: [String: String]
+  /// Child elements' text: `title`, `venue`, `location`, `dbdate`, `time`, `xmlfile`, `sport`,
+  /// `sportLong`, `gender`.
+  var fields: [String: String]
+}
+
+/// Reads `…/interface/webservice/event/{id}?data=…`.
+struct EventParser: PageParser {
+  func parse(_ page: Page) throws -> EventRecord {
+    let text = try WebServiceCodec.decode(page)
+    let document = try Document.xml(Data(text.utf8), url: page.url)
+    guard let event = try document.first(xpath: "/BCSResponse/event") else {
+      throw StatlineError(
+        .wrongPage, "the decoded answer is not event metadata (no /BCSResponse/event)",
+        hint: "a 404 means no such event; check the event id")
+    }
+    var fields: [String: String] = [:]
+    for child in event.children where child.isElement {
+      fields[child.name] = child.text
+    }
+    return EventRecord(
+      attributes: Dictionary(event.attributes.map { ($0.name, $0.value) }) { a, _ in a }, fields: fields)
+  }
+}
+
+/// Event metadata → one game, without scores (the metadata has none): its teams, date, start
+/// time, venue, neutral site, and whether StatBroadcast calls it completed.
+struct EventNormalizer: Normalizer {
+  static let noScores = "event metadata carries no score or period: the game's status and score come from its feed"
+
+  func normalize(_ event: EventRecord, page: Page) throws -> Batch {
+    guard let id = event.attributes["id"], !id.isEmpty else {
+      throw StatlineError(.wrongPage, "the event has no id")
+    }
+    guard let home = event.attributes["homename"], let visitor = event.attributes["visitorname"], !home.isEmpty,
+      !visitor.isEmpty
+    else { throw StatlineError(.wrongPage, "event \(id) does not name both teams") }
+    let sport = WebServiceSports.sport(code: event.fields["sport"] ?? "", gender: event.fields["gender"])
+    let venue = [event.fields["venue"], event.fields["location"]].compactMap { $0 }.filter { !$0.isEmpty }
+    let game = Game(
+      id: "\(StatBroadcastSource.id):\(id)", sport: sport, status: .unknown,
+      periodLabel: event.attributes["completed"] == "1" ? "completed" : nil, date: event.fields["dbdate"],
+      startTime: WebServiceSports.startTime(date: event.fields["dbdate"], time: event.fields["time"]),
+      venue: venue.isEmpty ? nil : venue.joined(separator: ", "),
+      neutralSite: event.attributes["neutral"].map { $0 == "1" },
+      away: TeamLine(team: TeamRef(id: WebServiceSports.teamId(visitor), name: visitor)),
+      home: TeamLine(team: TeamRef(id: WebServiceSports.teamId(home), name: home)))
+    return Batch(games: [game], warnings: [Self.noScores])
+  }
+}

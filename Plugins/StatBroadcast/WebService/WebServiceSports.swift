@@ -1,0 +1,49 @@
+import Foundation
+import StatlineCore
+
+/// Sport codes, start times and team ids as the web service gives them.
+enum WebServiceSports {
+  /// `bsgame` + `M` → baseball-men; `lcgame` + `W` → lacrosse-women; unknown codes → unknown.
+  static func sport(code: String, gender: String?) -> Sport {
+    let women = gender?.uppercased() == "W" || gender?.uppercased() == "F"
+    switch code.lowercased() {
+    case "lcgame": return women ? .lacrosseWomen : gender == nil ? .unknown : .lacrosseMen
+    case "bbgame": return women ? .basketballWomen : .basketballMen
+    case "wbbgame": return .basketballWomen
+    case "bsgame": return women ? Sport("softball-women") : Sport("baseball-men")
+    case "sbgame": return Sport("softball-women")
+    default: return .unknown
+    }
+  }
+
+  /// `2026-02-26` + `1:00 PM PT` → `2026-02-26T13:00:00-08:00`, with the zone's daylight time
+  /// on that date. Nil when either part is missing or the zone is not a US one.
+  static func startTime(date: String?, time: String?) -> String? {
+    guard let date, let time else { return nil }
+    let zones = [
+      "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+      "AZ": "America/Phoenix",
+    ]
+    let parts = time.uppercased().split(separator: " ")
+    guard parts.count == 3, let zone = zones[String(parts[2])].flatMap(TimeZone.init(identifier:)) else { return nil }
+    let clock = parts[0].split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 2, var hour = clock.first, (1...12).contains(hour), parts[1] == "AM" || parts[1] == "PM" else {
+      return nil
+    }
+    hour = hour % 12 + (parts[1] == "PM" ? 12 : 0)
+    let day = date.split(separator: "-").compactMap { Int($0) }
+    guard day.count == 3 else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    guard
+      let instant = calendar.date(
+        from: DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: clock[1]))
+    else { return nil }
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = zone
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: instant)
+  }
+
+  static func teamId(_ name: String) -> String { "\(StatBroadcastSource.id):team-\(LCValues.slug(name))" }
+}
