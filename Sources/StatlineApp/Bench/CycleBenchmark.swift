@@ -33,28 +33,37 @@ public struct CycleBenchmark: Sendable {
     public var rss: [Double]
   }
 
-  /// What the benchmark keeps of a poll (not the report itself, whose games would make the
-  /// benchmark's own memory grow with every cycle).
-  struct Sample: Sendable {
-    var lag: Double
-    var outcome: String
-    var written: Int
+  /// What the benchmark keeps of the polls: lags and counts, not the reports (whose games would
+  /// make the benchmark's own memory grow with every cycle).
+  struct Tally: Sendable {
+    var lags: [Double] = []
+    var outcomes: [String: Int] = [:]
+    var written = 0
+    var polls: Int { lags.count }
+
+    mutating func add(_ other: Tally) {
+      lags += other.lags
+      outcomes.merge(other.outcomes, uniquingKeysWith: +)
+      written += other.written
+    }
   }
 
   final class Collector: @unchecked Sendable {
     let lock = NSLock()
-    var reports: [Sample] = []
+    var tally = Tally()
     func add(_ event: JobEvent) {
       guard case .polled(let report) = event else { return }
-      let sample = Sample(
-        lag: JobClock<ContinuousClock>.seconds(report.lag),
-        outcome: report.outcome.rawValue + (report.status == 304 ? " (304)" : ""), written: report.written)
-      lock.withLock { reports.append(sample) }
-    }
-    func take() -> [Sample] {
+      let outcome = report.outcome.rawValue + (report.status == 304 ? " (304)" : "")
       lock.withLock {
-        defer { reports = [] }
-        return reports
+        tally.lags.append(JobClock<ContinuousClock>.seconds(report.lag))
+        tally.outcomes[outcome, default: 0] += 1
+        tally.written += report.written
+      }
+    }
+    func take() -> Tally {
+      lock.withLock {
+        defer { tally = Tally() }
+        return tally
       }
     }
   }
@@ -75,28 +84,27 @@ public struct CycleBenchmark: Sendable {
     let seconds = JobClock<ContinuousClock>.seconds(cadence)
     // One warm-up cycle stores every game once; the measured cycles follow.
     try await Task.sleep(for: cadence)
-    progress("warm-up: \(collector.take().count) polls")
+    progress("warm-up: \(collector.take().polls) polls")
     let cpuStart = Self.cpuSeconds()
-    var measured: [Sample] = []
+    var measured = Tally()
     var rss: [Double] = []
     for cycle in 1...cycles {
       try await Task.sleep(for: cadence)
       let reports = collector.take()
-      measured += reports
+      measured.add(reports)
       rss.append(Self.residentMiB())
       if cycle == 1 || cycle % max(1, cycles / 10) == 0 || cycle == cycles {
-        progress("cycle \(cycle)/\(cycles): \(reports.count) polls, RSS \(String(format: "%.1f", rss.last!)) MiB")
+        progress("cycle \(cycle)/\(cycles): \(reports.polls) polls, RSS \(String(format: "%.1f", rss.last!)) MiB")
       }
     }
     let cpu = Self.cpuSeconds() - cpuStart
     job.cancel()
     _ = try? await job.value
     await runtime.shutdown()
-    let lags = measured.map(\.lag).sorted()
+    let lags = measured.lags.sorted()
     func percentile(_ p: Double) -> Double { lags.isEmpty ? 0 : lags[min(lags.count - 1, Int(Double(lags.count) * p))] }
     return Result(
-      polls: measured.count, written: measured.reduce(0) { $0 + $1.written },
-      outcomes: Dictionary(grouping: measured, by: \.outcome).mapValues(\.count),
+      polls: measured.polls, written: measured.written, outcomes: measured.outcomes,
       cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
       lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss)
   }

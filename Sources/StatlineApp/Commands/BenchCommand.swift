@@ -7,7 +7,7 @@ import StatlineEngine
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench", abstract: "Run benchmarks.",
-    subcommands: [Parse.self, Fetch.self, Cycle.self, Store.self, Serve.self])
+    subcommands: [Parse.self, Parser.self, Fetch.self, Cycle.self, Store.self, Serve.self])
 
   struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +50,49 @@ struct BenchCommand: ParsableCommand {
         Console.out(String(format: "libxml2 bare parse:        %8.1f pages/s", result.barePagesPerSecond))
         Console.out(String(format: "parse + extract (layer):   %8.1f pages/s", result.layerPagesPerSecond))
         Console.out(String(format: "extraction overhead:       %8.1f %% (goal <= 25 %%)", result.overheadPercent))
+      } catch let error as StatlineError {
+        throw fail(error)
+      }
+    }
+  }
+
+  struct Parser: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Pages/s of one parser's whole path (parse + normalize + validate) against libxml2's bare parse.")
+
+    @Option(help: "The page (default: the real StatCrew XML in $\(RealFixtures.variable)).")
+    var page: String?
+
+    @Option(help: "The parser id (default: picked by the page's content).")
+    var parser: String?
+
+    @Option(help: "Timed rounds (the median is reported).")
+    var rounds: Int = 9
+
+    @Option(help: "Pages per round, per contender.")
+    var pagesPerRound: Int = 100
+
+    func run() throws {
+      let path =
+        page
+        ?? RealFixtures.fromEnvironment().folder?
+        .appendingPathComponent("statcrew/lcgame-mlax-iona-at-unc-2026-02-15-final.xml").path
+      guard let path, let data = FileManager.default.contents(atPath: path) else {
+        throw fail(
+          StatlineError(
+            .io, "no page to benchmark", location: page, hint: "pass --page FILE or set \(RealFixtures.variable)"))
+      }
+      do {
+        let loaded = Page(body: data, file: path)
+        let entry = try BuiltinPlugins.registry().select(for: loaded, parser: parser)
+        let result = try PipelineBenchmark(page: loaded, entry: entry, rounds: rounds, pagesPerRound: pagesPerRound)
+          .run()
+        Console.out("page: \(path) (\(result.bytes) bytes, \(result.records) records) with \(entry.id)")
+        Console.out(String(format: "libxml2 bare parse:                     %8.1f pages/s", result.barePagesPerSecond))
+        Console.out(
+          String(format: "parse + normalize + validate (parser):  %8.1f pages/s", result.pipelinePagesPerSecond))
+        Console.out(
+          String(format: "overhead on the bare parse:             %8.1f %% (goal <= 25 %%)", result.overheadPercent))
       } catch let error as StatlineError {
         throw fail(error)
       }

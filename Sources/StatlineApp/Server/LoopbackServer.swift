@@ -60,9 +60,15 @@ public final class LoopbackServer: Sendable {
 
   /// - Parameter host: a loopback address (127.0.0.1, or 127.0.0.2 for a second "host" with
   ///   its own politeness limits).
-  public static func start(host: String = "127.0.0.1", _ router: @escaping Router) async throws -> LoopbackServer {
+  ///   - ownThread: serve on a thread of its own rather than the shared event loops, so that a
+  ///     server busy with a huge answer cannot stall the others.
+  public static func start(host: String = "127.0.0.1", ownThread: Bool = false, _ router: @escaping Router)
+    async throws -> LoopbackServer
+  {
+    let group: any EventLoopGroup =
+      ownThread ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : MultiThreadedEventLoopGroup.singleton
     let log = RequestLog()
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    let channel = try await ServerBootstrap(group: group)
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
@@ -74,7 +80,7 @@ public final class LoopbackServer: Sendable {
         }
       }
       .bind(host: host, port: 0).get()
-    return LoopbackServer(channel: channel, log: log, host: host)
+    return LoopbackServer(channel: channel, log: log, host: host, ownedGroup: ownThread ? group : nil)
   }
 
   /// Serves a fixed map of paths (with query) to behaviours; anything else is 404.
@@ -82,14 +88,20 @@ public final class LoopbackServer: Sendable {
     try await start { request in routes[request.uri] ?? .respond(status: 404, body: "not found") }
   }
 
-  private init(channel: any Channel, log: RequestLog, host: String) {
+  private let ownedGroup: (any EventLoopGroup)?
+
+  private init(channel: any Channel, log: RequestLog, host: String, ownedGroup: (any EventLoopGroup)?) {
+    self.ownedGroup = ownedGroup
     self.channel = channel
     self.log = log
     self.host = host
     self.port = channel.localAddress?.port ?? 0
   }
 
-  public func stop() async throws { try await channel.close() }
+  public func stop() async throws {
+    try await channel.close()
+    try await ownedGroup?.shutdownGracefully()
+  }
 
   public func count(_ uri: String) -> Int { requests.filter { $0.uri == uri }.count }
 }

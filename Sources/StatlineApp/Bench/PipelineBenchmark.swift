@@ -1,0 +1,49 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// Pages per second for one parser's whole path (parse → normalize → validate) next to
+/// libxml2's bare parse of the same bytes, in interleaved rounds (median of each).
+public struct PipelineBenchmark: Sendable {
+  public struct Result: Sendable {
+    public var bytes: Int
+    public var records: Int
+    public var barePagesPerSecond: Double
+    public var pipelinePagesPerSecond: Double
+    public var overheadPercent: Double { (barePagesPerSecond / pipelinePagesPerSecond - 1) * 100 }
+  }
+
+  public let page: Page
+  public let entry: ParserEntry
+  public let rounds: Int
+  public let pagesPerRound: Int
+
+  public init(page: Page, entry: ParserEntry, rounds: Int, pagesPerRound: Int) {
+    self.page = page
+    self.entry = entry
+    self.rounds = rounds
+    self.pagesPerRound = pagesPerRound
+  }
+
+  public func run() throws -> Result {
+    let batch = try PagePipeline.run(page, with: entry)
+    let records = StoreRecord.records(of: batch).count
+    let bare: (Data) -> Void =
+      entry.format == .xml ? { _ = BareParse.xml($0) } : { _ = BareParse.html($0) }
+    let clock = ContinuousClock()
+    var bareTimes: [Duration] = []
+    var pipelineTimes: [Duration] = []
+    for _ in 0..<rounds {
+      bareTimes.append(clock.measure { for _ in 0..<pagesPerRound { bare(page.body) } })
+      pipelineTimes.append(
+        try clock.measure { for _ in 0..<pagesPerRound { _ = try PagePipeline.run(page, with: entry) } })
+    }
+    func rate(_ samples: [Duration]) -> Double {
+      let median = samples.sorted()[samples.count / 2]
+      return Double(pagesPerRound) / (Double(median.components.seconds) + Double(median.components.attoseconds) / 1e18)
+    }
+    return Result(
+      bytes: page.body.count, records: records, barePagesPerSecond: rate(bareTimes),
+      pipelinePagesPerSecond: rate(pipelineTimes))
+  }
+}
