@@ -4,8 +4,10 @@ import StatlineCore
 /// Reading StatCrew attribute values: numbers, dates, clocks, ids, period names.
 enum LCValues {
   static func int(_ text: String?) -> Int? {
-    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-    return Int(text)
+    guard let text, !text.isEmpty else { return nil }
+    if let value = Int(text) { return value }
+    let trimmed = FastText.trimmed(text)
+    return trimmed.isEmpty ? nil : Int(trimmed)
   }
 
   /// `M/D/YYYY` → `YYYY-MM-DD`.
@@ -20,10 +22,10 @@ enum LCValues {
 
   /// `M:SS` or `MM:SS` → `MM:SS`; anything else nil.
   static func clock(_ text: String?) -> String? {
-    guard let parts = text?.trimmingCharacters(in: .whitespaces).split(separator: ":"), parts.count == 2,
+    guard let parts = text.map(FastText.trimmed)?.split(separator: ":"), parts.count == 2,
       let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds), minutes >= 0
     else { return nil }
-    return String(format: "%02d:%02d", minutes, seconds)
+    return FastText.twoDigits(minutes) + ":" + FastText.twoDigits(seconds)
   }
 
   /// `MM:SS` → seconds.

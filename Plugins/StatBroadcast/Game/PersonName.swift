@@ -12,9 +12,11 @@ enum PersonName {
       return raw
     }
     let trimmed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+    let parts = trimmed.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map {
+      FastText.trimmed(String($0))
+    }
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-      return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+      return String(trimmed.filter { $0 != "," }).split(separator: " ").joined(separator: " ")
     }
     return "\(parts[1]) \(parts[0])"
   }

@@ -41,7 +41,7 @@ struct PlayText: Equatable {
   static func read(action: String, text: String, teams: [String]) -> PlayText {
     // Each grammar is tried only on text that starts its way: NSRegularExpression is slow on
     // Linux, and a game page holds hundreds of plays.
-    let text = marked(text.trimmingCharacters(in: .whitespaces), teams: teams)
+    let text = marked(FastText.trimmed(text), teams: teams)
     func match(_ regex: NSRegularExpression) -> ((String) -> String?)? {
       let range = NSRange(text.startIndex..., in: text)
       guard let result = regex.firstMatch(in: text, range: range) else { return nil }
@@ -53,6 +53,7 @@ struct PlayText: Equatable {
     }
     func person(_ value: String?) -> String? { value.map(PersonName.normalized) }
 
+    if let quick = quick(text) { return quick }
     if text.hasPrefix("GOAL"), let m = match(goal) {
       var details: [String: String] = [:]
       if let note = m("note") { details["note"] = note }
@@ -95,12 +96,57 @@ struct PlayText: Equatable {
     return PlayText(type: type(ofAction: action, text: text))
   }
 
+  static let shotResults = [" WIDE", " HIGH", " BLOCKED", " HIT POST", " HIT CROSSBAR", " LOW", " SHORT"]
+
+  /// The most common grammars read without regular expressions (shots, ground balls, clears,
+  /// turnovers, faceoffs: four plays in five); nil sends the text to the full grammar.
+  static func quick(_ text: String) -> PlayText? {
+    if let rest = FastText.rest(text, after: "Shot by \u{1} ") {
+      if let (name, goalie) = FastText.split(rest, at: ", SAVE ") {
+        return PlayText(
+          type: .shot, player: PersonName.normalized(name),
+          details: ["result": "saved", "goalie": PersonName.normalized(goalie)])
+      }
+      for result in shotResults where rest.hasSuffix(result) {
+        let name = String(rest.utf8.dropLast(result.utf8.count))!
+        let key = result.dropFirst().lowercased().replacingOccurrences(of: "hit ", with: "")
+        return PlayText(type: .shot, player: PersonName.normalized(name), details: ["result": key])
+      }
+      return nil
+    }
+    if let name = FastText.rest(text, after: "Ground ball pickup by \u{1} ") {
+      return PlayText(type: .groundBall, player: PersonName.normalized(name))
+    }
+    if let result = FastText.rest(text, after: "Clear attempt by \u{1} "), result == "good" || result == "failed" {
+      return PlayText(type: .clear, details: ["result": result])
+    }
+    if let rest = FastText.rest(text, after: "Turnover by \u{1} ") {
+      guard let (name, cause) = FastText.split(rest, at: " (caused by ") else {
+        return PlayText(type: .turnover, player: PersonName.normalized(rest))
+      }
+      guard cause.hasSuffix(")") else { return nil }
+      return PlayText(
+        type: .turnover, player: PersonName.normalized(name),
+        details: ["causedBy": PersonName.normalized(String(cause.dropLast()))])
+    }
+    if let rest = FastText.rest(text, after: "Faceoff "), let (first, remainder) = FastText.split(rest, at: " vs "),
+      let (second, _) = FastText.split(remainder, at: " won by ")
+    {
+      return PlayText(type: .faceoff, contenders: [PersonName.normalized(first), PersonName.normalized(second)])
+    }
+    return nil
+  }
+
   /// The text with the first team token after " by " or " on " replaced by `\u{1}`.
   static func marked(_ text: String, teams: [String]) -> String {
     for team in teams where !team.isEmpty {
       for marker in [" by ", " on "] {
-        if let range = text.firstRange(of: marker + team + " ") {
-          return text.replacingCharacters(in: range, with: marker + "\u{1} ")
+        let needle = marker + team + " "
+        if let offset = FastText.offset(of: needle, in: text) {
+          let utf8 = Array(text.utf8)
+          let prefix = utf8[..<offset]
+          let suffix = utf8[(offset + needle.utf8.count)...]
+          return String(decoding: prefix, as: UTF8.self) + marker + "\u{1} " + String(decoding: suffix, as: UTF8.self)
         }
       }
     }

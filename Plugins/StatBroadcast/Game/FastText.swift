@@ -1,0 +1,46 @@
+import Foundation
+
+/// Small string helpers for the hot path of reading a game (hundreds of plays and players per
+/// page): Foundation's `trimmingCharacters` and `String(format:)` cost more than the parse.
+enum FastText {
+  /// Leading and trailing ASCII spaces and tabs removed (returns `text` itself when there are none).
+  static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last else { return text }
+    if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return text }
+    let bytes = utf8.drop { $0 == 0x20 || $0 == 0x09 }
+    let trimmed = bytes.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+    return String(decoding: trimmed.reversed(), as: UTF8.self)
+  }
+
+  /// `n` as two digits at least.
+  static func twoDigits(_ value: Int) -> String { value < 10 && value >= 0 ? "0\(value)" : String(value) }
+
+  /// The byte offset of `needle` in `haystack`, found with the C library's search.
+  static func offset(of needle: String, in haystack: String) -> Int? {
+    haystack.withCString { hay in
+      needle.withCString { pin in
+        guard let found = strstr(hay, pin) else { return nil }
+        return hay.distance(to: UnsafePointer(found))
+      }
+    }
+  }
+
+  /// `text` split around the first `needle`, or nil when it does not occur.
+  static func split(_ text: String, at needle: String) -> (String, String)? {
+    guard let offset = offset(of: needle, in: text) else { return nil }
+    let utf8 = Array(text.utf8)
+    return (
+      String(decoding: utf8[..<offset], as: UTF8.self),
+      String(decoding: utf8[(offset + needle.utf8.count)...], as: UTF8.self)
+    )
+  }
+
+  /// `text` after `prefix`, without a final period, or nil when it does not start so.
+  static func rest(_ text: String, after prefix: String) -> String? {
+    guard text.hasPrefix(prefix) else { return nil }
+    var rest = Substring(text.utf8.dropFirst(prefix.utf8.count))
+    if rest.hasSuffix(".") { rest = rest.dropLast() }
+    return String(rest)
+  }
+}
