@@ -7,7 +7,7 @@ import StatlineEngine
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench", abstract: "Run benchmarks.",
-    subcommands: [Parse.self, Parser.self, Fetch.self, Cycle.self, Store.self, Serve.self])
+    subcommands: [Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Serve.self])
 
   struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -186,6 +186,32 @@ struct BenchCommand: ParsableCommand {
             format: "resident memory: %.1f MiB after cycle 1, %.1f MiB max, %.1f MiB after cycle %d", first,
             result.rss.max() ?? last, last, result.rss.count))
       }
+    }
+  }
+
+  struct Change: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "CPU per poll of an unchanged page (304, same bytes) against a changed one, network taken out.")
+
+    @Option(help: "Polls per kind.")
+    var polls: Int = 2000
+
+    func run() async throws {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("statline-change-\(UUID()).sqlite").path
+      defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+      let result = try await ChangeBenchmark(polls: polls, path: path).run()
+      Console.out(
+        String(
+          format: "changed page (parse, normalize, validate, store): %8.1f µs per poll", result.changedMicroseconds))
+      Console.out(
+        String(
+          format: "304 Not Modified:                                 %8.1f µs per poll (%.1f %% of changed)",
+          result.notModifiedMicroseconds, 100 * result.notModifiedMicroseconds / result.changedMicroseconds))
+      Console.out(
+        String(
+          format: "same bytes again (content hash):                  %8.1f µs per poll (%.1f %% of changed)",
+          result.identicalMicroseconds, 100 * result.identicalMicroseconds / result.changedMicroseconds))
+      Console.out("records written by unchanged polls: \(result.writesWhenUnchanged) (goal 0)")
     }
   }
 
