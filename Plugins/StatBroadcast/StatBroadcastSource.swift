@@ -57,6 +57,9 @@ public enum StatBroadcastSource {
         summary: "web-service broadcast view (interface/webservice/stats?data=…): teams, score, status",
         format: .html,
         urlPatterns: [try URLPattern(#"^https?://stats\.statbroadcast\.com/interface/webservice/stats\?"#)],
+        delta: ParserEntry.Delta(remember: ["filetime"]) { url, remembered in
+          WebServiceCodec.withFiletime(url, remembered["filetime"])
+        },
         parser: BroadcastViewParser(), normalizer: BroadcastViewNormalizer()),
     ]
   }

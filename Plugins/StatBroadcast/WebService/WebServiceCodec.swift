@@ -72,6 +72,21 @@ public enum WebServiceCodec {
     return result
   }
 
+  /// The stats URL with `filetime` in its data parameter set to `filetime` (the `Filetime`
+  /// header of the last answer): the service then answers 204 or 304 while nothing changed.
+  /// Without one (first poll), or for a URL that is not a stats request, the URL is unchanged.
+  public static func withFiletime(_ url: String, _ filetime: String?) -> String {
+    guard let filetime, !filetime.isEmpty, let data = url.range(of: "?data=") else { return url }
+    let raw = String(url[data.upperBound...])
+    guard let decoded = raw.removingPercentEncoding.flatMap({ Data(base64Encoded: $0) }),
+      let query = String(data: decoded, encoding: .utf8), query.contains("filetime=")
+    else { return url }
+    let pairs = query.split(separator: "&").map { pair -> String in
+      pair.hasPrefix("filetime=") ? "filetime=\(filetime)" : String(pair)
+    }
+    return String(url[..<data.upperBound]) + encodeParameter(pairs.joined(separator: "&"))
+  }
+
   /// ROT13 over the letters, then base64, then UTF-8. A corrupt answer is an error that says
   /// which step failed; an XOR-encrypted answer (`X-SB-Enc: 1`) is blocked, not decoded.
   public static func decode(_ page: Page) throws(StatlineError) -> String {

@@ -19,14 +19,33 @@ public struct ParserEntry: Sendable {
   /// For discovery parsers (schedules, calendars, scoreboards): the game targets a batch asks
   /// for. The engine creates those whose game is live or final.
   public let discover: (@Sendable (Batch) -> [DiscoveredTarget])?
+  /// A site's own change protocol (StatBroadcast's `Filetime`): the response headers to
+  /// remember between polls, and how the next request's URL carries them. A page answered
+  /// with 204 No Content or 304 is then unchanged.
+  public let delta: Delta?
+
+  public struct Delta: Sendable {
+    /// Response header names (lower-case) kept after each changed page.
+    public var remember: [String]
+    /// The URL to fetch for a target, given what was remembered (empty on the first poll).
+    public var request: @Sendable (_ url: String, _ remembered: [String: String]) -> String
+
+    public init(
+      remember: [String], request: @escaping @Sendable (_ url: String, _ remembered: [String: String]) -> String
+    ) {
+      self.remember = remember.map { $0.lowercased() }
+      self.request = request
+    }
+  }
   private let run: @Sendable (Page) throws -> Batch
 
   public init<P: PageParser, N: Normalizer>(
     id: String, source: String, summary: String, format: DocumentFormat,
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
-    parser: P, normalizer: N
+    delta: Delta? = nil, parser: P, normalizer: N
   ) where P.Records == N.Records {
+    self.delta = delta
     self.discover = discover
     self.id = id
     self.source = source

@@ -35,6 +35,8 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var etag: String?
   public var lastModified: String?
   public var bodyHash: UInt64?
+  /// Response headers a parser's delta protocol keeps between polls (`filetime`).
+  public var remembered: [String: String]?
   /// The discovery target that created this one, if any.
   public var discoveredBy: String?
   /// The game this target follows (for game targets made by discovery).

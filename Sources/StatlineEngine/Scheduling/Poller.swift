@@ -35,11 +35,14 @@ public struct Poller: Sendable {
     public var lastModified: String?
     public var bodyHash: UInt64?
     public var capture: Int64?
+    /// What a delta protocol keeps for the next request.
+    public var remembered: [String: String]?
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
-      capture: Int64? = nil
+      capture: Int64? = nil, remembered: [String: String]? = nil
     ) {
+      self.remembered = remembered
       self.kind = kind
       self.status = status
       self.etag = etag
@@ -51,8 +54,10 @@ public struct Poller: Sendable {
 
   public func poll(_ state: TargetState, now: @Sendable () -> Date) async -> Result {
     let target = state.target
+    let delta = registry.parser(id: target.parser)?.delta
+    let url = delta.map { $0.request(target.url, state.remembered ?? [:]) } ?? target.url
     let request = FetchRequest(
-      url: target.url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
+      url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
     let page: Page
     do {
       page = try await fetcher.fetch(request)
@@ -61,6 +66,12 @@ public struct Poller: Sendable {
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
     }
     let previous = Validators(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash)
+    if delta != nil, page.status == 204 || (page.status == 304 && page.body.isEmpty) {
+      // The site's own delta protocol says nothing changed since what we remembered.
+      return Result(
+        kind: .unchanged, status: page.status, etag: state.etag, lastModified: state.lastModified,
+        bodyHash: state.bodyHash, remembered: state.remembered)
+    }
     if page.status != 304, let refusal = BlockDetector.check(page) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status)
@@ -79,10 +90,18 @@ public struct Poller: Sendable {
         return Result(kind: .failed(failure, blocked: false), status: page.status)
       }
       do {
-        let batch = try PagePipeline.run(page, with: entry)
+        var batch = try PagePipeline.run(page, with: entry)
+        batch.url = target.url
+        var remembered: [String: String]?
+        if let delta = entry.delta {
+          remembered = Dictionary(delta.remember.compactMap { name in page.header(name).map { (name, $0) } }) { a, _ in
+            a
+          }
+        }
         return Result(
           kind: .stored(batch, discovered: entry.discover?(batch) ?? []), status: page.status,
-          etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash)
+          etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash,
+          remembered: remembered)
       } catch {
         // The validators stay as they were, so a fixed parser sees this page again.
         let capture = try? await captures?.capture(page, error: error, at: now())

@@ -192,5 +192,6 @@ extension TargetState {
     etag = result.etag
     lastModified = result.lastModified
     bodyHash = result.bodyHash
+    if let kept = result.remembered { remembered = kept }
   }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineEngine
+import StatlineTesting
+import Testing
+
+@testable import StatBroadcastSource
+
+/// StatBroadcast's `Filetime` delta through the poller: the header of a changed answer goes
+/// back in the next request's data parameter, and a 204 answer is unchanged (no parse, no write).
+@Suite struct DeltaProtocolTests {
+  static func encoded(_ html: String) -> String {
+    String(
+      Data(html.utf8).base64EncodedString().map { c -> Character in
+        guard let a = c.asciiValue, c.isLetter else { return c }
+        let base: UInt8 = c.isUppercase ? 65 : 97
+        return Character(UnicodeScalar((a - base + 13) % 26 + base))
+      })
+  }
+
+  @Test func theFiletimeOfAnAnswerIsSentBackAndA204IsUnchanged() async throws {
+    let view = WebServiceCodec.statsURL(
+      .init(event: "652739", xml: "lbst/652739.xml", xsl: "baseball/sb.bsgame.views.broadcast.xsl", sport: "bsgame"))
+    let next = WebServiceCodec.withFiletime(view, "1772150400")
+    #expect(WebServiceCodec.parameters(of: next)["filetime"] == "1772150400")
+    #expect(WebServiceCodec.parameters(of: next)["event"] == "652739")
+    let html = """
+      <div class="statusbar"><div class="sb-teamnameV">BYU</div><span class="sb-teamscore">2</span>
+      <div class="sb-teamnameH">Washington State</div><span class="sb-teamscore">4</span>
+      <div class="sb-statusbar-clock"><div class="font-size-125">Top 8th</div></div></div>
+      """
+    let fetcher = ScriptedFetcher([
+      view: [.page(status: 200, headers: ["Filetime": "1772150400"], body: Self.encoded(html))],
+      next: [.page(status: 204)],
+    ])
+    let registry = try BuiltinPlugins.registry()
+    let poller = Poller(fetcher: fetcher, registry: registry, captures: nil)
+    let target = Target(url: view, source: "statbroadcast", parser: "statbroadcast-broadcast-view", role: .game)
+    var book = ScheduleBook(states: [])
+    let now = Date(timeIntervalSince1970: 1_772_150_400)
+    _ = book.seed([target], now: now)
+
+    let first = await poller.poll(book.states[target.id]!, now: { now })
+    guard case .stored(let batch, _) = first.kind else {
+      Issue.record("the first answer must be stored: \(first.kind)")
+      return
+    }
+    #expect(batch.games.first?.periodLabel == "Top 8th" && batch.games.first?.home.score == 4)
+    #expect(first.remembered == ["filetime": "1772150400"])
+    _ = book.apply(first, to: target.id, now: now, unit: { 0.5 })
+
+    let second = await poller.poll(book.states[target.id]!, now: { now })
+    #expect(await fetcher.requests.last?.url == next, "the next request carries the Filetime")
+    guard case .unchanged = second.kind else {
+      Issue.record("a 204 is unchanged: \(second.kind)")
+      return
+    }
+    #expect(book.apply(second, to: target.id, now: now, unit: { 0.5 }).commit.batch == nil)
+  }
+}
