@@ -6,6 +6,9 @@ import StatlineCore
 /// Options (`sources.statbroadcast.options` in the job configuration):
 /// - `gameURL`: where a calendar's lacrosse events are polled, `{id}` standing for the event id
 ///   (default `https://archive.statbroadcast.com/{id}.xml`).
+/// - `xsl.<sport>`: the web service's view for a sport code (`xsl.lcgame`); baseball's broadcast
+///   view is known, lacrosse's is not, so a live lacrosse event is followed through the web
+///   service only when it is configured.
 public enum StatBroadcastSource {
   public static let id = "statbroadcast"
   public static let defaultGameURL = "https://archive.statbroadcast.com/{id}.xml"
@@ -51,7 +54,9 @@ public enum StatBroadcastSource {
         summary: "web-service event metadata (interface/webservice/event/{id}): teams, date, start, venue",
         format: .xml,
         urlPatterns: [try URLPattern(#"^https?://stats\.statbroadcast\.com/interface/webservice/event/\d+"#)],
-        parser: EventParser(), normalizer: EventNormalizer()),
+        discoverRecords: { event in
+          EventDiscovery.targets(for: event, gameURL: gameURL, xsl: { sport in settings.option(id, "xsl.\(sport)") })
+        }, parser: EventParser(), normalizer: EventNormalizer()),
       ParserEntry(
         id: "statbroadcast-broadcast-view", source: id,
         summary: "web-service broadcast view (interface/webservice/stats?data=…): teams, score, status",

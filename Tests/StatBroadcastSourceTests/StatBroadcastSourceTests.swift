@@ -231,6 +231,37 @@ import Testing
     #expect(view.hasPrefix("<div class=\"statusbar"))
   }
 
+  @Test(.enabled(if: RealPages.available)) func anEventUnderWayIsFollowedThroughItsBroadcastView() throws {
+    let entry = try #require(
+      try StatBroadcastSource.plugin.parsers(PluginSettings()).first { $0.id == "statbroadcast-event" })
+    #expect(entry.discovers)
+    let page = try RealPages.page(
+      "statbroadcast/webservice-event-652739.raw.txt", url: WebServiceCodec.eventURL("652739"))
+    let (batch, discovered) = try PagePipeline.runDiscovering(page, with: entry)
+    #expect(batch.games.first?.id == "statbroadcast:652739")
+    let target = try #require(discovered.first)
+    #expect(target.gameId == "statbroadcast:652739" && target.target.parser == "statbroadcast-broadcast-view")
+    let parameters = WebServiceCodec.parameters(of: target.target.url)
+    #expect(parameters["xml"] == "lbst/652739.xml" && parameters["sport"] == "bsgame")
+    #expect(parameters["xsl"] == "baseball/sb.bsgame.views.broadcast.xsl" && parameters["filetime"] == "-1")
+  }
+
+  @Test func aFinishedLacrosseEventIsFollowedAtItsArchiveXML() {
+    let event = EventRecord(attributes: ["id": "640112", "completed": "1"], fields: ["sport": "lcgame"])
+    let targets = EventDiscovery.targets(for: event, gameURL: StatBroadcastSource.defaultGameURL, xsl: { _ in nil })
+    #expect(targets.map(\.target.url) == ["https://archive.statbroadcast.com/640112.xml"])
+    let live = EventRecord(
+      attributes: ["id": "640112", "completed": "0"], fields: ["sport": "lcgame", "xmlfile": "navy/640112.xml"])
+    #expect(
+      EventDiscovery.targets(for: live, gameURL: StatBroadcastSource.defaultGameURL, xsl: { _ in nil }).isEmpty,
+      "no lacrosse view XSL is known, so none is guessed")
+    let configured = EventDiscovery.targets(
+      for: live, gameURL: StatBroadcastSource.defaultGameURL, xsl: { _ in "lacrosse/sb.lcgame.views.broadcast.xsl" })
+    #expect(
+      WebServiceCodec.parameters(of: configured.first?.target.url ?? "")["xsl"]
+        == "lacrosse/sb.lcgame.views.broadcast.xsl")
+  }
+
   @Test func aCorruptAnswerSaysWhichStepFailed() {
     let rot13NotBase64 = Page(body: Data("@@@@".utf8))
     #expect(throws: StatlineError.self) { try WebServiceCodec.decode(rot13NotBase64) }

@@ -71,7 +71,7 @@ public struct JobConfig: Sendable {
         }
         entry = first
       }
-      let role = spec.role ?? (entry.discover == nil ? .game : .discovery)
+      let role = spec.role ?? (entry.discovers ? .discovery : .game)
       result.append(Target(url: spec.url, source: entry.source, parser: entry.id, role: role))
     }
     return result

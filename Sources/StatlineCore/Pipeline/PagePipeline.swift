@@ -4,6 +4,13 @@ public enum PagePipeline {
   /// Runs `entry` on `page` and validates the batch. Every failure is a `StatlineError` that
   /// names the source, the parser and the page.
   public static func run(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> Batch {
+    try runDiscovering(page, with: entry).batch
+  }
+
+  /// `run`, and the game targets the page asks for (from its records and from its batch).
+  public static func runDiscovering(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> (
+    batch: Batch, discovered: [DiscoveredTarget]
+  ) {
     let locate = { (error: StatlineError) in
       error.located(source: entry.source, parser: entry.id, location: page.location)
     }
@@ -15,8 +22,9 @@ public enum PagePipeline {
           hint: "an empty answer is never an empty result; check the URL and fetch again"))
     }
     var batch: Batch
+    var discovered: [DiscoveredTarget]
     do {
-      batch = try entry.process(page)
+      (batch, discovered) = try entry.processDiscovering(page)
     } catch let error as StatlineError {
       throw locate(error)
     } catch {
@@ -30,6 +38,6 @@ public enum PagePipeline {
     } catch {
       throw locate(error)
     }
-    return batch
+    return (batch, discovered + (entry.discover?(batch) ?? []))
   }
 }

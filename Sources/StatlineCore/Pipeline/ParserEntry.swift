@@ -23,6 +23,8 @@ public struct ParserEntry: Sendable {
   /// remember between polls, and how the next request's URL carries them. A page answered
   /// with 204 No Content or 304 is then unchanged.
   public let delta: Delta?
+  /// True for a discovery parser (it asks for game targets, from its batch or its records).
+  public let discovers: Bool
 
   public struct Delta: Sendable {
     /// Response header names (lower-case) kept after each changed page.
@@ -37,16 +39,18 @@ public struct ParserEntry: Sendable {
       self.request = request
     }
   }
-  private let run: @Sendable (Page) throws -> Batch
+  private let run: @Sendable (Page) throws -> (Batch, [DiscoveredTarget])
 
   public init<P: PageParser, N: Normalizer>(
     id: String, source: String, summary: String, format: DocumentFormat,
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
-    delta: Delta? = nil, parser: P, normalizer: N
+    delta: Delta? = nil, discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
+    normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
     self.discover = discover
+    self.discovers = discover != nil || discoverRecords != nil
     self.id = id
     self.source = source
     self.summary = summary
@@ -54,11 +58,20 @@ public struct ParserEntry: Sendable {
     self.urlPatterns = urlPatterns
     self.sniffer = sniffer
     self.priority = priority
-    self.run = { page in try normalizer.normalize(try parser.parse(page), page: page) }
+    self.run = { page in
+      let records = try parser.parse(page)
+      return (try normalizer.normalize(records, page: page), discoverRecords?(records) ?? [])
+    }
   }
 
   /// Parses and normalizes one page (without validation: see `PagePipeline`).
-  public func process(_ page: Page) throws -> Batch { try run(page) }
+  public func process(_ page: Page) throws -> Batch { try run(page).0 }
+
+  /// The batch, and the game targets the page's records ask for (for parsers whose records
+  /// know more than the model keeps: a web-service event's XML file name, say).
+  public func processDiscovering(_ page: Page) throws -> (batch: Batch, discovered: [DiscoveredTarget]) {
+    try run(page)
+  }
 
   public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
 

@@ -90,7 +90,7 @@ public struct Poller: Sendable {
         return Result(kind: .failed(failure, blocked: false), status: page.status)
       }
       do {
-        var batch = try PagePipeline.run(page, with: entry)
+        var (batch, discovered) = try PagePipeline.runDiscovering(page, with: entry)
         batch.url = target.url
         var remembered: [String: String]?
         if let delta = entry.delta {
@@ -99,7 +99,7 @@ public struct Poller: Sendable {
           }
         }
         return Result(
-          kind: .stored(batch, discovered: entry.discover?(batch) ?? []), status: page.status,
+          kind: .stored(batch, discovered: discovered), status: page.status,
           etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash,
           remembered: remembered)
       } catch {
