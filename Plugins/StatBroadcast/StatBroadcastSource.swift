@@ -48,7 +48,8 @@ public enum StatBroadcastSource {
           let head = page.prefix(2048)
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
         },
-        parser: LCGameParser(), normalizer: LCGameNormalizer()),
+        // The archive answers 403 or 404 for a game it has not got yet (STRUCTURE.md §5a).
+        absentStatuses: [403, 404], parser: LCGameParser(), normalizer: LCGameNormalizer()),
       ParserEntry(
         id: "statbroadcast-event", source: id,
         summary: "web-service event metadata (interface/webservice/event/{id}): teams, date, start, venue",

@@ -59,3 +59,36 @@ import Testing
     #expect(book.apply(second, to: target.id, now: now, unit: { 0.5 }).commit.batch == nil)
   }
 }
+
+/// An archive that has not got a game yet answers 403: the game target backs off, the host's
+/// breaker is not charged, nothing is captured, and the archived XML is read once it appears.
+@Suite struct AbsentPageTests {
+  @Test func aGameNotArchivedYetIsAbsentNotBlocked() async throws {
+    let url = "https://archive.statbroadcast.com/640112.xml"
+    let xml = DemoGameDay().xml(eventId: "640301", at: 20 * 60)!
+    let inner = ScriptedFetcher([
+      "https://archive.statbroadcast.com/robots.txt": [.page(status: 404)],
+      url: [
+        .page(status: 403, body: "<Error><Code>AccessDenied</Code></Error>"), .page(status: 403), .page(status: 403),
+        .ok(xml),
+      ],
+    ])
+    var configuration = PoliteFetcher<ContinuousClock>.Configuration()
+    configuration.hostLimits = .unlimited
+    let polite = PoliteFetcher(wrapping: inner, clock: ContinuousClock(), configuration: configuration)
+    let registry = try BuiltinPlugins.registry()
+    let poller = Poller(fetcher: polite, registry: registry, captures: nil)
+    let target = Target(url: url, source: "statbroadcast", parser: "statbroadcast-game-xml", role: .game)
+    var book = ScheduleBook(states: [])
+    let now = Date(timeIntervalSince1970: 1_772_902_800)
+    _ = book.seed([target], now: now)
+    var outcomes: [TargetState.Outcome] = []
+    for _ in 0..<4 {
+      let result = await poller.poll(book.states[target.id]!, now: { now })
+      outcomes.append(book.apply(result, to: target.id, now: now, unit: { 0.5 }).state.outcome)
+    }
+    #expect(outcomes == [.absent, .absent, .absent, .stored])
+    #expect(polite.breaker.state("archive.statbroadcast.com") == .closed(failures: 0), "three 403s charged nothing")
+    #expect(await inner.count(url) == 4, "an absent page is not retried within a poll")
+  }
+}

@@ -18,7 +18,7 @@ final class DemoBoard: @unchecked Sendable {
       switch report.outcome {
       case .stored: counts.stored += 1
       case .unchanged: counts.unchanged += 1
-      case .failed, .blocked: counts.failed += 1
+      case .failed, .blocked, .absent: counts.failed += 1
       case .new: break
       }
       guard report.outcome == .stored else { return }

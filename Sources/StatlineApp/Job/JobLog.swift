@@ -39,6 +39,8 @@ public struct JobLog: Sendable {
         metadata["written"] = "\(report.written)"
         if report.discovered > 0 { metadata["discovered"] = "\(report.discovered)" }
         logger.info("stored", metadata: metadata)
+      case .absent:
+        logger.info("not there yet", metadata: metadata)
       case .unchanged, .new:
         logger.debug("unchanged", metadata: metadata)
       }

@@ -23,6 +23,10 @@ public struct ParserEntry: Sendable {
   /// remember between polls, and how the next request's URL carries them. A page answered
   /// with 204 No Content or 304 is then unchanged.
   public let delta: Delta?
+  /// Statuses that mean the page does not exist yet rather than a refusal or an error
+  /// (StatBroadcast's archive answers 403 or 404 for a game it has not archived): the target
+  /// backs off, but the host's breaker is not charged and nothing is captured.
+  public let absentStatuses: Set<Int>
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
 
@@ -45,10 +49,12 @@ public struct ParserEntry: Sendable {
     id: String, source: String, summary: String, format: DocumentFormat,
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
-    delta: Delta? = nil, discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
+    delta: Delta? = nil, absentStatuses: Set<Int> = [],
+    discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
+    self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil
     self.id = id

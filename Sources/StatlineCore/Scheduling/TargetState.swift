@@ -15,6 +15,9 @@ public struct TargetState: Sendable, Equatable, Codable {
     case failed
     /// A wall, a challenge, a refusal or an open circuit: reported, never forced.
     case blocked
+    /// The page does not exist yet (an archive that has not got the game): backed off, the
+    /// host not charged.
+    case absent
   }
 
   public var target: Target

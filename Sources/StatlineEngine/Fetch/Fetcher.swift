@@ -15,6 +15,9 @@ public struct FetchRequest: Sendable, Hashable {
   public var etag: String?
   /// The last `Last-Modified` seen, sent back as `If-Modified-Since`.
   public var lastModified: String?
+  /// Statuses that mean "not there yet" for this page: returned as pages, never counted
+  /// against the host (see `ParserEntry.absentStatuses`).
+  public var absentStatuses: Set<Int> = []
 
   public init(url: String, headers: [String: String] = [:], etag: String? = nil, lastModified: String? = nil) {
     self.url = url

@@ -79,6 +79,10 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random()))
         continue
       }
+      if request.absentStatuses.contains(page.status) {
+        breaker.record(host, success: true)
+        return page
+      }
       if configuration.retry.shouldRetry(status: page.status, attempt: attempt + 1) {
         breaker.record(host, success: false)
         attempt += 1

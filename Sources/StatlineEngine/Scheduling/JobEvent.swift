@@ -38,6 +38,7 @@ public struct JobCounters: Sendable, Equatable {
   public var blocked = 0
   public var written = 0
   public var captures = 0
+  public var absent = 0
 
   public init() {}
 
@@ -50,6 +51,7 @@ public struct JobCounters: Sendable, Equatable {
     case .stored: stored += 1
     case .failed: if report.capture != nil { parseErrors += 1 } else { fetchErrors += 1 }
     case .blocked: blocked += 1
+    case .absent: absent += 1
     case .new: break
     }
     written += report.written
@@ -73,7 +75,7 @@ public struct JobSummary: Sendable, Equatable {
     return
       "targets live \(live) / due \(due) / idle \(idle) / retired \(retired); fetches \(c.fetches), 304s \(c.notModified), "
       + "unchanged \(c.unchanged), stored \(c.stored) (\(c.written) records), parse errors \(c.parseErrors), "
-      + "fetch errors \(c.fetchErrors), blocked \(c.blocked), open breakers \(openBreakers.count)"
+      + "fetch errors \(c.fetchErrors), blocked \(c.blocked), not there yet \(c.absent), open breakers \(openBreakers.count)"
       + (openBreakers.isEmpty ? "" : " (\(openBreakers.joined(separator: ", ")))")
   }
 }

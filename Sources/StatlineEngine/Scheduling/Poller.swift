@@ -26,6 +26,8 @@ public struct Poller: Sendable {
     public enum Kind: Sendable {
       case stored(Batch, discovered: [DiscoveredTarget])
       case unchanged
+      /// The page does not exist yet (an absent status of the parser).
+      case absent
       case failed(StatlineError, blocked: Bool)
     }
 
@@ -54,16 +56,21 @@ public struct Poller: Sendable {
 
   public func poll(_ state: TargetState, now: @Sendable () -> Date) async -> Result {
     let target = state.target
-    let delta = registry.parser(id: target.parser)?.delta
+    let entry = registry.parser(id: target.parser)
+    let delta = entry?.delta
     let url = delta.map { $0.request(target.url, state.remembered ?? [:]) } ?? target.url
-    let request = FetchRequest(
+    var request = FetchRequest(
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
+    request.absentStatuses = entry?.absentStatuses ?? []
     let page: Page
     do {
       page = try await fetcher.fetch(request)
     } catch {
       let failure = StatlineError.wrapping(error, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
+    }
+    if request.absentStatuses.contains(page.status) {
+      return Result(kind: .absent, status: page.status)
     }
     let previous = Validators(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash)
     if delta != nil, page.status == 204 || (page.status == 304 && page.body.isEmpty) {

@@ -105,6 +105,10 @@ public struct ScheduleBook: Sendable {
       state.outcome = blocked ? .blocked : .failed
       state.lastError = error.description
       state.consecutiveFailures += 1
+    case .absent:
+      state.outcome = .absent
+      state.lastError = "the page is not there yet (HTTP \(result.status ?? 0))"
+      state.consecutiveFailures += 1
     case .unchanged:
       state.succeeded(.unchanged, result)
     case .stored(let stored, let discovered):
@@ -113,7 +117,7 @@ public struct ScheduleBook: Sendable {
       state.games = stored.games
       created = create(discovered, from: stored, by: id, now: now)
     }
-    if state.outcome != .failed && state.outcome != .blocked {
+    if ![.failed, .blocked, .absent].contains(state.outcome) {
       let allFinal = !state.games.isEmpty && state.games.allSatisfy { $0.status == .final }
       state.pollsSinceFinal = allFinal ? (state.pollsSinceFinal + (state.lastPolledFinal ? 1 : 0)) : 0
       state.lastPolledFinal = allFinal
