@@ -30,8 +30,6 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var consecutiveFailures: Int
   /// Polls made since every game of the target was final.
   public var pollsSinceFinal: Int
-  /// Whether the last good poll saw every game final.
-  public var lastPolledFinal: Bool
   /// The games of the last good batch, which the policy reads.
   public var games: [Game]
   /// Validators for the next conditional GET, and the hash of the last parsed body.
@@ -55,7 +53,6 @@ public struct TargetState: Sendable, Equatable, Codable {
     self.lastError = nil
     self.consecutiveFailures = 0
     self.pollsSinceFinal = 0
-    self.lastPolledFinal = false
     self.games = []
     self.discoveredBy = discoveredBy
     self.gameId = gameId

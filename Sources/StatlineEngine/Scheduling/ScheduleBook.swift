@@ -98,6 +98,7 @@ public struct ScheduleBook: Sendable {
       preconditionFailure("a poll result for an unknown target \(id)")
     }
     state.lastPolled = now
+    let wasFinal = Self.allFinal(state.games)
     var created: [TargetState] = []
     var batch: Batch?
     switch result.kind {
@@ -118,9 +119,8 @@ public struct ScheduleBook: Sendable {
       created = create(discovered, from: stored, by: id, now: now)
     }
     if ![.failed, .blocked, .absent].contains(state.outcome) {
-      let allFinal = !state.games.isEmpty && state.games.allSatisfy { $0.status == .final }
-      state.pollsSinceFinal = allFinal ? (state.pollsSinceFinal + (state.lastPolledFinal ? 1 : 0)) : 0
-      state.lastPolledFinal = allFinal
+      // Counted from the poll after the first one that saw every game final.
+      state.pollsSinceFinal = Self.allFinal(state.games) ? state.pollsSinceFinal + (wasFinal ? 1 : 0) : 0
     }
     let policy = policy(for: state.target)
     let observation = SchedulingPolicy.Observation(
@@ -147,6 +147,8 @@ public struct ScheduleBook: Sendable {
     kept.games.removeAll { followed.contains($0.id) }
     return kept.isEmpty ? nil : kept
   }
+
+  static func allFinal(_ games: [Game]) -> Bool { !games.isEmpty && games.allSatisfy { $0.status == .final } }
 
   /// Games that get no game target: nothing to poll until they start.
   static let notStarted: Set<GameStatus> = [.scheduled, .postponed, .cancelled]
