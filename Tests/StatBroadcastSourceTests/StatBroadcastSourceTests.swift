@@ -143,6 +143,9 @@ import Testing
     #expect(clear == PlayText(type: .clear, details: ["result": "failed"]))
     #expect(PlayText.read(action: "TOUT", text: "Media timeout.", teams: teams).type == .timeout)
     #expect(PlayText.read(action: "ZZZ", text: "Something new.", teams: teams) == PlayText(type: .other))
+    #expect(
+      PlayText.read(action: "TURN", text: "Turnover by IONA Neary, Luke (caused by", teams: teams)
+        == PlayText(type: .turnover), "malformed text keeps its action's type and names no one")
   }
 }
 

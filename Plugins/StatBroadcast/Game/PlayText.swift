@@ -21,18 +21,9 @@ struct PlayText: Equatable {
   private static let goal = regex(
     #"^GOAL by \x01 (?<name>[^(]+?)(?: \((?<note>[^)]*)\))?(?:, Assist by (?<assist>.+?))?(?:, goal number \d+ for season)?\.?$"#
   )
-  private static let savedShot = regex(#"^Shot by \x01 (?<name>.+?), SAVE (?<goalie>.+?)\.?$"#)
-  private static let missedShot = regex(
-    #"^Shot by \x01 (?<name>.+?) (?<result>WIDE|HIGH|BLOCKED|HIT POST|HIT CROSSBAR|LOW|SHORT)\.?$"#)
-  private static let faceoff = regex(
-    #"^Faceoff (?<a>.+?) vs (?<b>.+?) won by (?<team>[^,(]+?)(?: \([^)]*\))?(?:,.*)?\.?$"#)
-  private static let groundBall = regex(#"^Ground ball pickup by \x01 (?<name>.+?)\.?$"#)
-  private static let turnover = regex(
-    #"^Turnover by \x01 (?<name>.+?)(?: \(caused by (?<causer>[^)]+)\))?\.?$"#)
   private static let penalty = regex(
     #"^Penalty on \x01 (?<name>.+?) \((?<foul>[^/)]+)/(?<time>\d+:\d\d)\)"#)
   private static let goalie = regex(#"^(?<name>.+?) at goalie for (?<team>.+?)\.?$"#)
-  private static let clear = regex(#"^Clear attempt by \x01 (?<result>good|failed)\.?$"#)
   private static let drawControl = regex(#"^Draw control by \x01 (?<name>.+?)\.?$"#)
 
   /// - Parameters:
@@ -59,25 +50,6 @@ struct PlayText: Equatable {
       if let note = m("note") { details["note"] = note }
       return PlayText(type: .goal, player: person(m("name")), assist: person(m("assist")), details: details)
     }
-    if text.hasPrefix("Shot"), let m = match(savedShot) {
-      return PlayText(
-        type: .shot, player: person(m("name")), details: ["result": "saved", "goalie": person(m("goalie"))!])
-    }
-    if text.hasPrefix("Shot"), let m = match(missedShot) {
-      let result = m("result")!.lowercased().replacingOccurrences(of: "hit ", with: "")
-      return PlayText(type: .shot, player: person(m("name")), details: ["result": result])
-    }
-    if text.hasPrefix("Faceoff"), let m = match(faceoff) {
-      return PlayText(type: .faceoff, contenders: [person(m("a"))!, person(m("b"))!])
-    }
-    if text.hasPrefix("Ground"), let m = match(groundBall) {
-      return PlayText(type: .groundBall, player: person(m("name")))
-    }
-    if text.hasPrefix("Turnover"), let m = match(turnover) {
-      var details: [String: String] = [:]
-      if let causer = person(m("causer")) { details["causedBy"] = causer }
-      return PlayText(type: .turnover, player: person(m("name")), details: details)
-    }
     if text.hasPrefix("Penalty"), let m = match(penalty) {
       let parts = m("time")!.split(separator: ":").compactMap { Int($0) }
       let seconds = parts.count == 2 ? parts[0] * 60 + parts[1] : 0
@@ -87,9 +59,6 @@ struct PlayText: Equatable {
     if text.contains(" at goalie for "), let m = match(goalie) {
       return PlayText(type: .goalieChange, player: person(m("name")))
     }
-    if text.hasPrefix("Clear"), let m = match(clear) {
-      return PlayText(type: .clear, details: ["result": m("result")!])
-    }
     if text.hasPrefix("Draw"), let m = match(drawControl) {
       return PlayText(type: .drawControl, player: person(m("name")))
     }
@@ -98,8 +67,9 @@ struct PlayText: Equatable {
 
   static let shotResults = [" WIDE", " HIGH", " BLOCKED", " HIT POST", " HIT CROSSBAR", " LOW", " SHORT"]
 
-  /// The most common grammars read without regular expressions (shots, ground balls, clears,
-  /// turnovers, faceoffs: four plays in five); nil sends the text to the full grammar.
+  /// The most common grammars, read without regular expressions (shots, ground balls, clears,
+  /// turnovers, faceoffs: four plays in five); nil sends the text on to the rarer grammars, and
+  /// text none of them reads keeps its action's type with no player.
   static func quick(_ text: String) -> PlayText? {
     if let rest = FastText.rest(text, after: "Shot by \u{1} ") {
       if let (name, goalie) = FastText.split(rest, at: ", SAVE ") {
