@@ -92,6 +92,8 @@ struct PlayText: Equatable {
     }
     if let rest = FastText.rest(text, after: "Turnover by \u{1} ") {
       guard let (name, cause) = FastText.split(rest, at: " (caused by ") else {
+        // A cut-off "(caused by" names no one reliably.
+        if FastText.offset(of: "(", in: rest) != nil { return nil }
         return PlayText(type: .turnover, player: PersonName.normalized(rest))
       }
       guard cause.hasSuffix(")") else { return nil }
