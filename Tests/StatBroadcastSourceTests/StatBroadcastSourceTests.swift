@@ -184,6 +184,14 @@ import Testing
     #expect(batch.games.last?.period == 2 && batch.games.last?.periodLabel == "HALFTIME")
   }
 
+  @Test func anEventRowWithoutALinkIsNotDroppedSilently() throws {
+    let html = try String(decoding: Self.serverHTML().body, as: UTF8.self)
+      .replacingOccurrences(of: "http://statb.us/b/640200", with: "/no-stats")
+    let batch = try PagePipeline.run(Page(url: Self.url, body: Data(html.utf8)), with: try Self.entry())
+    #expect(batch.games.count == 5)
+    #expect(batch.warnings.contains("1 event row(s) have no statb.us stats link, so no event id: left out"))
+  }
+
   @Test func aGameURLWithoutThePlaceholderIsAConfigurationError() {
     let settings = PluginSettings(options: ["statbroadcast": ["gameURL": "http://x/game.xml"]])
     let error = #expect(throws: StatlineError.self) { try StatBroadcastSource.plugin.parsers(settings) }

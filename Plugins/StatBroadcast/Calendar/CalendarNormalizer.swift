@@ -15,9 +15,13 @@ struct CalendarNormalizer: Normalizer {
   static let winnerFirst =
     "StatBroadcast calendars list the winner first: away/home of a finished game follow the listed order, not the venue"
 
-  func normalize(_ rows: [CalendarRow], page: Page) throws -> Batch {
+  func normalize(_ calendar: CalendarPage, page: Page) throws -> Batch {
     var batch = Batch()
-    for row in rows {
+    if calendar.unlinked > 0 {
+      batch.warnings.append(
+        "\(calendar.unlinked) event row(s) have no statb.us stats link, so no event id: left out")
+    }
+    for row in calendar.rows {
       let event = try CalendarEvent(row.event)
       var game = Game(
         id: "\(StatBroadcastSource.id):\(row.eventId)",

@@ -11,13 +11,19 @@ struct CalendarRow: Sendable, Equatable {
   var location: String
 }
 
+/// The calendar's event rows, and how many event rows had no `statb.us` link to identify them.
+struct CalendarPage: Sendable, Equatable {
+  var rows: [CalendarRow]
+  var unlinked: Int
+}
+
 /// Reads `table#eventCalendar` on `www.statbroadcast.com/events/schedule.php?gid=…`: the browser
 /// DOM after DataTables ran, and the server HTML that carries the same rows. A table whose rows
 /// are loaded by script, or a page without the table, is an error, never an empty calendar.
 struct CalendarParser: PageParser {
   static let idPattern = try! NSRegularExpression(pattern: #"statb\.us/(?:b|v/[^/"]+)/(\d+)"#)
 
-  func parse(_ page: Page) throws -> [CalendarRow] {
+  func parse(_ page: Page) throws -> CalendarPage {
     let document = try Document.html(page.body, url: page.url)
     guard try document.first(xpath: "//table[@id='eventCalendar']") != nil else {
       throw StatlineError(
@@ -26,12 +32,16 @@ struct CalendarParser: PageParser {
     }
     let rows = try document.select(xpath: "//table[@id='eventCalendar']//tr[td]")
     var result: [CalendarRow] = []
+    var unlinked = 0
     for row in rows {
       let cells = try row.select(xpath: "td")
       // DataTables' "no data" row has a single cell.
       guard cells.count >= 4 else { continue }
       let links = try row.select(xpath: ".//a/@href").map(\.rawText)
-      guard let id = links.lazy.compactMap(Self.eventId).first else { continue }
+      guard let id = links.lazy.compactMap(Self.eventId).first else {
+        unlinked += 1
+        continue
+      }
       result.append(
         CalendarRow(
           eventId: id, date: cells[0].text, event: cells[1].text, sportCode: cells[2].text,
@@ -42,7 +52,7 @@ struct CalendarParser: PageParser {
         .wrongPage, "the event calendar has no event rows with statb.us links (\(rows.count) rows)",
         hint: "the rows may be loaded by script (POST /events/_calendar.php); Statline does not run scripts")
     }
-    return result
+    return CalendarPage(rows: result, unlinked: unlinked)
   }
 
   static func eventId(_ href: String) -> String? {
