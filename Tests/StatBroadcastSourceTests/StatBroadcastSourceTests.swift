@@ -131,21 +131,25 @@ import Testing
 
   @Test func playGrammar() {
     let teams = ["NORTH CA", "IONA"]
-    let shot = PlayText.read(action: "SHOT", text: "Shot by IONA Kennedy, Jimmy, SAVE Josh Marcus", teams: teams)
+    let shot = LacrossePlayText.read(
+      action: "SHOT", text: "Shot by IONA Kennedy, Jimmy, SAVE Josh Marcus", teams: teams)
     #expect(
-      shot == PlayText(type: .shot, player: "Jimmy Kennedy", details: ["result": "saved", "goalie": "Josh Marcus"]))
-    let wide = PlayText.read(action: "SHOT", text: "Shot by NORTH CA Brevin Wilson HIT POST", teams: teams)
-    #expect(wide == PlayText(type: .shot, player: "Brevin Wilson", details: ["result": "post"]))
-    let goal = PlayText.read(
+      shot
+        == LacrossePlayText(
+          type: .shot, player: "Jimmy Kennedy", details: ["result": "saved", "goalie": "Josh Marcus"]))
+    let wide = LacrossePlayText.read(action: "SHOT", text: "Shot by NORTH CA Brevin Wilson HIT POST", teams: teams)
+    #expect(wide == LacrossePlayText(type: .shot, player: "Brevin Wilson", details: ["result": "post"]))
+    let goal = LacrossePlayText.read(
       action: "SHOT", text: "GOAL by IONA Neary, Luke, Assist by Lawry, Cullen.", teams: teams)
-    #expect(goal == PlayText(type: .goal, player: "Luke Neary", assist: "Cullen Lawry"))
-    let clear = PlayText.read(action: "CLEAR", text: "Clear attempt by NORTH CA failed.", teams: teams)
-    #expect(clear == PlayText(type: .clear, details: ["result": "failed"]))
-    #expect(PlayText.read(action: "TOUT", text: "Media timeout.", teams: teams).type == .timeout)
-    #expect(PlayText.read(action: "ZZZ", text: "Something new.", teams: teams) == PlayText(type: .other))
+    #expect(goal == LacrossePlayText(type: .goal, player: "Luke Neary", assist: "Cullen Lawry"))
+    let clear = LacrossePlayText.read(action: "CLEAR", text: "Clear attempt by NORTH CA failed.", teams: teams)
+    #expect(clear == LacrossePlayText(type: .clear, details: ["result": "failed"]))
+    #expect(LacrossePlayText.read(action: "TOUT", text: "Media timeout.", teams: teams).type == .timeout)
     #expect(
-      PlayText.read(action: "TURN", text: "Turnover by IONA Neary, Luke (caused by", teams: teams)
-        == PlayText(type: .turnover), "malformed text keeps its action's type and names no one")
+      LacrossePlayText.read(action: "ZZZ", text: "Something new.", teams: teams) == LacrossePlayText(type: .other))
+    #expect(
+      LacrossePlayText.read(action: "TURN", text: "Turnover by IONA Neary, Luke (caused by", teams: teams)
+        == LacrossePlayText(type: .turnover), "malformed text keeps its action's type and names no one")
   }
 }
 

@@ -17,16 +17,14 @@ enum LCPlays {
         }
       let text = attributes["text"] ?? ""
       let own = attributes["team"].map { [$0] } ?? []
-      let read = PlayText.read(action: attributes["action"] ?? "", text: text, teams: own + tokens)
+      let read = LacrossePlayText.read(action: attributes["action"] ?? "", text: text, teams: own + tokens)
       var play = Play(
         gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
         clock: LCValues.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,
         assist: read.assist, details: read.details)
-      if read.type == .faceoff, let side, let roster = rosters[side] {
-        play.player = read.contenders.first { roster.contains($0) }
-        if let winner = play.player, let other = read.contenders.first(where: { $0 != winner }) {
-          play.details["opponent"] = other
-        }
+      if let side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
+        play.player = winner
+        if let opponent { play.details["opponent"] = opponent }
       }
       if read.type == .goal {
         if let score = raw.score, let visitor = Int(score.visitor), let host = Int(score.home) {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Small string helpers for the hot path of reading a game (hundreds of plays and players per
 /// page): Foundation's `trimmingCharacters` and `String(format:)` cost more than the parse.
-enum FastText {
+public enum FastText {
   /// Leading and trailing ASCII spaces and tabs removed (returns `text` itself when there are none).
-  static func trimmed(_ text: String) -> String {
+  public static func trimmed(_ text: String) -> String {
     let utf8 = text.utf8
     guard let first = utf8.first, let last = utf8.last else { return text }
     if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return text }
@@ -14,10 +14,10 @@ enum FastText {
   }
 
   /// `n` as two digits at least.
-  static func twoDigits(_ value: Int) -> String { value < 10 && value >= 0 ? "0\(value)" : String(value) }
+  public static func twoDigits(_ value: Int) -> String { value < 10 && value >= 0 ? "0\(value)" : String(value) }
 
   /// The byte offset of `needle` in `haystack`, found with the C library's search.
-  static func offset(of needle: String, in haystack: String) -> Int? {
+  public static func offset(of needle: String, in haystack: String) -> Int? {
     haystack.withCString { hay in
       needle.withCString { pin in
         guard let found = strstr(hay, pin) else { return nil }
@@ -27,7 +27,7 @@ enum FastText {
   }
 
   /// `text` split around the first `needle`, or nil when it does not occur.
-  static func split(_ text: String, at needle: String) -> (String, String)? {
+  public static func split(_ text: String, at needle: String) -> (String, String)? {
     guard let offset = offset(of: needle, in: text) else { return nil }
     let utf8 = Array(text.utf8)
     return (
@@ -37,7 +37,7 @@ enum FastText {
   }
 
   /// `text` after `prefix`, without a final period, or nil when it does not start so.
-  static func rest(_ text: String, after prefix: String) -> String? {
+  public static func rest(_ text: String, after prefix: String) -> String? {
     guard text.hasPrefix(prefix) else { return nil }
     var rest = Substring(text.utf8.dropFirst(prefix.utf8.count))
     if rest.hasSuffix(".") { rest = rest.dropLast() }

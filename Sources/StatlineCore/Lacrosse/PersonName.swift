@@ -2,9 +2,9 @@ import Foundation
 
 /// Player names come as "Last, First" and "First Last" in the same file; the model wants
 /// "First Last" (DESIGN.md §4).
-enum PersonName {
+public enum PersonName {
   /// "Caldwell II, David" → "David Caldwell II"; "Owen Duffy" stays; extra spaces go.
-  static func normalized(_ raw: String) -> String {
+  public static func normalized(_ raw: String) -> String {
     // Most names need nothing: no comma, no stray spaces.
     if !raw.utf8.contains(UInt8(ascii: ",")), raw.utf8.first != 0x20, raw.utf8.last != 0x20,
       !raw.contains("  ")
