@@ -44,6 +44,23 @@ import Testing
     #expect(applied.state.nextDue == Self.t0.addingTimeInterval(30), "a scoreboard holding a live game polls at 30 s")
   }
 
+  @Test func aTeamListCreatesScheduleTargetsAtOnceWithoutGames() {
+    var book = ScheduleBook(states: [])
+    let list = Target(url: "http://h/teams", source: "test", parser: "test-team-list", role: .discovery)
+    _ = book.seed([list], now: Self.t0)
+    let schedule = Target(url: "http://h/teams/7", source: "test", parser: "test-schedule", role: .discovery)
+    let result = Poller.Result(
+      kind: .stored(
+        Batch(teams: [Team(id: "test:7", name: "Seven")]), discovered: [DiscoveredTarget(discovery: schedule)]),
+      status: 200, bodyHash: 1)
+    let applied = book.apply(result, to: list.id, now: Self.t0, unit: { 0.5 })
+    #expect(applied.discovered == 1)
+    #expect(applied.commit.states.map(\.target.url) == ["http://h/teams", "http://h/teams/7"])
+    #expect(applied.commit.states.last?.gameId == nil && applied.commit.states.last?.discoveredBy == list.id)
+    let again = book.apply(result, to: list.id, now: Self.t0.addingTimeInterval(3600), unit: { 0.5 })
+    #expect(again.discovered == 0, "a schedule the book knows is not created twice")
+  }
+
   @Test func aFinishedGameTargetPollsThreeMoreTimesThenRetiresAndIsNeverRevived() {
     var book = ScheduleBook(states: [])
     _ = book.seed([Self.scoreboard], now: Self.t0)

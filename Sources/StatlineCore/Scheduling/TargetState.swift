@@ -67,15 +67,22 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var isLive: Bool { games.contains { $0.status == .live } }
 }
 
-/// A game target that a discovery page asks for: the engine creates it once the game has
-/// started (never for a scheduled, postponed or cancelled game), and never revives one it has
-/// retired.
+/// A target that a discovery page asks for. A game target (with its game's id) is created once
+/// the game has started (never for a scheduled, postponed or cancelled game); a discovery
+/// target (no game id: a team list asking for each team's schedule) is created at once. The
+/// engine never revives a target it has retired.
 public struct DiscoveredTarget: Sendable, Equatable {
-  public var gameId: String
+  public var gameId: String?
   public var target: Target
 
   public init(gameId: String, target: Target) {
     self.gameId = gameId
+    self.target = target
+  }
+
+  /// A discovery target (a schedule, a calendar) found by another discovery page.
+  public init(discovery target: Target) {
+    self.gameId = nil
     self.target = target
   }
 }

@@ -153,7 +153,7 @@ public struct ScheduleBook: Sendable {
   /// Games that get no game target: nothing to poll until they start.
   static let notStarted: Set<GameStatus> = [.scheduled, .postponed, .cancelled]
 
-  /// Game targets for the started games of a discovery batch (live, final, suspended, or a
+  /// Discovery targets a batch asks for, and game targets for its started games (live, final, suspended, or a
   /// state the page does not explain: the game's own feed tells); a scheduled game gets none,
   /// and a target the book already knows (retired ones included) is not created again.
   private func create(_ discovered: [DiscoveredTarget], from batch: Batch, by parent: String, now: Date)
@@ -162,7 +162,9 @@ public struct ScheduleBook: Sendable {
     let statuses = Dictionary(batch.games.map { ($0.id, $0.status) }) { first, _ in first }
     var created: [String: TargetState] = [:]
     for item in discovered {
-      guard let status = statuses[item.gameId], !Self.notStarted.contains(status) else { continue }
+      if let gameId = item.gameId {
+        guard let status = statuses[gameId], !Self.notStarted.contains(status) else { continue }
+      }
       guard states[item.target.id] == nil, created[item.target.id] == nil else { continue }
       created[item.target.id] = TargetState(
         target: item.target, nextDue: now, discoveredBy: parent, gameId: item.gameId)
