@@ -23,7 +23,7 @@ enum LCBox {
   static func stats(_ groups: [String: [String: String]], women: Bool, goalieMinutes: Bool) -> [String: Int] {
     var stats: [String: Int] = [:]
     func put(_ key: String, _ group: String, _ attribute: String) {
-      if let value = LCValues.int(groups[group]?[attribute]) { stats[key] = value }
+      if let value = GameText.int(groups[group]?[attribute]) { stats[key] = value }
     }
     put(StatKey.goals, "shots", "g")
     put(StatKey.assists, "shots", "a")
@@ -39,9 +39,9 @@ enum LCBox {
       put(StatKey.drawControls, "misc", "dc")
       put(StatKey.freePositionGoals, "goaltype", "freepos")
       put(StatKey.freePositionShots, "shots", groups["shots"]?["fpa"] != nil ? "fpa" : "freepos")
-    } else if let won = LCValues.int(groups["misc"]?["facewon"]) {
+    } else if let won = GameText.int(groups["misc"]?["facewon"]) {
       stats[StatKey.faceoffsWon] = won
-      stats[StatKey.faceoffsTaken] = won + (LCValues.int(groups["misc"]?["facelost"]) ?? 0)
+      stats[StatKey.faceoffsTaken] = won + (GameText.int(groups["misc"]?["facelost"]) ?? 0)
     }
     put(StatKey.penalties, "penalty", "count")
     put(StatKey.penaltySeconds, "penalty", "seconds")
@@ -49,7 +49,7 @@ enum LCBox {
     put(StatKey.goalsAllowed, "goalie", "ga")
     put(StatKey.clearsMade, "clear", "clearm")
     put(StatKey.clearsAttempted, "clear", "cleara")
-    if goalieMinutes, let seconds = LCValues.seconds(groups["goalie"]?["minutes"]) {
+    if goalieMinutes, let seconds = GameText.seconds(groups["goalie"]?["minutes"]) {
       stats[StatKey.secondsPlayed] = seconds
     }
     return stats

@@ -12,8 +12,8 @@ struct LCGameNormalizer: Normalizer {
       throw StatlineError(.wrongPage, "the game lacks a visiting (vh=\"V\") or a home (vh=\"H\") <team>")
     }
     var game = Game(
-      id: id, sport: sport, status: .unknown, date: LCValues.date(xml.venue["date"]),
-      venue: LCValues.venue(xml.venue), attendance: LCValues.int(xml.venue["attend"]),
+      id: id, sport: sport, status: .unknown, date: GameText.date(xml.venue["date"]),
+      venue: LCValues.venue(xml.venue), attendance: GameText.int(xml.venue["attend"]),
       neutralSite: xml.venue["neutralgame"].map { $0.uppercased() == "Y" },
       away: try line(visitor), home: try line(home))
     try applyStatus(xml, to: &game)
@@ -51,10 +51,10 @@ struct LCGameNormalizer: Normalizer {
     if let url = page.url, let match = url.range(of: #"(?<=[/=])\d{5,}(?=\.xml|$|&)"#, options: .regularExpression) {
       return String(url[match])
     }
-    guard let date = LCValues.date(xml.venue["date"]) else {
+    guard let date = GameText.date(xml.venue["date"]) else {
       throw StatlineError(.wrongPage, "the game has no event id (venue sbid), no id in its URL and no date")
     }
-    let teams = xml.teams.map { LCValues.slug($0.attributes["id"] ?? $0.attributes["name"] ?? "") }
+    let teams = xml.teams.map { GameText.slug($0.attributes["id"] ?? $0.attributes["name"] ?? "") }
     return ([date.replacingOccurrences(of: "-", with: "")] + teams).joined(separator: "-")
   }
 
@@ -65,8 +65,8 @@ struct LCGameNormalizer: Normalizer {
     let periodScores = team.periods.sorted { $0.period < $1.period }.compactMap { Int($0.score) }
     return TeamLine(
       team: TeamRef(id: LCValues.teamId(team), name: name, abbreviation: team.attributes["id"]),
-      score: LCValues.int(team.linescore["score"]), periodScores: periodScores,
-      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: LCValues.int(team.attributes["rank"]))
+      score: GameText.int(team.linescore["score"]), periodScores: periodScores,
+      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
   }
 
   /// `complete="Y"` is final; without it the game is live at the status period and clock.
@@ -74,13 +74,13 @@ struct LCGameNormalizer: Normalizer {
     guard let status = xml.status else {
       throw StatlineError(.wrongPage, "the game has no <status> element", hint: "the XML may be cut off")
     }
-    let regulation = LCValues.int(xml.rules["prds"]) ?? 4
-    let period = LCValues.int(status["period"])
-    let clock = LCValues.clock(status["clock"])
+    let regulation = GameText.int(xml.rules["prds"]) ?? 4
+    let period = GameText.int(status["period"])
+    let clock = GameText.clock(status["clock"])
     if status["complete"]?.uppercased() == "Y" {
       game.status = .final
       game.period = max(period ?? 0, game.home.periodScores.count, game.away.periodScores.count)
-      game.periodLabel = game.period! > regulation ? "Final/\(LCValues.periodLabel(game.period!, regulation))" : "Final"
+      game.periodLabel = game.period! > regulation ? "Final/\(GameText.periodLabel(game.period!, regulation))" : "Final"
       if let away = game.away.score, let home = game.home.score, away != home {
         game.away.winner = away > home
         game.home.winner = home > away
@@ -96,7 +96,7 @@ struct LCGameNormalizer: Normalizer {
     game.clock = clock
     game.periodLabel =
       clock == "00:00"
-      ? (period == regulation / 2 ? "Halftime" : "End of \(LCValues.periodLabel(period, regulation))")
-      : LCValues.periodLabel(period, regulation)
+      ? (period == regulation / 2 ? "Halftime" : "End of \(GameText.periodLabel(period, regulation))")
+      : GameText.periodLabel(period, regulation)
   }
 }

@@ -20,7 +20,7 @@ enum LCPlays {
       let read = LacrossePlayText.read(action: attributes["action"] ?? "", text: text, teams: own + tokens)
       var play = Play(
         gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
-        clock: LCValues.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,
+        clock: GameText.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,
         assist: read.assist, details: read.details)
       if let side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner

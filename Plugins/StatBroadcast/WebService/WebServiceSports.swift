@@ -45,5 +45,5 @@ enum WebServiceSports {
     return formatter.string(from: instant)
   }
 
-  static func teamId(_ name: String) -> String { "\(StatBroadcastSource.id):team-\(LCValues.slug(name))" }
+  static func teamId(_ name: String) -> String { "\(StatBroadcastSource.id):team-\(GameText.slug(name))" }
 }

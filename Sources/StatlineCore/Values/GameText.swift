@@ -1,0 +1,65 @@
+import Foundation
+
+/// Reading the values sites print: numbers, US dates, clocks, period names, slugs. Shared by
+/// the plugins (StatCrew XML, stats.ncaa.org, ncaa.com) so they agree on the model's forms.
+public enum GameText {
+  public static func int(_ text: String?) -> Int? {
+    guard let text, !text.isEmpty else { return nil }
+    if let value = Int(text) { return value }
+    let trimmed = FastText.trimmed(text)
+    return trimmed.isEmpty ? nil : Int(trimmed)
+  }
+
+  /// A count printed with thousands separators ("1,023", "5,049"); nil for anything else.
+  public static func count(_ text: String?) -> Int? {
+    guard let text else { return nil }
+    let digits = text.filter { $0 != "," && !$0.isWhitespace }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII) else { return nil }
+    return Int(digits)
+  }
+
+  /// `M/D/YYYY` (or `MM/DD/YY`) → `YYYY-MM-DD`.
+  public static func date(_ text: String?) -> String? {
+    guard let parts = text?.trimmingCharacters(in: .whitespaces).split(separator: "/"), parts.count == 3,
+      let month = Int(parts[0]), let day = Int(parts[1]), var year = Int(parts[2]),
+      (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    if year < 100 { year += 2000 }
+    return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  /// `M:SS` or `MM:SS` → `MM:SS`; anything else nil.
+  public static func clock(_ text: String?) -> String? {
+    guard let parts = text.map(FastText.trimmed)?.split(separator: ":"), parts.count == 2,
+      let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds), minutes >= 0
+    else { return nil }
+    return FastText.twoDigits(minutes) + ":" + FastText.twoDigits(seconds)
+  }
+
+  /// `MM:SS` → seconds.
+  public static func seconds(_ text: String?) -> Int? {
+    guard let clock = clock(text) else { return nil }
+    let parts = clock.split(separator: ":").compactMap { Int($0) }
+    return parts[0] * 60 + parts[1]
+  }
+
+  /// "1st" … "4th", then "OT", "2OT", …
+  public static func periodLabel(_ period: Int, _ regulation: Int) -> String {
+    if period > regulation {
+      let overtime = period - regulation
+      return overtime == 1 ? "OT" : "\(overtime)OT"
+    }
+    switch period {
+    case 1: return "1st"
+    case 2: return "2nd"
+    case 3: return "3rd"
+    default: return "\(period)th"
+    }
+  }
+
+  /// "NORTH CA" → "north-ca".
+  public static func slug(_ text: String) -> String {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
+  }
+
+}
