@@ -6,6 +6,7 @@ import PackageDescription
 let sourcePlugins: [String] = [
   "GenericHTML",
   "StatBroadcast",
+  "NCAA",
   // statline:new-source-plugins
 ]
 

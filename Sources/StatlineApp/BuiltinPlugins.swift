@@ -1,4 +1,5 @@
 import GenericHTMLSource
+import NCAASource
 import StatBroadcastSource
 import StatlineCore
 
@@ -8,6 +9,7 @@ public enum BuiltinPlugins {
   public static let all: [SourcePlugin] = [
     GenericHTMLSource.plugin,
     StatBroadcastSource.plugin,
+    NCAASource.plugin,
     // statline:new-source-list
   ]
 

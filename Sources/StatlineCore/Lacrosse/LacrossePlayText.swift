@@ -100,6 +100,16 @@ public struct LacrossePlayText: Equatable, Sendable {
       }
       return nil
     }
+    // Team plays: the team is credited, no player.
+    switch text {
+    case "Ground ball pickup by \u{1}.", "Ground ball pickup by \u{1}": return LacrossePlayText(type: .groundBall)
+    case "Turnover by \u{1}.", "Turnover by \u{1}": return LacrossePlayText(type: .turnover)
+    case "Shot clock violation by \u{1}.", "Shot clock violation by \u{1}":
+      return LacrossePlayText(type: .turnover, details: ["violation": "shot clock"])
+    default: break
+    }
+    if text.hasPrefix("End-of-period") || text.hasPrefix("End of ") { return LacrossePlayText(type: .periodEnd) }
+    if text.hasPrefix("Start of ") { return LacrossePlayText(type: .periodStart) }
     if let name = FastText.rest(text, after: "Ground ball pickup by \u{1} ") {
       return LacrossePlayText(type: .groundBall, player: PersonName.normalized(name))
     }
@@ -130,12 +140,19 @@ public struct LacrossePlayText: Equatable, Sendable {
   public static func marked(_ text: String, teams: [String]) -> String {
     for team in teams where !team.isEmpty {
       for marker in [" by ", " on "] {
-        let needle = marker + team + " "
+        var needle = marker + team + " "
+        if FastText.offset(of: needle, in: text) == nil,
+          text.hasSuffix(marker + team + ".") || text.hasSuffix(marker + team)
+        {
+          needle = marker + team
+        }
         if let offset = FastText.offset(of: needle, in: text) {
           let utf8 = Array(text.utf8)
           let prefix = utf8[..<offset]
           let suffix = utf8[(offset + needle.utf8.count)...]
-          return String(decoding: prefix, as: UTF8.self) + marker + "\u{1} " + String(decoding: suffix, as: UTF8.self)
+          let space = needle.hasSuffix(" ") ? " " : ""
+          return String(decoding: prefix, as: UTF8.self) + marker + "\u{1}" + space
+            + String(decoding: suffix, as: UTF8.self)
         }
       }
     }

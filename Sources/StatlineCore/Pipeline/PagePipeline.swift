@@ -14,7 +14,7 @@ public enum PagePipeline {
     let locate = { (error: StatlineError) in
       error.located(source: entry.source, parser: entry.id, location: page.location)
     }
-    if let refusal = BlockDetector.check(page) { throw locate(refusal) }
+    if let refusal = entry.refusal(page) { throw locate(refusal) }
     if page.isBlank {
       throw locate(
         StatlineError(

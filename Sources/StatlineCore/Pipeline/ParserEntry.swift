@@ -27,6 +27,9 @@ public struct ParserEntry: Sendable {
   /// (StatBroadcast's archive answers 403 or 404 for a game it has not archived): the target
   /// backs off, but the host's breaker is not charged and nothing is captured.
   public let absentStatuses: Set<Int>
+  /// The site's own reading of an answer that is not content (a GraphQL 400 that means a
+  /// stale persisted-query hash, say), checked before `BlockDetector`'s general one.
+  public let check: (@Sendable (Page) -> StatlineError?)?
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
 
@@ -49,11 +52,12 @@ public struct ParserEntry: Sendable {
     id: String, source: String, summary: String, format: DocumentFormat,
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
-    delta: Delta? = nil, absentStatuses: Set<Int> = [],
+    delta: Delta? = nil, absentStatuses: Set<Int> = [], check: (@Sendable (Page) -> StatlineError?)? = nil,
     discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
+    self.check = check
     self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil
@@ -78,6 +82,9 @@ public struct ParserEntry: Sendable {
   public func processDiscovering(_ page: Page) throws -> (batch: Batch, discovered: [DiscoveredTarget]) {
     try run(page)
   }
+
+  /// Why the page is no content to parse (the parser's own check, then `BlockDetector`'s), or nil.
+  public func refusal(_ page: Page) -> StatlineError? { check?(page) ?? BlockDetector.check(page) }
 
   public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
 

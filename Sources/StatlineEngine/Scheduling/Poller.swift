@@ -79,7 +79,7 @@ public struct Poller: Sendable {
         kind: .unchanged, status: page.status, etag: state.etag, lastModified: state.lastModified,
         bodyHash: state.bodyHash, remembered: state.remembered)
     }
-    if page.status != 304, let refusal = BlockDetector.check(page) {
+    if page.status != 304, let refusal = entry?.refusal(page) ?? BlockDetector.check(page) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status)
     }

@@ -1,0 +1,160 @@
+import Foundation
+import StatlineCore
+
+/// `data.playbyplay` of `NCAA_GetGamecenterPbpGenericById_web` (STRUCTURE.md §3b).
+struct GraphQLPlayByPlay: Decodable, Sendable {
+  struct Team: Decodable, Sendable {
+    var isHome: Bool
+    var teamId: Flexible
+    var seoname: String?
+    var name6Char: String?
+    var nameShort: String?
+    var nameFull: String?
+  }
+
+  struct Period: Decodable, Sendable {
+    var periodNumber: Flexible
+    var periodDisplay: String?
+    var playbyplayStats: [Entry]
+  }
+
+  struct Entry: Decodable, Sendable {
+    var clock: String?
+    var teamId: Flexible?
+    var plays: [Item]
+  }
+
+  struct Item: Decodable, Sendable {
+    var playText: String?
+    var homeScore: Int?
+    var visitorScore: Int?
+    var clock: String?
+  }
+
+  var contestId: Flexible
+  var title: String?
+  var status: String?
+  var period: Flexible?
+  var minutes: String?
+  var seconds: String?
+  var teams: [Team]
+  var periods: [Period]
+}
+
+/// Reads the play-by-play answer.
+struct GraphQLPlayByPlayParser: PageParser {
+  func parse(_ page: Page) throws -> GraphQLPlayByPlay {
+    try GraphQLAnswer.decode(GraphQLPlayByPlay.self, field: "playbyplay", from: page)
+  }
+}
+
+/// The play-by-play → the game and its typed plays. The answer has no score of its own: the
+/// score is the running score after the last goal, and each period's goals make its line.
+struct GraphQLPlayByPlayNormalizer: Normalizer {
+  func normalize(_ answer: GraphQLPlayByPlay, page: Page) throws -> Batch {
+    guard let home = answer.teams.first(where: \.isHome), let away = answer.teams.first(where: { !$0.isHome }) else {
+      throw StatlineError(
+        .wrongPage, "the play-by-play names \(answer.teams.count) teams without one home and one visitor")
+    }
+    let sport = try NCAAGraphQLGame.sport(title: answer.title, page: page)
+    let gameId = NCAAIds.comContest(answer.contestId.text)
+    var rows: [PlayRow] = []
+    for period in answer.periods {
+      guard let number = period.periodNumber.int else { continue }
+      for entry in period.playbyplayStats {
+        let side: Side? =
+          entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
+        for item in entry.plays {
+          rows.append(
+            PlayRow(
+              period: number, clock: item.clock ?? entry.clock, side: side, text: item.playText ?? "",
+              away: item.visitorScore, home: item.homeScore))
+        }
+      }
+    }
+    let plays = PlayRows.plays(rows, gameId: gameId)
+    let periods = answer.periods.compactMap(\.periodNumber.int).max() ?? 0
+    var lines: [Side: [Int]] = [.away: Array(repeating: 0, count: periods), .home: Array(repeating: 0, count: periods)]
+    var previous = (away: 0, home: 0)
+    for play in plays where play.type == .goal {
+      guard let period = play.period, period >= 1, period <= periods, let a = play.awayScore, let h = play.homeScore
+      else { continue }
+      lines[.away]![period - 1] += a - previous.away
+      lines[.home]![period - 1] += h - previous.home
+      previous = (a, h)
+    }
+    let status = NCAAGraphQLGame.status(answer.status)
+    let current = answer.period?.int ?? (periods > 0 ? periods : nil)
+    let label: String? =
+      status == .final
+      ? "Final" : current.flatMap { number in answer.periods.first { $0.periodNumber.int == number }?.periodDisplay }
+    let game = Game(
+      id: gameId, sport: sport, status: status, period: status == .scheduled ? nil : current, periodLabel: label,
+      clock: status == .live ? NCAAGraphQLGame.clock(minutes: answer.minutes, seconds: answer.seconds) : nil,
+      away: NCAAGraphQLGame.line(
+        away, score: previous.away, periods: lines[.away]!, status: status, other: previous.home),
+      home: NCAAGraphQLGame.line(
+        home, score: previous.home, periods: lines[.home]!, status: status, other: previous.away))
+    return Batch(
+      games: [game], teams: [away, home].map { NCAAGraphQLGame.team($0, sport: sport) }, plays: plays)
+  }
+}
+
+/// What the GraphQL answers share: status words, sports, team lines.
+enum NCAAGraphQLGame {
+  /// `final`/`F`, `live`/`I`/`in progress`, `pre`/`P`; anything else is unknown, never scheduled.
+  static func status(_ text: String?) -> GameStatus {
+    switch text?.lowercased() {
+    case "final", "f": .final
+    case "live", "i", "in progress", "inprogress": .live
+    case "pre", "p", "scheduled": .scheduled
+    case "postponed": .postponed
+    case "cancelled", "canceled": .cancelled
+    case "suspended": .suspended
+    default: .unknown
+    }
+  }
+
+  /// "MLA PLAY-BY-PLAY" → men's lacrosse; the `sportCode` variable of the query otherwise.
+  static func sport(title: String?, page: Page) throws -> Sport {
+    let code =
+      title?.split(separator: " ").first.map(String.init)
+      ?? page.url.flatMap { variables(of: $0)["sportCode"] as? String }
+    if let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) { return sport }
+    throw StatlineError(
+      .unsupported, "the answer is for sport '\(code ?? "unknown")', not lacrosse",
+      hint: "the NCAA plugin reads men's (MLA) and women's (WLA) lacrosse")
+  }
+
+  static func variables(of url: String) -> [String: Any] {
+    guard let json = PersistedQuery.parameters(of: url)["variables"] else { return [:] }
+    return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+  }
+
+  static func clock(minutes: String?, seconds: String?) -> String? {
+    guard let minutes = GameText.int(minutes), let seconds = GameText.int(seconds) else { return nil }
+    return GameText.clock("\(minutes):\(FastText.twoDigits(seconds))")
+  }
+
+  static func line(
+    _ team: GraphQLPlayByPlay.Team, score: Int, periods: [Int], status: GameStatus, other: Int
+  ) -> TeamLine {
+    TeamLine(
+      team: TeamRef(
+        id: teamId(team.seoname, team.teamId.text), name: team.nameShort ?? team.nameFull ?? "",
+        abbreviation: team.name6Char),
+      score: status == .scheduled ? nil : score, periodScores: status == .scheduled ? [] : periods,
+      winner: status == .final ? score > other : nil)
+  }
+
+  static func team(_ team: GraphQLPlayByPlay.Team, sport: Sport) -> Team {
+    Team(
+      id: teamId(team.seoname, team.teamId.text), name: team.nameFull ?? team.nameShort ?? "",
+      abbreviation: team.name6Char, sport: sport)
+  }
+
+  /// ncaa.com teams by slug (`cornell`), which casablanca and GraphQL both give.
+  static func teamId(_ seo: String?, _ number: String?) -> String {
+    NCAAIds.comTeam(seo.flatMap { $0.isEmpty ? nil : $0 } ?? number ?? "unknown")
+  }
+}

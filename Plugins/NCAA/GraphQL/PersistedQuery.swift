@@ -1,0 +1,86 @@
+import Foundation
+import StatlineCore
+
+/// ncaa.com's GraphQL persisted queries (STRUCTURE.md §5b): `GET https://sdataprod.ncaa.com/
+/// ?meta={operation}&extensions={"persistedQuery":{"version":1,"sha256Hash":"…"}}&variables={…}`.
+///
+/// A target's URL names the operation and its variables only; the hash is added at request
+/// time from the configuration (`sources.ncaa.options.hash.<operation>`), because ncaa.com
+/// rotates hashes when it redeploys: a new hash is a configuration change, not a new target.
+enum PersistedQuery {
+  static let host = "sdataprod.ncaa.com"
+  static let contests = "GetContests_web"
+  static let gameInfo = "GetGamecenterGameById_web"
+  static let playByPlay = "NCAA_GetGamecenterPbpGenericById_web"
+  static let boxScore = "NCAA_GetGamecenterBoxscoreLacrosseById_web"
+
+  /// The newest hashes seen (2026-07/08); configuration overrides them.
+  static let defaultHashes: [String: String] = [
+    contests: "4bcb5e6432fa9da365c0c19af01b1f9015cc7eb5c21e7af2dba308784a166df7",
+    gameInfo: "26d14df5714c5cd454c9032a1f8ebb1b1dc35173065ab858709b0fa84dd07b5f",
+    playByPlay: "57f922d56d60d88326b62202b3d88e8cd3cfb6687931bc0b5b3dfab089b84faa",
+    boxScore: "dfd0e926e92e81c2917b8f4ae564fbdcd5c69cd0441a2a8095b6b09e4cee7c36",
+  ]
+
+  /// The URL of a query without its hash: what a target stores.
+  static func url(operation: String, variables: [String: Any]) -> String {
+    "https://\(host)/?meta=\(encode(operation))&variables=\(encode(compact(variables)))"
+  }
+
+  /// The game-centre queries of one contest.
+  static func contestURL(operation: String, contestId: String) -> String {
+    url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()])
+  }
+
+  /// The URL to fetch: the target's operation and variables (made compact, `seasonYear` filled
+  /// in from `contestDate` when missing) with the configured hash. A URL that is no persisted
+  /// query is returned as it is.
+  static func request(_ url: String, hashes: [String: String]) -> String {
+    let query = parameters(of: url)
+    guard let operation = query["meta"], let hash = hashes[operation] ?? defaultHashes[operation] else { return url }
+    var variables =
+      query["variables"].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+      ?? [:]
+    if variables["seasonYear"] == nil, let date = variables["contestDate"] as? String, let year = seasonYear(date) {
+      variables["seasonYear"] = year
+    }
+    let extensions = #"{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}"#
+    return "https://\(host)/?meta=\(encode(operation))&extensions=\(encode(extensions))"
+      + "&variables=\(encode(compact(variables)))"
+  }
+
+  /// ncaa.com's `seasonYear` is the year the season started: spring 2026 games are season 2025.
+  /// `contestDate` is `MM/DD/YYYY`; months from August on start a season.
+  static func seasonYear(_ contestDate: String) -> Int? {
+    let parts = contestDate.split(separator: "/")
+    guard parts.count == 3, let month = Int(parts[0]), let year = Int(parts[2]) else { return nil }
+    return month >= 8 ? year : year - 1
+  }
+
+  /// The operation and decoded variables of a query URL.
+  static func parameters(of url: String) -> [String: String] {
+    guard let components = URLComponents(string: url) ?? URLComponents(string: escapedBraces(url)) else { return [:] }
+    var result: [String: String] = [:]
+    for item in components.queryItems ?? [] { result[item.name] = item.value ?? "" }
+    return result
+  }
+
+  /// JSON without spaces (ncaa.com answers 500 to spaced JSON), keys sorted, slashes as they are.
+  static func compact(_ object: [String: Any]) -> String {
+    guard
+      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func encode(_ value: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+  }
+
+  /// A hand-written URL may carry raw JSON (`variables={"sportCode":"MLA"}`).
+  private static func escapedBraces(_ url: String) -> String {
+    url.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.union(CharacterSet(charactersIn: "%"))) ?? url
+  }
+}

@@ -1,0 +1,102 @@
+import StatlineCore
+
+/// One play as an NCAA page or feed lists it, before the lacrosse grammar reads its text.
+struct PlayRow: Sendable, Equatable {
+  var period: Int
+  /// `MM:SS` as printed (the period's time remaining), or nil.
+  var clock: String?
+  /// The team that acted, when the page says.
+  var side: Side?
+  var text: String
+  /// The running score the row prints, when it does (GraphQL gives it on goals only).
+  var away: Int?
+  var home: Int?
+}
+
+/// NCAA play rows → typed plays, through the shared lacrosse grammar (`LacrossePlayText`).
+///
+/// The pages name teams by abbreviations that appear nowhere else ("COR", "JHU", "STONY BR"),
+/// so the tokens are learned from the plays themselves; faceoff winners are picked with rosters
+/// learned the same way. A faceoff row that goes on with its ground ball ("…won by COR,
+/// [15:00] Ground ball pickup by COR Cascadden, Jack.") becomes two plays. Goals count the
+/// running score; a score the row prints wins.
+enum PlayRows {
+  static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
+    let split = rows.flatMap(Self.split).filter { !$0.text.isEmpty }
+    let tokens = learnTokens(split)
+    let reads = split.map { row in
+      LacrossePlayText.read(
+        action: "", text: row.text, teams: (row.side.flatMap { tokens[$0] } ?? []) + tokens.values.flatMap { $0 })
+    }
+    var rosters: [Side: Set<String>] = [:]
+    for (row, read) in zip(split, reads) {
+      guard let side = row.side, let player = read.player, read.type != .faceoff else { continue }
+      rosters[side, default: []].insert(player)
+    }
+    var away = 0
+    var home = 0
+    return zip(split, reads).enumerated().map { index, pair in
+      let (row, read) = pair
+      var play = Play(
+        gameId: gameId, sequence: index + 1, period: row.period, clock: GameText.clock(row.clock), side: row.side,
+        type: row.text.hasPrefix("End of ") ? .periodEnd : read.type, text: row.text, player: read.player,
+        assist: read.assist, details: read.details)
+      if let side = row.side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
+        play.player = winner
+        if let opponent { play.details["opponent"] = opponent }
+      }
+      if read.type == .goal {
+        if let printedAway = row.away, let printedHome = row.home {
+          (away, home) = (printedAway, printedHome)
+        } else if row.side == .away {
+          away += 1
+        } else if row.side == .home {
+          home += 1
+        }
+        play.awayScore = away
+        play.homeScore = home
+      }
+      return play
+    }
+  }
+
+  /// "Faceoff A vs B won by X, [14:21] Ground ball pickup by X B." → the faceoff and the ground ball.
+  static func split(_ row: PlayRow) -> [PlayRow] {
+    guard row.text.hasPrefix("Faceoff "), let (first, rest) = FastText.split(row.text, at: ", ["),
+      let (clock, second) = FastText.split(rest, at: "] ")
+    else { return [row] }
+    var faceoff = row
+    faceoff.text = first + "."
+    var follow = row
+    follow.text = second
+    follow.clock = clock
+    follow.away = nil
+    follow.home = nil
+    return [faceoff, follow]
+  }
+
+  /// Each side's team tokens, from the texts that name a team and nothing else.
+  static func learnTokens(_ rows: [PlayRow]) -> [Side: [String]] {
+    var counts: [Side: [String: Int]] = [:]
+    func note(_ side: Side?, _ token: String?) {
+      guard let side, let token, !token.isEmpty, token.count <= 12 else { return }
+      counts[side, default: [:]][token, default: 0] += 1
+    }
+    for row in rows {
+      let text = FastText.trimmed(row.text)
+      if let rest = FastText.rest(text, after: "Clear attempt by ") {
+        note(row.side, FastText.split(rest, at: " good").map(\.0) ?? FastText.split(rest, at: " failed").map(\.0))
+      } else if let team = FastText.rest(text, after: "Timeout by ") {
+        note(row.side, team)
+      } else if let (_, team) = FastText.split(text, at: " at goalie for ") {
+        note(row.side, team.hasSuffix(".") ? String(team.dropLast()) : team)
+      } else if let team = FastText.rest(text, after: "Ground ball pickup by "), !team.contains(" ") {
+        note(row.side, team)
+      } else if let team = FastText.rest(text, after: "Turnover by "), !team.contains(" ") {
+        note(row.side, team)
+      }
+    }
+    // Longer tokens first, so "STONY BR" is tried before a "STONY" prefix.
+    return counts.mapValues { $0.keys.sorted { ($0.count, $0) > ($1.count, $1) } }
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// A contest's individual-stats (or box-score) tab: the header and one table per team and
+/// stat category (field players, goalies).
+struct ContestBox: Sendable, Equatable {
+  struct Line: Sendable, Equatable {
+    var playerId: String?
+    var name: String
+    var number: String?
+    var position: String?
+    var stats: [String: Int] = [:]
+  }
+
+  struct TeamTables: Sendable, Equatable {
+    var seasonTeamId: String?
+    var players: [Line] = []
+    var totals: [String: Int] = [:]
+  }
+
+  var header: ContestHeader
+  var sport: Sport
+  var teams: [TeamTables]
+  var warnings: [String]
+}
+
+/// Reads `/contests/{id}/individual_stats` and `/contests/{id}/box_score` (current layout).
+/// Rows marked `tbody_border_top` are the `TEAM` row (team-credited stats, already in the
+/// total) and the total row: they become the team's totals, never players.
+struct ContestBoxParser: PageParser {
+  func parse(_ page: Page) throws -> ContestBox {
+    let document = try StatsPage.open(page, expecting: "a contest's box score")
+    let header = try ContestHeader.read(document, page: page)
+    let tables = try document.select(
+      xpath: "//table[starts-with(@id,'competitor_') and contains(@id,'_data_table')]")
+    guard !tables.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",
+        hint: "the tab may be one without player stats (team stats, officials), or the layout changed")
+    }
+    var teams: [String: ContestBox.TeamTables] = [:]
+    var order: [String] = []
+    var headersSeen: Set<String> = []
+    var warnings: [String] = []
+    for table in tables {
+      let tableId = table.attribute("id") ?? ""
+      let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
+      let teamLink = try table.first(
+        xpath:
+          "ancestor::div[contains(concat(' ',normalize-space(@class),' '),' card ')][1]"
+          + "/div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]")
+      if teams[competitor] == nil {
+        order.append(competitor)
+        teams[competitor] = ContestBox.TeamTables(
+          seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href")))
+      }
+      let headers = try table.select(xpath: "./thead/tr[1]/th").map(StatsPage.words)
+      headersSeen.formUnion(headers)
+      let columns = headers.map { header -> BoxColumns.Column in
+        if let column = BoxColumns.column(header) { return column }
+        warnings.append("table \(tableId): column '\(header)' is not read")
+        return .ignored
+      }
+      for row in try table.select(xpath: "./tbody/tr | ./tr[td]") {
+        let cells = try row.select(xpath: "./td")
+        guard !cells.isEmpty else { continue }
+        var line = ContestBox.Line(name: "")
+        for (column, cell) in zip(columns, cells) {
+          let text = cell.text
+          switch column {
+          case .number: line.number = text.isEmpty ? nil : text
+          case .name:
+            let link = try cell.first(xpath: ".//a[starts-with(@href,'/players/')]")
+            line.name = link?.text ?? text
+            line.playerId = NCAAIds.number(after: "/players/", in: link?.attribute("href"))
+          case .position: line.position = text.isEmpty ? nil : text
+          case .minutes:
+            if let seconds = BoxColumns.seconds(text), seconds > 0 { line.stats[StatKey.secondsPlayed] = seconds }
+          case .stat(let key): if let value = GameText.int(text) { line.stats[key] = value }
+          case .ignored: break
+          }
+        }
+        let summary = (try row.first(xpath: "./td[contains(@class,'tbody_border_top')]")) != nil
+        if summary {
+          // The TEAM row's team-credited stats are already in the total row.
+          // Minutes add up over the roster (600:00), so a team has none.
+          line.stats[StatKey.secondsPlayed] = nil
+          if line.name.uppercased() != "TEAM" { teams[competitor]!.totals.merge(line.stats) { $1 } }
+          continue
+        }
+        guard !line.name.isEmpty else {
+          warnings.append("table \(tableId): a row without a player name is skipped")
+          continue
+        }
+        var players = teams[competitor]!.players
+        if let index = players.firstIndex(where: { $0.playerId != nil && $0.playerId == line.playerId }) {
+          players[index].stats.merge(line.stats) { $1 }
+          players[index].position = players[index].position ?? line.position
+        } else {
+          players.append(line)
+        }
+        teams[competitor]!.players = players
+      }
+    }
+    let sport = try BoxColumns.sport(of: headersSeen)
+    return ContestBox(header: header, sport: sport, teams: order.compactMap { teams[$0] }, warnings: warnings)
+  }
+}
+
+/// A contest box → the game (from the header), both teams and the box score. Each table is
+/// matched to its side by the team link in its card; without links, tables run visitor first.
+struct ContestBoxNormalizer: Normalizer {
+  func normalize(_ box: ContestBox, page: Page) throws -> Batch {
+    let game = box.header.game(sport: box.sport)
+    func tables(for side: Side, index: Int) -> ContestBox.TeamTables? {
+      let id = side == .home ? box.header.home.seasonTeamId : box.header.visitor.seasonTeamId
+      if let id, let match = box.teams.first(where: { $0.seasonTeamId == id }) { return match }
+      return box.teams.count == 2 ? box.teams[index] : nil
+    }
+    guard let away = tables(for: .away, index: 0), let home = tables(for: .home, index: 1) else {
+      throw StatlineError(
+        .wrongPage, "the stat tables belong to \(box.teams.count) teams, not the header's two",
+        hint: "the page may be cut short; fetch it again")
+    }
+    func teamBox(_ tables: ContestBox.TeamTables) -> TeamBox {
+      TeamBox(
+        totals: tables.totals,
+        players: tables.players.map {
+          PlayerLine(name: PersonName.normalized($0.name), number: $0.number, position: $0.position, stats: $0.stats)
+        })
+    }
+    return Batch(
+      games: [game], teams: box.header.teams(sport: box.sport),
+      boxScores: [BoxScore(gameId: game.id, away: teamBox(away), home: teamBox(home))], warnings: box.warnings)
+  }
+}

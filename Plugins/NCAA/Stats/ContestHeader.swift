@@ -1,0 +1,158 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// The game header every stats.ncaa.org contest tab shows (STRUCTURE.md §2a): both teams
+/// (visitor first) with season-team ids, names, records and scores, the winner mark, and the
+/// linescore with date, venue and attendance below it.
+struct ContestHeader: Sendable, Equatable {
+  struct Competitor: Sendable, Equatable {
+    var seasonTeamId: String?
+    /// The logo's alt text or the linescore's name: "Air Force".
+    var shortName: String
+    /// "Air Force Falcons".
+    var fullName: String?
+    /// "0-1, Conf 0-0" → "0-1".
+    var record: String?
+    var score: Int?
+    var winner = false
+    var periodScores: [Int] = []
+  }
+
+  var contestId: String
+  var visitor: Competitor
+  var home: Competitor
+  /// The linescore's period headers: "1" … "4", "1OT", "2OT".
+  var periodLabels: [String]
+  var date: String?
+  var venue: String?
+  var attendance: Int?
+
+  /// Final when the site marks a winner; live when regulation periods are still blank (the
+  /// last filled one is the period); anything else is unknown (never guessed).
+  var status: (status: GameStatus, period: Int?, label: String?) {
+    if visitor.winner || home.winner {
+      return (.final, periodLabels.count, "Final")
+    }
+    let played = min(visitor.periodScores.count, home.periodScores.count)
+    if played > 0 && played < min(4, periodLabels.count) {
+      return (.live, played, periodLabels[played - 1])
+    }
+    return (.unknown, nil, nil)
+  }
+
+  static func read(_ document: Document, page: Page) throws -> ContestHeader {
+    guard
+      let table = try document.first(
+        xpath: "//table[@align='center'][.//td[contains(translate(@style,' ',''),'font-size:36px')]]")
+    else {
+      throw StatlineError(
+        .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
+        hint: "this is not a stats.ncaa.org contest tab, or its layout changed")
+    }
+    let tabLink = try table.first(xpath: ".//a[starts-with(@href,'/contests/')]")
+    let contestId =
+      NCAAIds.number(after: "/contests/", in: page.url)
+      ?? NCAAIds.number(after: "/contests/", in: tabLink?.attribute("href"))
+    guard let contestId else {
+      throw StatlineError(
+        .wrongPage, "neither the URL nor the header's tab links give the contest id",
+        hint: "replay the page with --url https://stats.ncaa.org/contests/{id}/…")
+    }
+    var teams: [Competitor] = []
+    var linescore: Node?
+    for cell in try table.select(xpath: "./tr[1]/td | ./tbody/tr[1]/td") {
+      if let nested = try cell.first(xpath: ".//table") {
+        linescore = nested
+        continue
+      }
+      let style = (cell.attribute("style") ?? "").replacingOccurrences(of: " ", with: "")
+      let classes = cell.attribute("class") ?? ""
+      if let span = try cell.first(xpath: "./span") {
+        let name = span.text
+        let link = try span.first(xpath: ".//a[starts-with(@href,'/teams/')]")
+        if teams.isEmpty || teams[teams.count - 1].fullName != nil {
+          teams.append(Competitor(shortName: name))
+        }
+        teams[teams.count - 1].fullName = name
+        if teams[teams.count - 1].seasonTeamId == nil {
+          teams[teams.count - 1].seasonTeamId = NCAAIds.number(after: "/teams/", in: link?.attribute("href"))
+        }
+        let rest = cell.text.replacingOccurrences(of: name, with: "").trimmingCharacters(in: .whitespaces)
+        teams[teams.count - 1].record = rest.split(separator: ",").first.map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+      } else if let logo = try cell.first(xpath: ".//a[starts-with(@href,'/teams/')]") {
+        var team = Competitor(shortName: try logo.first(xpath: ".//img")?.attribute("alt") ?? logo.text)
+        team.seasonTeamId = NCAAIds.number(after: "/teams/", in: logo.attribute("href"))
+        teams.append(team)
+      } else if style.contains("font-size:36px"), !teams.isEmpty {
+        teams[teams.count - 1].score = GameText.int(cell.text)
+      } else if classes.split(separator: " ").contains("winner"), !teams.isEmpty {
+        teams[teams.count - 1].winner = true
+      }
+    }
+    guard teams.count == 2 else {
+      throw StatlineError(
+        .wrongPage, "the contest header shows \(teams.count) teams, not 2",
+        hint: "the header layout may have changed")
+    }
+    var header = ContestHeader(
+      contestId: contestId, visitor: teams[0], home: teams[1], periodLabels: [], date: nil, venue: nil,
+      attendance: nil)
+    if let linescore { try header.readLinescore(linescore) }
+    return header
+  }
+
+  /// Header cells, one row per team (visitor first), then the date, venue and attendance rows.
+  private mutating func readLinescore(_ table: Node) throws {
+    let rows = try table.select(xpath: "./tr | ./tbody/tr")
+    var teamRows = 0
+    for row in rows {
+      let cells = try row.select(xpath: "./td")
+      if cells.count == 1 {
+        let text = cells[0].text
+        if let attendance = text.range(of: "Attendance:") {
+          self.attendance = GameText.count(String(text[attendance.upperBound...]))
+        } else if let first = text.split(separator: " ").first, let date = GameText.date(String(first)) {
+          self.date = date
+        } else if !text.isEmpty, venue == nil {
+          venue = text
+        }
+        continue
+      }
+      guard cells.count >= 2 else { continue }
+      if periodLabels.isEmpty && cells[0].text.isEmpty {
+        periodLabels = cells.dropFirst().map(\.text).filter { $0 != "S" && $0 != "T" && !$0.isEmpty }
+        continue
+      }
+      let values = cells.dropFirst().prefix(periodLabels.count).map { GameText.int($0.text) }
+      let filled = Array(values.prefix { $0 != nil }.compactMap { $0 })
+      if teamRows == 0 { visitor.periodScores = filled } else if teamRows == 1 { home.periodScores = filled }
+      if teamRows == 0, visitor.score == nil { visitor.score = GameText.int(cells.last?.text) }
+      if teamRows == 1, home.score == nil { home.score = GameText.int(cells.last?.text) }
+      teamRows += 1
+    }
+  }
+
+  /// The header as the model's game (without sport-specific parts).
+  func game(sport: Sport) -> Game {
+    let (status, period, label) = self.status
+    func line(_ team: Competitor) -> TeamLine {
+      TeamLine(
+        team: TeamRef(id: team.seasonTeamId.map(NCAAIds.seasonTeam), name: team.shortName),
+        score: team.score, periodScores: team.periodScores, record: team.record,
+        winner: status == .final ? team.winner : nil)
+    }
+    return Game(
+      id: NCAAIds.contest(contestId), sport: sport, status: status, period: period, periodLabel: label,
+      date: date, venue: venue, attendance: attendance, away: line(visitor), home: line(home))
+  }
+
+  /// Both teams as the model's teams.
+  func teams(sport: Sport) -> [Team] {
+    [visitor, home].compactMap { team in
+      team.seasonTeamId.map { Team(id: NCAAIds.seasonTeam($0), name: team.fullName ?? team.shortName, sport: sport) }
+    }
+  }
+}

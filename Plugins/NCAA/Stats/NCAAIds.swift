@@ -1,0 +1,32 @@
+import StatlineCore
+
+/// Namespaced ids for the NCAA sites, which number the same game and team differently
+/// (STRUCTURE.md §4): stats.ncaa.org contests keep their bare number (`ncaa:6310104`), everything
+/// else says which numbering it is.
+enum NCAAIds {
+  static let source = "ncaa"
+
+  /// A stats.ncaa.org contest (`/contests/{id}/…`).
+  static func contest(_ id: String) -> String { "\(source):\(id)" }
+  /// A stats.ncaa.org season team (`/teams/{id}`; the number changes every season).
+  static func seasonTeam(_ id: String) -> String { "\(source):team-\(id)" }
+  /// A legacy stats.ncaa.org organisation (`org_id`, stable across seasons).
+  static func org(_ id: String) -> String { "\(source):org-\(id)" }
+  /// A legacy stats.ncaa.org game (`/game/index/{id}`).
+  static func legacyGame(_ id: String) -> String { "\(source):game-\(id)" }
+  /// An ncaa.com contest (GraphQL `contestId`, the number in casablanca's `url`).
+  static func comContest(_ id: String) -> String { "\(source):com-\(id)" }
+  /// An ncaa.com team (GraphQL `teamId`, five digits).
+  static func comTeam(_ id: String) -> String { "\(source):com-team-\(id)" }
+  /// A game a schedule lists before it has a contest page: the team, the date and the opponent.
+  static func unplayed(team: String, date: String, opponent: String) -> String {
+    "\(source):\(team)-\(date.replacingOccurrences(of: "-", with: ""))-\(GameText.slug(opponent))"
+  }
+
+  /// The number after `marker` in `text` (`/teams/` in `/teams/594020`), or nil.
+  static func number(after marker: String, in text: String?) -> String? {
+    guard let text, let range = text.range(of: marker) else { return nil }
+    let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    return digits.isEmpty ? nil : String(digits)
+  }
+}
