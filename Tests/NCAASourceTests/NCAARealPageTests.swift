@@ -67,3 +67,53 @@ enum NCAARun {
     #expect(batch.plays.contains { $0.type == .groundBall && $0.text == "Ground ball pickup by COR Cascadden, Jack." })
   }
 }
+
+@Suite(.enabled(if: RealPages.available)) struct NCAARealScheduleTests {
+  @Test func theCurrentScheduleHasFifteenResultsOneUnplayedGameAndNoRankingRows() throws {
+    let batch = try NCAARun.batch(
+      try RealPages.page("ncaa-stats/team-594020-schedule-mlax-2025.html", url: "https://stats.ncaa.org/teams/594020"))
+    #expect(batch.parser == "ncaa-stats-schedule")
+    #expect(batch.games.count == 16, "the team-stats ranking rows below the schedule are not games")
+    let first = try #require(batch.games.first)
+    #expect(first.id == "ncaa:6310104" && first.date == "2025-02-01" && first.status == .final)
+    #expect(first.away.team.name == "Air Force" && first.away.score == 8 && first.home.score == 11)
+    #expect(first.home.team.id == "ncaa:team-593962" && first.attendance == 213)
+    let overtime = try #require(batch.games.first { $0.id == "ncaa:6310153" })
+    #expect(overtime.period == 5 && overtime.home.team.name == "Air Force" && overtime.home.score == 16)
+    let neutral = try #require(batch.games.first { $0.id == "ncaa:6380947" })
+    #expect(neutral.neutralSite == true && neutral.venue == "Jacksonville, FL" && neutral.away.rank == 1)
+    let unplayed = try #require(batch.games.last)
+    #expect(unplayed.status == .scheduled && unplayed.away.score == nil && unplayed.home.team.name == "Robert Morris")
+    let targets = try NCAARun.entry("ncaa-stats-schedule").discover?(batch) ?? []
+    #expect(targets.count == 30, "a box score and a play-by-play target for each of the 15 played games")
+    #expect(targets.first?.target.url == "https://stats.ncaa.org/contests/6310104/individual_stats")
+  }
+
+  @Test func theLegacyScheduleHasAFourOvertimeWinAndThirteenUnplayedGames() throws {
+    var page = try RealPages.page("ncaa-stats/legacy-team-721-schedule-mlax-2016.html", url: "")
+    page.url = nil
+    let batch = try NCAARun.batch(page)
+    #expect(batch.parser == "ncaa-legacy-schedule" && batch.games.count == 16)
+    let win = try #require(batch.games.first { $0.id == "ncaa:game-4021878" })
+    #expect(win.status == .final && win.period == 8 && win.periodLabel == "Final (4OT)")
+    #expect(win.away.team.id == "ncaa:org-721" && win.away.score == 7 && win.away.winner == true)
+    #expect(win.home.team.name == "Marist" && win.home.score == 6)
+    let unplayed = batch.games.filter { $0.status == .scheduled }
+    #expect(unplayed.count == 13 && unplayed.allSatisfy { $0.away.score == nil && $0.home.score == nil })
+    let neutral = try #require(batch.games.first { $0.away.team.name == "Dartmouth" })
+    #expect(neutral.neutralSite == true && neutral.venue == "Denver, CO")
+    #expect(batch.games.first { $0.home.team.name == "Robert Morris" }?.away.team.id == "ncaa:org-721")
+  }
+
+  @Test func theTeamListNamesSeventySevenTeamsAndAsksForTheirSchedules() throws {
+    let page = try RealPages.page(
+      "ncaa-stats/team-list-mlax-d1-2025.html",
+      url: "https://stats.ncaa.org/team/inst_team_list?academic_year=2025&conf_id=-1&division=1&sport_code=MLA")
+    let entry = try NCAARun.entry("ncaa-stats-team-list")
+    let (batch, discovered) = try PagePipeline.runDiscovering(page, with: entry)
+    #expect(batch.teams.count == 77 && batch.games.isEmpty)
+    #expect(batch.teams.first == Team(id: "ncaa:team-594020", name: "Air Force", sport: .lacrosseMen))
+    #expect(discovered.count == 77 && discovered.allSatisfy { $0.gameId == nil && $0.target.role == .discovery })
+    #expect(discovered.first?.target.url == "https://stats.ncaa.org/teams/594020")
+  }
+}

@@ -23,6 +23,13 @@ enum NCAAIds {
     "\(source):\(team)-\(date.replacingOccurrences(of: "-", with: ""))-\(GameText.slug(opponent))"
   }
 
+  /// The letters after `marker` (`sport_code=` in `…&sport_code=MLA`), or nil.
+  static func code(after marker: String, in text: String?) -> String? {
+    guard let text, let range = text.range(of: marker) else { return nil }
+    let letters = text[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    return letters.isEmpty ? nil : String(letters)
+  }
+
   /// The number after `marker` in `text` (`/teams/` in `/teams/594020`), or nil.
   static func number(after marker: String, in text: String?) -> String? {
     guard let text, let range = text.range(of: marker) else { return nil }

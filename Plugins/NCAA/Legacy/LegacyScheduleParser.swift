@@ -1,0 +1,69 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// `/team/{orgId}/{sportYearCtlId}` (legacy layout, STRUCTURE.md §2b): the `table.mytable`
+/// titled "Schedule/Results". Opponents read `@ Navy` (away), `Navy` (home) or
+/// `Dartmouth<br/>@Denver, CO` (neutral); results `W 7 - 6 (4OT)`, `-` when unplayed.
+struct LegacyScheduleParser: PageParser {
+  func parse(_ page: Page) throws -> Schedule {
+    let document = try StatsPage.open(page, expecting: "a team's schedule")
+    guard
+      let table = try document.first(
+        xpath:
+          "//table[contains(@class,'mytable')][tr[contains(@class,'heading')][contains(normalize-space(.),'Schedule/Results')]]"
+      )
+    else {
+      throw StatlineError(
+        .wrongPage, "the page has no Schedule/Results table (table.mytable)",
+        hint: "this is not a legacy team page, or its layout changed")
+    }
+    let roster = try document.first(xpath: "//a[contains(@href,'/roster/')]")
+    let org =
+      NCAAIds.number(after: "/team/", in: page.url) ?? NCAAIds.number(after: "/team/", in: roster?.attribute("href"))
+    guard let org else {
+      throw StatlineError(
+        .wrongPage, "the page does not say which team it is (no /team/{org} URL or roster link)",
+        hint: "replay it with --url https://stats.ncaa.org/team/{orgId}/{sportYearCtlId}")
+    }
+    let sportName = try document.first(xpath: "//select[@id='sport_list']/option[@selected]")?.text ?? ""
+    guard let sport = NCAASports.sport(name: sportName), NCAASports.isLacrosse(sport) else {
+      throw StatlineError(
+        .unsupported, "the schedule is for '\(sportName)', not lacrosse",
+        hint: "the NCAA plugin reads men's and women's lacrosse")
+    }
+    let heading = try document.first(xpath: "//span[contains(@class,'org_heading')]")?.text ?? ""
+    let fullName = heading.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? heading
+    var rows: [Schedule.Row] = []
+    var warnings: [String] = []
+    for row in try table.select(
+      xpath: "./tr[not(contains(@class,'heading'))] | ./tbody/tr[not(contains(@class,'heading'))]")
+    {
+      let cells = try row.select(xpath: "./td")
+      guard cells.count >= 3 else { continue }
+      guard let date = GameText.date(cells[0].text) else {
+        warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
+        continue
+      }
+      let parts = try cells[1].select(xpath: "./text() | ./a").map(\.text).filter { !$0.isEmpty }
+      var opponent = parts.first ?? ""
+      let neutral = parts.dropFirst().first { $0.hasPrefix("@") }
+      let away = opponent.hasPrefix("@")
+      if away { opponent = opponent.dropFirst().trimmingCharacters(in: .whitespaces) }
+      let link = try cells[1].first(xpath: ".//a[starts-with(@href,'/team/')]")
+      let result = try cells[2].first(xpath: ".//a[contains(@href,'/game/')]")
+      rows.append(
+        Schedule.Row(
+          date: date, opponent: opponent,
+          opponentId: NCAAIds.number(after: "/team/", in: link?.attribute("href")).map(NCAAIds.org), away: away,
+          neutralSite: neutral.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) }, result: cells[2].text,
+          gameId: NCAAIds.number(after: "/game/index/", in: result?.attribute("href"))
+            ?? NCAAIds.number(after: "/game/box_score/", in: result?.attribute("href")),
+          attendance: nil))
+      if let id = rows[rows.count - 1].gameId { rows[rows.count - 1].gameId = NCAAIds.legacyGame(id) }
+    }
+    return Schedule(
+      teamId: NCAAIds.org(org), teamKey: "org-\(org)", teamName: fullName, teamFullName: fullName, sport: sport,
+      rows: rows, warnings: warnings)
+  }
+}
