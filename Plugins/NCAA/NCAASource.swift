@@ -1,3 +1,4 @@
+import Foundation
 import StatlineCore
 
 /// The NCAA source plugin: stats.ncaa.org (current and legacy layouts) and ncaa.com's data
@@ -56,6 +57,24 @@ public enum NCAASource {
     }
   }
 
+  /// The GraphQL play-by-play and box-score targets of an ncaa.com scoreboard's lacrosse games.
+  static func comTargets(_ batch: Batch) -> [DiscoveredTarget] {
+    batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
+      guard let contest = NCAAIds.number(after: ":com-", in: game.id) else { return [] }
+      return [
+        (PersistedQuery.gameInfo, "ncaa-gql-game"), (PersistedQuery.playByPlay, "ncaa-gql-pbp"),
+        (PersistedQuery.boxScore, "ncaa-gql-boxscore"),
+      ].map { operation, parser in
+        let url =
+          operation == PersistedQuery.gameInfo
+          ? PersistedQuery.url(
+            operation: operation, variables: ["id": contest, "week": NSNull(), "staticTestEnv": NSNull()])
+          : PersistedQuery.contestURL(operation: operation, contestId: contest)
+        return DiscoveredTarget(gameId: game.id, target: Target(url: url, source: id, parser: parser, role: .game))
+      }
+    }
+  }
+
   public static let plugin = SourcePlugin(id: id, name: "NCAA", folder: "NCAA") { settings in
     [
       ParserEntry(
@@ -67,7 +86,7 @@ public enum NCAASource {
           let head = page.prefix(1 << 20)
           return head.contains("_year_stat_category_") && head.contains("NCAA Statistics")
         },
-        parser: ContestBoxParser(), normalizer: ContestBoxNormalizer()),
+        check: StatsPage.check, parser: ContestBoxParser(), normalizer: ContestBoxNormalizer()),
       ParserEntry(
         id: "ncaa-stats-schedule", source: id,
         summary:
@@ -77,12 +96,13 @@ public enum NCAASource {
           let head = page.prefix(1 << 20)
           return head.contains("Schedule/Results") && head.contains("underline_rows")
         },
-        discover: { batch in contestTargets(batch) }, parser: TeamScheduleParser(), normalizer: ScheduleNormalizer()),
+        discover: { batch in contestTargets(batch) }, check: StatsPage.check, parser: TeamScheduleParser(),
+        normalizer: ScheduleNormalizer()),
       ParserEntry(
         id: "ncaa-stats-team-list", source: id,
         summary: "stats.ncaa.org team list (/team/inst_team_list?…): teams; each team's schedule becomes a target",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/team/inst_team_list"#)],
-        sniffer: { page in page.prefix(1 << 20).contains("available_teams_tab") },
+        sniffer: { page in page.prefix(1 << 20).contains("available_teams_tab") }, check: StatsPage.check,
         discoverRecords: { list in
           list.entries.map { entry in
             DiscoveredTarget(
@@ -99,8 +119,60 @@ public enum NCAASource {
           let head = page.prefix(1 << 20)
           return head.contains("mytable") && head.contains("Schedule/Results") && head.contains("org_heading")
         },
-        discover: { batch in legacyGameTargets(batch) }, parser: LegacyScheduleParser(),
+        discover: { batch in legacyGameTargets(batch) }, check: StatsPage.check, parser: LegacyScheduleParser(),
         normalizer: ScheduleNormalizer()),
+      ParserEntry(
+        id: "ncaa-stats-contest-pbp", source: id,
+        summary: "stats.ncaa.org contest play-by-play (current layout): game and typed plays",
+        format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/contests/\d+/play_by_play"#)],
+        check: StatsPage.check, parser: ContestPlaysParser(), normalizer: PlaysPageNormalizer<ContestHeader>()),
+      ParserEntry(
+        id: "ncaa-stats-scoreboard", source: id,
+        summary: "stats.ncaa.org daily scoreboard (livestream_scoreboards): games; targets for started ones",
+        format: .html,
+        urlPatterns: [
+          try URLPattern(#"^https?://stats\.ncaa\.org/(season_divisions/\d+/)?contests/(livestream_)?scoreboards"#)
+        ],
+        sniffer: { page in page.prefix(1 << 20).contains("id=\"contest_") },
+        discover: { batch in contestTargets(batch) }, check: StatsPage.check, parser: ScoreboardParser(),
+        normalizer: ScoreboardNormalizer()),
+      ParserEntry(
+        id: "ncaa-legacy-box", source: id,
+        summary: "stats.ncaa.org legacy box score (/game/box_score/{id}): game, teams, box score",
+        format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/game/box_score/\d+"#)],
+        check: StatsPage.check, parser: LegacyBoxParser(), normalizer: LegacyBoxNormalizer()),
+      ParserEntry(
+        id: "ncaa-legacy-pbp", source: id,
+        summary: "stats.ncaa.org legacy play-by-play (/game/play_by_play/{id}): game and typed plays",
+        format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/game/play_by_play/\d+"#)],
+        check: StatsPage.check, parser: LegacyPlaysParser(), normalizer: PlaysPageNormalizer<LegacyHeader>()),
+      ParserEntry(
+        id: "ncaa-gql-contests", source: id,
+        summary: "ncaa.com GraphQL scoreboard (GetContests_web): games of a day; targets for started games",
+        format: .json, urlPatterns: [try query(PersistedQuery.contests)], discover: { batch in comTargets(batch) },
+        delta: hashes(settings), check: GraphQLAnswer.check, parser: GraphQLContestsParser(),
+        normalizer: GraphQLContestsNormalizer()),
+      ParserEntry(
+        id: "ncaa-gql-game", source: id,
+        summary: "ncaa.com GraphQL game centre (GetGamecenterGameById_web): status, clock, linescore, venue",
+        format: .json, urlPatterns: [try query(PersistedQuery.gameInfo)], delta: hashes(settings),
+        check: GraphQLAnswer.check, parser: GraphQLContestsParser(), normalizer: GraphQLContestsNormalizer()),
+      ParserEntry(
+        id: "ncaa-gql-boxscore", source: id,
+        summary: "ncaa.com GraphQL lacrosse box score (NCAA_GetGamecenterBoxscoreLacrosseById_web)",
+        format: .json, urlPatterns: [try query(PersistedQuery.boxScore)],
+        sniffer: { page in page.prefix(256).contains("\"boxscore\"") }, delta: hashes(settings),
+        check: GraphQLAnswer.check, parser: GraphQLBoxScoreParser(), normalizer: GraphQLBoxScoreNormalizer()),
+      ParserEntry(
+        id: "ncaa-casablanca-scoreboard", source: id,
+        summary: "data.ncaa.com casablanca scoreboard JSON (older dates): games; targets for lacrosse games",
+        format: .json, urlPatterns: [try URLPattern(#"^https?://data\.ncaa\.com/casablanca/scoreboard/"#)],
+        sniffer: { page in
+          let head = page.prefix(512)
+          return head.contains("\"inputMD5Sum\"") || (head.contains("\"games\"") && head.contains("\"gameID\""))
+        },
+        discover: { batch in comTargets(batch) }, parser: CasablancaScoreboardParser(),
+        normalizer: CasablancaScoreboardNormalizer()),
       ParserEntry(
         id: "ncaa-gql-pbp", source: id,
         summary: "ncaa.com GraphQL play-by-play (NCAA_GetGamecenterPbpGenericById_web): game and typed plays",

@@ -29,7 +29,8 @@ import Testing
     let suite = FixtureSuite(root: root, real: RealFixtures(folder: real), registry: try BuiltinPlugins.registry())
     #expect(
       suite.coverageProblems().contains(
-        "the real page another-schedule.html is claimed by ncaa-team-schedule but has no golden case"))
+        "the real page another-schedule.html is claimed by ncaa-team-schedule, ncaa-stats-schedule but has no golden case"
+      ))
   }
 
   @Test func recordWritesTheGoldenAndVerifyThenPasses() throws {

@@ -19,7 +19,9 @@ import Testing
     #expect(package.contains("  \"PrestoSports\",\n  // statline:new-source-plugins"))
     let list = try String(contentsOf: root.appendingPathComponent(SourceScaffolder.listFile), encoding: .utf8)
     #expect(list.contains("    PrestoSportsSource.plugin,\n    // statline:new-source-list"))
-    #expect(list.hasPrefix("import GenericHTMLSource\nimport PrestoSportsSource\nimport StatBroadcastSource\n"))
+    #expect(
+      list.hasPrefix(
+        "import GenericHTMLSource\nimport NCAASource\nimport PrestoSportsSource\nimport StatBroadcastSource\n"))
 
     let descriptor = try String(
       contentsOf: root.appendingPathComponent("Plugins/PrestoSports/PrestoSportsSource.swift"), encoding: .utf8)

@@ -13,6 +13,14 @@ struct PlayRow: Sendable, Equatable {
   var home: Int?
 }
 
+extension PlayRow {
+  /// A row of Time | visitor | Score | home cells: the side that acted is the non-empty one.
+  init(period: Int, clock: String?, awayText: String, homeText: String) {
+    let side: Side? = !awayText.isEmpty ? .away : !homeText.isEmpty ? .home : nil
+    self.init(period: period, clock: clock, side: side, text: awayText.isEmpty ? homeText : awayText)
+  }
+}
+
 /// NCAA play rows → typed plays, through the shared lacrosse grammar (`LacrossePlayText`).
 ///
 /// The pages name teams by abbreviations that appear nowhere else ("COR", "JHU", "STONY BR"),
@@ -60,6 +68,17 @@ enum PlayRows {
     }
   }
 
+  /// The sport the play texts are written for: draw controls → women's lacrosse, faceoffs and
+  /// the rest of the lacrosse grammar → men's; anything else is refused.
+  static func sport(of texts: [String]) throws -> Sport {
+    if texts.contains(where: { $0.hasPrefix("Draw control") }) { return .lacrosseWomen }
+    let lacrosse = ["Faceoff ", "GOAL by ", "Ground ball pickup", "Clear attempt", "Shot by "]
+    if texts.contains(where: { text in lacrosse.contains { text.hasPrefix($0) } }) { return .lacrosseMen }
+    throw StatlineError(
+      .unsupported, "the plays are not lacrosse (first: '\(texts.first { !$0.isEmpty }?.prefix(60) ?? "none")')",
+      hint: "the NCAA plugin reads men's and women's lacrosse play-by-play")
+  }
+
   /// "Faceoff A vs B won by X, [14:21] Ground ball pickup by X B." → the faceoff and the ground ball.
   static func split(_ row: PlayRow) -> [PlayRow] {
     guard row.text.hasPrefix("Faceoff "), let (first, rest) = FastText.split(row.text, at: ", ["),
@@ -94,6 +113,13 @@ enum PlayRows {
         note(row.side, team)
       } else if let team = FastText.rest(text, after: "Turnover by "), !team.contains(" ") {
         note(row.side, team)
+      } else if let (_, rest) = FastText.split(text, at: " by "), let word = rest.split(separator: " ").first,
+        word.count <= 8, word.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "&" }),
+        word.contains(where: \.isLetter),
+        !word.hasSuffix(",")
+      {
+        // "GOAL by AF Meyers, Connor": a capitalised word after "by" is the team.
+        note(row.side, String(word))
       }
     }
     // Longer tokens first, so "STONY BR" is tried before a "STONY" prefix.

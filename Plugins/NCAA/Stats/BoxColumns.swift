@@ -1,4 +1,5 @@
 import StatlineCore
+import StatlineHTML
 
 /// The columns of stats.ncaa.org's individual-stats tables (headers as printed, `<br />` read
 /// as a space) → DESIGN.md §4 stat keys. Ratios (GAA, save percentage) are derived, so not kept.
@@ -45,5 +46,43 @@ enum BoxColumns {
   static func seconds(_ text: String) -> Int? {
     if let seconds = GameText.seconds(text) { return seconds }
     return GameText.int(text).map { $0 * 60 }
+  }
+
+  /// A table's header cells → columns; a header the plugin does not know is reported, not guessed.
+  static func columns(_ headers: [String], table: String, warnings: inout [String]) -> [Column] {
+    headers.map { header in
+      if let column = column(header) { return column }
+      warnings.append("\(table): column '\(header)' is not read")
+      return .ignored
+    }
+  }
+
+  /// One row's cells read by the table's columns. A name cell's player link gives the player id.
+  static func line(_ cells: [Node], columns: [Column]) throws -> ContestBox.Line {
+    var line = ContestBox.Line(name: "")
+    for (column, cell) in zip(columns, cells) {
+      let text = cell.text
+      switch column {
+      case .number: line.number = text.isEmpty ? nil : text
+      case .name:
+        let link = try cell.first(xpath: ".//a[starts-with(@href,'/players/')]")
+        line.name = link?.text ?? text
+        line.playerId = NCAAIds.number(after: "/players/", in: link?.attribute("href"))
+      case .position: line.position = text.isEmpty ? nil : text
+      case .minutes: if let seconds = seconds(text), seconds > 0 { line.stats[StatKey.secondsPlayed] = seconds }
+      case .stat(let key): if let value = GameText.int(text) { line.stats[key] = value }
+      case .ignored: break
+      }
+    }
+    return line
+  }
+
+  /// A team's tables as the model's half of a box score, names "First Last".
+  static func teamBox(_ tables: ContestBox.TeamTables) -> TeamBox {
+    TeamBox(
+      totals: tables.totals,
+      players: tables.players.map {
+        PlayerLine(name: PersonName.normalized($0.name), number: $0.number, position: $0.position, stats: $0.stats)
+      })
   }
 }

@@ -57,30 +57,11 @@ struct ContestBoxParser: PageParser {
       }
       let headers = try table.select(xpath: "./thead/tr[1]/th").map(StatsPage.words)
       headersSeen.formUnion(headers)
-      let columns = headers.map { header -> BoxColumns.Column in
-        if let column = BoxColumns.column(header) { return column }
-        warnings.append("table \(tableId): column '\(header)' is not read")
-        return .ignored
-      }
+      let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
       for row in try table.select(xpath: "./tbody/tr | ./tr[td]") {
         let cells = try row.select(xpath: "./td")
         guard !cells.isEmpty else { continue }
-        var line = ContestBox.Line(name: "")
-        for (column, cell) in zip(columns, cells) {
-          let text = cell.text
-          switch column {
-          case .number: line.number = text.isEmpty ? nil : text
-          case .name:
-            let link = try cell.first(xpath: ".//a[starts-with(@href,'/players/')]")
-            line.name = link?.text ?? text
-            line.playerId = NCAAIds.number(after: "/players/", in: link?.attribute("href"))
-          case .position: line.position = text.isEmpty ? nil : text
-          case .minutes:
-            if let seconds = BoxColumns.seconds(text), seconds > 0 { line.stats[StatKey.secondsPlayed] = seconds }
-          case .stat(let key): if let value = GameText.int(text) { line.stats[key] = value }
-          case .ignored: break
-          }
-        }
+        var line = try BoxColumns.line(cells, columns: columns)
         let summary = (try row.first(xpath: "./td[contains(@class,'tbody_border_top')]")) != nil
         if summary {
           // The TEAM row's team-credited stats are already in the total row.
@@ -123,15 +104,9 @@ struct ContestBoxNormalizer: Normalizer {
         .wrongPage, "the stat tables belong to \(box.teams.count) teams, not the header's two",
         hint: "the page may be cut short; fetch it again")
     }
-    func teamBox(_ tables: ContestBox.TeamTables) -> TeamBox {
-      TeamBox(
-        totals: tables.totals,
-        players: tables.players.map {
-          PlayerLine(name: PersonName.normalized($0.name), number: $0.number, position: $0.position, stats: $0.stats)
-        })
-    }
     return Batch(
       games: [game], teams: box.header.teams(sport: box.sport),
-      boxScores: [BoxScore(gameId: game.id, away: teamBox(away), home: teamBox(home))], warnings: box.warnings)
+      boxScores: [BoxScore(gameId: game.id, away: BoxColumns.teamBox(away), home: BoxColumns.teamBox(home))],
+      warnings: box.warnings)
   }
 }

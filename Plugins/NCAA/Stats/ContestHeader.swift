@@ -36,7 +36,7 @@ struct ContestHeader: Sendable, Equatable {
     }
     let played = min(visitor.periodScores.count, home.periodScores.count)
     if played > 0 && played < min(4, periodLabels.count) {
-      return (.live, played, periodLabels[played - 1])
+      return (.live, played, GameText.periodLabel(played, 4))
     }
     return (.unknown, nil, nil)
   }

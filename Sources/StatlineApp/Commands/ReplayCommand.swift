@@ -12,7 +12,9 @@ struct ReplayCommand: AsyncParsableCommand {
       A PATH is a page file, or a folder holding page.<ext> and request.json (a fixture case), \
       or a fixture case with case.json (read from $\(RealFixtures.variable)), or capture:ID \
       for a failed page saved in the store (--store). \
-      The parser is picked by URL (from --url or request.json), else by the page's content.
+      A case folder under Fixtures/<Plugin>/<parser>/ replays with its parser, a capture with the \
+      parser that failed on it; otherwise the parser is picked by URL (from --url or request.json), \
+      else by the page's content.
       Exit status: 0 when every page parsed, 65 when one could not be parsed or validated, \
       64 for usage errors.
       """)
@@ -43,8 +45,9 @@ struct ReplayCommand: AsyncParsableCommand {
     var failure: ExitCode?
     for path in paths {
       do {
-        let page = try await ReplayLoader.load(path, url: url, store: store)
-        let entry = try registry.select(for: page, source: source, parser: parser)
+        let (page, recorded) = try await ReplayLoader.load(path, url: url, store: store)
+        let known = recorded.flatMap { registry.parser(id: $0) != nil ? $0 : nil }
+        let entry = try registry.select(for: page, source: source, parser: parser ?? known)
         let batch = try PagePipeline.run(page, with: entry)
         if json {
           FileHandle.standardOutput.write(try batch.jsonData())
@@ -60,24 +63,40 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 }
 
-/// Loads what `replay` is pointed at: a page file, a case or capture folder, or a real-page case.
+/// Loads what `replay` is pointed at: a page file, a case or capture folder, or a real-page case,
+/// with the parser it was read with when that is recorded: a capture names its parser, and a
+/// fixture case lives in `Fixtures/<Plugin>/<parser>/<case>` (a page the URL would give to
+/// another parser still replays as its case).
 enum ReplayLoader {
-  static func load(_ path: String, url: String?, store: String) async throws -> Page {
+  static func load(_ path: String, url: String?, store: String) async throws -> (Page, parser: String?) {
+    let folder = URL(fileURLWithPath: path)
+    let caseParser =
+      folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        == "Fixtures" ? folder.deletingLastPathComponent().lastPathComponent : nil
     if path.hasPrefix("capture:") {
-      guard let id = Int64(path.dropFirst("capture:".count)) else {
-        throw StatlineError(
-          .configuration, "'\(path)' is not capture:ID", hint: "`statline captures list` shows the ids")
-      }
-      guard FileManager.default.fileExists(atPath: store) else {
-        throw StatlineError(.io, "no store at \(store)", hint: "pass --store with the job's SQLite file")
-      }
-      guard let capture = try await SQLiteStore(path: store).capture(id: id) else {
-        throw StatlineError(.io, "the store has no capture \(id)", location: store, hint: "`statline captures list`")
-      }
-      var page = capture.page
-      if let url { page.url = url }
-      return page
+      let capture = try await self.capture(path, url: url, store: store)
+      return (capture.page, capture.summary.parser)
     }
+    return (try await page(path, url: url), caseParser)
+  }
+
+  static func capture(_ path: String, url: String?, store: String) async throws -> Capture {
+    guard let id = Int64(path.dropFirst("capture:".count)) else {
+      throw StatlineError(
+        .configuration, "'\(path)' is not capture:ID", hint: "`statline captures list` shows the ids")
+    }
+    guard FileManager.default.fileExists(atPath: store) else {
+      throw StatlineError(.io, "no store at \(store)", hint: "pass --store with the job's SQLite file")
+    }
+    guard let capture = try await SQLiteStore(path: store).capture(id: id) else {
+      throw StatlineError(.io, "the store has no capture \(id)", location: store, hint: "`statline captures list`")
+    }
+    var found = capture
+    if let url { found.page.url = url }
+    return found
+  }
+
+  static func page(_ path: String, url: String?) async throws -> Page {
     let spec = URL(fileURLWithPath: path).appendingPathComponent(FixtureCase.realPageSpec)
     guard FileManager.default.fileExists(atPath: spec.path) else { return try PageLoader.load(path, url: url) }
     guard let decoded = try? JSONDecoder().decode(RealPageSpec.self, from: Data(contentsOf: spec)) else {

@@ -18,6 +18,9 @@ public struct FetchRequest: Sendable, Hashable {
   /// Statuses that mean "not there yet" for this page: returned as pages, never counted
   /// against the host (see `ParserEntry.absentStatuses`).
   public var absentStatuses: Set<Int> = []
+  /// The parser's own reading of a refusal (a login page served with 200): a page it calls
+  /// blocked counts against the host like a wall would.
+  public var check: PageCheck?
 
   public init(url: String, headers: [String: String] = [:], etag: String? = nil, lastModified: String? = nil) {
     self.url = url
@@ -37,4 +40,19 @@ public struct FetchRequest: Sendable, Hashable {
     let withoutPort = withoutUser.hasPrefix("[") ? withoutUser : String(withoutUser.prefix { $0 != ":" })
     return withoutPort.lowercased()
   }
+}
+
+/// A parser's check for answers that are no content (`ParserEntry.check`), named so that
+/// requests stay hashable (single-flight shares identical requests).
+public struct PageCheck: Sendable, Hashable {
+  public let name: String
+  public let check: @Sendable (Page) -> StatlineError?
+
+  public init(name: String, check: @escaping @Sendable (Page) -> StatlineError?) {
+    self.name = name
+    self.check = check
+  }
+
+  public static func == (lhs: PageCheck, rhs: PageCheck) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

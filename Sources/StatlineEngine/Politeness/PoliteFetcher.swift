@@ -90,7 +90,9 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
         continue
       }
-      if page.status != 304, let refusal = BlockDetector.check(page), refusal.kind == .blocked {
+      if page.status != 304, let refusal = request.check?.check(page) ?? BlockDetector.check(page),
+        refusal.kind == .blocked
+      {
         breaker.record(host, success: false)
         throw refusal.located(location: request.url)
       }

@@ -62,6 +62,7 @@ public struct Poller: Sendable {
     var request = FetchRequest(
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
     request.absentStatuses = entry?.absentStatuses ?? []
+    if let entry, let check = entry.check { request.check = PageCheck(name: entry.id, check: check) }
     let page: Page
     do {
       page = try await fetcher.fetch(request)

@@ -1,0 +1,114 @@
+import Foundation
+import StatlineCore
+
+/// data.ncaa.com's casablanca scoreboard (STRUCTURE.md §3a): scores and epochs are strings,
+/// and `gameID` is not the contest id — the number in `url` is.
+struct CasablancaScoreboard: Decodable, Sendable {
+  struct Entry: Decodable, Sendable { var game: Game }
+
+  struct Game: Decodable, Sendable {
+    var gameID: String?
+    var away: Side
+    var home: Side
+    var gameState: String?
+    var currentPeriod: String?
+    var contestClock: String?
+    var startDate: String?
+    var startTimeEpoch: String?
+    var url: String?
+  }
+
+  struct Side: Decodable, Sendable {
+    struct Names: Decodable, Sendable {
+      var char6: String?
+      var short: String?
+      var seo: String?
+      var full: String?
+    }
+
+    struct Conference: Decodable, Sendable { var conferenceName: String? }
+
+    var score: String?
+    var names: Names
+    var winner: Bool?
+    var description: String?
+    var rank: String?
+    var conferences: [Conference]?
+  }
+
+  var games: [Entry]
+}
+
+struct CasablancaScoreboardParser: PageParser {
+  func parse(_ page: Page) throws -> CasablancaScoreboard {
+    do {
+      return try JSONDecoder().decode(CasablancaScoreboard.self, from: page.body)
+    } catch let error as DecodingError {
+      throw StatlineError(
+        .wrongPage, "the answer is not a casablanca scoreboard: \(GraphQLAnswer.describe(error))",
+        hint: "casablanca answers NoSuchKey for dates after 2025-08-29; use the GraphQL scoreboard for those")
+    }
+  }
+}
+
+/// `pre` → scheduled, `live` → live, `final` → final, anything else → unknown (never scheduled).
+struct CasablancaScoreboardNormalizer: Normalizer {
+  func normalize(_ board: CasablancaScoreboard, page: Page) throws -> Batch {
+    let sport = Self.sport(page.url)
+    var games: [Game] = []
+    var teams: [Team] = []
+    var warnings: [String] = []
+    for entry in board.games {
+      let game = entry.game
+      guard let contest = NCAAIds.number(after: "/game/", in: game.url) else {
+        warnings.append("game \(game.gameID ?? "?") has no /game/{id} url: skipped")
+        continue
+      }
+      let status: GameStatus =
+        switch game.gameState?.lowercased() {
+        case "pre": .scheduled
+        case "live": .live
+        case "final": .final
+        default: .unknown
+        }
+      let started = status == .live || status == .final
+      func line(_ side: CasablancaScoreboard.Side) -> TeamLine {
+        let record = side.description.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "() ")) }
+        return TeamLine(
+          team: TeamRef(
+            id: side.names.seo.map(NCAAIds.comTeam), name: side.names.short ?? side.names.full ?? "",
+            abbreviation: side.names.char6),
+          score: started ? GameText.int(side.score) : nil, record: record.flatMap { $0.isEmpty ? nil : $0 },
+          rank: GameText.int(side.rank), winner: status == .final ? side.winner : nil)
+      }
+      let label = game.currentPeriod.flatMap { $0.isEmpty ? nil : $0 }
+      games.append(
+        Game(
+          id: NCAAIds.comContest(contest), sport: sport, status: status,
+          period: status == .live ? GraphQLContestsNormalizer.period(label, linescores: 0) : nil,
+          periodLabel: started ? (status == .final ? "Final" : label) : nil,
+          clock: status == .live ? GameText.clock(game.contestClock) : nil, date: NCAADate.iso(game.startDate),
+          startTime: NCAADate.iso(epoch: game.startTimeEpoch), away: line(game.away), home: line(game.home)))
+      for side in [game.away, game.home] {
+        guard let seo = side.names.seo, !teams.contains(where: { $0.id == NCAAIds.comTeam(seo) }) else { continue }
+        teams.append(
+          Team(
+            id: NCAAIds.comTeam(seo), name: side.names.full ?? side.names.short ?? seo, abbreviation: side.names.char6,
+            conference: side.conferences?.first?.conferenceName, sport: sport))
+      }
+    }
+    guard !games.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the scoreboard lists no games",
+        hint: "an empty day is answered with NoSuchKey, not an empty list; check the date in the URL")
+    }
+    return Batch(games: games, teams: teams, warnings: warnings)
+  }
+
+  /// The sport slug of `…/casablanca/scoreboard/{sport}/{division}/…` (`lacrosse-men`).
+  static func sport(_ url: String?) -> Sport {
+    guard let url, let range = url.range(of: "/scoreboard/") else { return .unknown }
+    let slug = url[range.upperBound...].prefix { $0 != "/" }
+    return slug.isEmpty ? .unknown : Sport(String(slug))
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import StatlineCore
+
+/// One contest as `GetContests_web` (`data.contests[]`) and `GetGamecenterGameById_web`
+/// (`data.contests[0]`) give it (STRUCTURE.md §5b). Fields beyond the documented ones
+/// (`linescores`, `location`) are read when present.
+struct GraphQLContest: Decodable, Sendable {
+  struct Team: Decodable, Sendable {
+    var isHome: Bool
+    var isWinner: Bool?
+    var score: Flexible?
+    var teamId: Flexible?
+    var seoname: String?
+    var nameShort: String?
+    var name6Char: String?
+    var teamRank: Flexible?
+  }
+
+  struct Linescore: Decodable, Sendable {
+    var period: String
+    var home: Flexible?
+    var visit: Flexible?
+  }
+
+  struct Location: Decodable, Sendable {
+    var venue: String?
+    var city: String?
+    var stateUsps: String?
+  }
+
+  var contestId: Flexible
+  var sportCode: String?
+  var teams: [Team]
+  var startDate: String?
+  var startTimeEpoch: Flexible?
+  var gameState: String?
+  var currentPeriod: String?
+  var contestClock: String?
+  var clock: String?
+  var finalMessage: String?
+  var url: String?
+  var linescores: [Linescore]?
+  var location: Location?
+}
+
+struct GraphQLContestsParser: PageParser {
+  func parse(_ page: Page) throws -> [GraphQLContest] {
+    try GraphQLAnswer.decode([GraphQLContest].self, field: "contests", from: page)
+  }
+}
+
+/// Contests → games. `gameState` `P` is scheduled (postponed or cancelled when the final
+/// message says so), `I` live, `F` final; any other state is unknown, never scheduled.
+struct GraphQLContestsNormalizer: Normalizer {
+  func normalize(_ contests: [GraphQLContest], page: Page) throws -> Batch {
+    let queried = page.url.flatMap { NCAAGraphQLGame.variables(of: $0)["sportCode"] as? String }
+    var games: [Game] = []
+    var teams: [Team] = []
+    var warnings: [String] = []
+    for contest in contests {
+      let code = contest.sportCode ?? queried
+      guard let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) else {
+        warnings.append("contest \(contest.contestId.text) is sport '\(code ?? "unknown")', not lacrosse: skipped")
+        continue
+      }
+      guard let home = contest.teams.first(where: \.isHome), let away = contest.teams.first(where: { !$0.isHome })
+      else {
+        warnings.append("contest \(contest.contestId.text) lists no home and visiting team: skipped")
+        continue
+      }
+      games.append(try Self.game(contest, sport: sport, away: away, home: home))
+      for team in [away, home] {
+        let id = NCAAGraphQLGame.teamId(team.seoname, team.teamId?.text)
+        if !teams.contains(where: { $0.id == id }) {
+          teams.append(Team(id: id, name: team.nameShort ?? "", abbreviation: team.name6Char, sport: sport))
+        }
+      }
+    }
+    if games.isEmpty && !contests.isEmpty {
+      throw StatlineError(
+        .unsupported, "none of the \(contests.count) contests is a lacrosse game",
+        hint: "query the scoreboard with sportCode MLA or WLA")
+    }
+    return Batch(games: games, teams: teams, warnings: warnings)
+  }
+
+  static func status(_ contest: GraphQLContest) -> GameStatus {
+    let message = (contest.finalMessage ?? "").lowercased()
+    if message.hasPrefix("ppd") || message.contains("postponed") { return .postponed }
+    if message.hasPrefix("canc") { return .cancelled }
+    if message.contains("suspended") { return .suspended }
+    return NCAAGraphQLGame.status(contest.gameState)
+  }
+
+  static func game(_ contest: GraphQLContest, sport: Sport, away: GraphQLContest.Team, home: GraphQLContest.Team)
+    throws -> Game
+  {
+    let status = status(contest)
+    let started = status == .live || status == .final || status == .suspended
+    var lines = (away: [Int](), home: [Int]())
+    for line in contest.linescores ?? [] where Int(line.period) != nil || line.period.uppercased().hasSuffix("OT") {
+      guard let a = line.visit?.int, let h = line.home?.int else { break }
+      lines.away.append(a)
+      lines.home.append(h)
+    }
+    let period = started ? period(contest.currentPeriod, linescores: lines.away.count) : nil
+    func line(_ team: GraphQLContest.Team, periods: [Int]) -> TeamLine {
+      TeamLine(
+        team: TeamRef(
+          id: NCAAGraphQLGame.teamId(team.seoname, team.teamId?.text), name: team.nameShort ?? "",
+          abbreviation: team.name6Char),
+        score: started ? team.score?.int : nil, periodScores: periods,
+        rank: team.teamRank?.int.flatMap { $0 > 0 ? $0 : nil },
+        winner: status == .final ? (team.isWinner ?? false) : nil)
+    }
+    let venue = contest.location.map { location in
+      [location.venue, [location.city, location.stateUsps].compactMap { $0 }.joined(separator: ", ")]
+        .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+    return Game(
+      id: NCAAIds.comContest(contest.contestId.text), sport: sport, status: status, period: period,
+      periodLabel: status == .final ? "Final" : started ? contest.currentPeriod : nil,
+      clock: status == .live ? GameText.clock(contest.contestClock ?? contest.clock) : nil,
+      date: NCAADate.iso(contest.startDate), startTime: NCAADate.iso(epoch: contest.startTimeEpoch?.text),
+      venue: venue.flatMap { $0.isEmpty ? nil : $0 }, away: line(away, periods: lines.away),
+      home: line(home, periods: lines.home))
+  }
+
+  /// "1st" … "4th" → 1 … 4, "OT" → 5, "2OT" → 6, "HALF"/"Halftime" → 2, "FINAL" → the linescore's periods.
+  static func period(_ text: String?, linescores: Int) -> Int? {
+    let upper = (text ?? "").uppercased().trimmingCharacters(in: .whitespaces)
+    if upper.hasPrefix("HALF") { return 2 }
+    if upper.hasSuffix("OT") { return 4 + (Int(upper.dropLast(2)) ?? 1) }
+    if let number = Int(upper.prefix { $0.isNumber }), number > 0 { return number }
+    return linescores > 0 ? linescores : nil
+  }
+}

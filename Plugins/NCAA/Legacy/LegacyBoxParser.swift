@@ -1,0 +1,67 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// `/game/box_score/{id}` (legacy layout): after the linescore and the game facts, one
+/// `table.mytable` per team, titled by `tr.heading`, headed by `tr.grey_heading`; the
+/// `Totals` row is the team's totals.
+struct LegacyBoxParser: PageParser {
+  func parse(_ page: Page) throws -> ContestBoxLegacy {
+    let document = try StatsPage.open(page, expecting: "a legacy box score")
+    let header = try LegacyHeader.read(document, page: page)
+    var teams: [ContestBox.TeamTables] = []
+    var headersSeen: Set<String> = []
+    var warnings: [String] = []
+    let tables = try document.select(
+      xpath:
+        "//table[contains(@class,'mytable')][tr[contains(@class,'grey_heading')] or tbody/tr[contains(@class,'grey_heading')]]"
+        + "[.//td[contains(@class,'smtext')]]")
+    for table in tables {
+      let title =
+        try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
+      let headers =
+        try table.first(xpath: ".//tr[contains(@class,'grey_heading')]")?.select(xpath: "./th | ./td").map(
+          StatsPage.words) ?? []
+      headersSeen.formUnion(headers)
+      let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
+      var tables = ContestBox.TeamTables()
+      for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
+        var line = try BoxColumns.line(try row.select(xpath: "./td"), columns: columns)
+        if line.name.lowercased() == "totals" {
+          line.stats[StatKey.secondsPlayed] = nil
+          tables.totals = line.stats
+        } else if line.name.uppercased() != "TEAM", !line.name.isEmpty {
+          tables.players.append(line)
+        }
+      }
+      teams.append(tables)
+    }
+    guard teams.count == 2 else {
+      throw StatlineError(
+        .wrongPage, "the page has \(teams.count) player tables, not one per team",
+        hint: "the box score may be cut short, or the layout changed")
+    }
+    return ContestBoxLegacy(
+      header: header, sport: try BoxColumns.sport(of: headersSeen), teams: teams, warnings: warnings)
+  }
+}
+
+struct ContestBoxLegacy: Sendable, Equatable {
+  var header: LegacyHeader
+  var sport: Sport
+  /// Visitor first, as the page lists them.
+  var teams: [ContestBox.TeamTables]
+  var warnings: [String]
+}
+
+struct LegacyBoxNormalizer: Normalizer {
+  func normalize(_ box: ContestBoxLegacy, page: Page) throws -> Batch {
+    let game = box.header.game(sport: box.sport)
+    return Batch(
+      games: [game], teams: box.header.teams(sport: box.sport),
+      boxScores: [
+        BoxScore(gameId: game.id, away: BoxColumns.teamBox(box.teams[0]), home: BoxColumns.teamBox(box.teams[1]))
+      ],
+      warnings: box.warnings)
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// `/game/play_by_play/{id}` (legacy layout): one `table.mytable` (or `mytbl`) per period with
+/// Time | Visitor | Score | Home, and period-end rows spanning the table ("End of 1st Quarter").
+struct LegacyPlaysParser: PageParser {
+  func parse(_ page: Page) throws -> PlaysPage<LegacyHeader> {
+    let document = try StatsPage.open(page, expecting: "a legacy play-by-play")
+    let header = try LegacyHeader.read(document, page: page)
+    let tables = try document.select(
+      xpath: "//table[contains(@class,'mytable') or contains(@class,'mytbl')]"
+        + "[.//tr[contains(@class,'grey_heading')][contains(normalize-space(.),'Time')]]")
+    guard !tables.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the page has no period tables (Time | Visitor | Score | Home)",
+        hint: "the play-by-play may not have started, or the layout changed")
+    }
+    var rows: [PlayRow] = []
+    for (index, table) in tables.enumerated() {
+      let period = index + 1
+      for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
+        let cells = try row.select(xpath: "./td")
+        if cells.count == 1 {
+          rows.append(PlayRow(period: period, clock: nil, side: nil, text: cells[0].text))
+          continue
+        }
+        guard cells.count >= 4 else { continue }
+        rows.append(PlayRow(period: period, clock: cells[0].text, awayText: cells[1].text, homeText: cells[3].text))
+      }
+    }
+    return PlaysPage(header: header, rows: rows)
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import StatlineCore
+import StatlineHTML
+
+/// A daily scoreboard (`/contests/livestream_scoreboards?…`, STRUCTURE.md §5c): each game a
+/// table whose first row has the date and time, `Attend: N` and the period or `Final`, then
+/// `tr#contest_{id}` rows, away first, each with the team's link, period cells and the total —
+/// or "Canceled" / "Ppd" in the score cell.
+struct Scoreboard: Sendable, Equatable {
+  struct Entry: Sendable, Equatable {
+    struct Row: Sendable, Equatable {
+      var teamId: String?
+      var name: String
+      var record: String?
+      var periods: [Int]
+      var total: String
+    }
+
+    var contestId: String
+    var date: String?
+    var attendance: Int?
+    var state: String
+    var rows: [Row]
+  }
+
+  var sport: Sport
+  var entries: [Entry]
+}
+
+struct ScoreboardParser: PageParser {
+  func parse(_ page: Page) throws -> Scoreboard {
+    let document = try StatsPage.open(page, expecting: "a scoreboard")
+    let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
+    let code = query.first { $0.name == "sport_code" }?.value
+    let sport = NCAASports.sport(code: code) ?? .lacrosseMen
+    guard NCAASports.isLacrosse(sport) else {
+      throw StatlineError(
+        .unsupported, "the scoreboard is for sport code '\(code ?? "?")', not lacrosse",
+        hint: "ask for sport_code=MLA or WLA")
+    }
+    var entries: [Scoreboard.Entry] = []
+    for table in try document.select(xpath: "//table[.//tr[starts-with(@id,'contest_')]]") {
+      let teamRows = try table.select(xpath: ".//tr[starts-with(@id,'contest_')]")
+      guard let first = teamRows.first, let contestId = NCAAIds.number(after: "contest_", in: first.attribute("id"))
+      else { continue }
+      let heading = try table.first(xpath: ".//tr[not(starts-with(@id,'contest_'))][td]")
+      let headingCells = try heading?.select(xpath: "./td").map(\.text) ?? []
+      var entry = Scoreboard.Entry(
+        contestId: contestId, date: headingCells.first.flatMap { GameText.date(String($0.prefix(10))) },
+        attendance: nil, state: "", rows: [])
+      for text in headingCells.dropFirst() {
+        if let range = text.range(of: "Attend:") {
+          entry.attendance = GameText.count(String(text[range.upperBound...]))
+        } else if !text.isEmpty {
+          entry.state = text
+        }
+      }
+      for row in teamRows {
+        let cells = try row.select(xpath: "./td")
+        let link = try row.first(xpath: ".//a[starts-with(@href,'/teams/')]")
+        let nameCell = try row.first(xpath: "./td[.//a[starts-with(@href,'/teams/')] and normalize-space(.) != '']")
+        guard let link, let nameCell else {
+          // A team without an NCAA page is plain text ("St. Francis (IL)").
+          let name = cells.first { !$0.text.isEmpty && GameText.int($0.text) == nil }?.text ?? ""
+          entry.rows.append(
+            Scoreboard.Entry.Row(
+              teamId: nil, name: name, record: nil, periods: Self.periods(cells, after: name),
+              total: cells.last?.text ?? ""))
+          continue
+        }
+        let name = try link.first(xpath: ".//img")?.attribute("alt") ?? nameCell.text
+        let record = nameCell.text.firstIndex(of: "(").map {
+          String(nameCell.text[$0...].dropFirst().prefix { $0 != ")" })
+        }
+        entry.rows.append(
+          Scoreboard.Entry.Row(
+            teamId: NCAAIds.number(after: "/teams/", in: link.attribute("href")), name: name, record: record,
+            periods: Self.periods(cells, after: nameCell.text), total: cells.last?.text ?? ""))
+      }
+      entries.append(entry)
+    }
+    guard !entries.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the scoreboard shows no games (no tr#contest_… rows)",
+        hint: "the date may have no games, or the layout changed; a day without games still prints a message")
+    }
+    return Scoreboard(sport: sport, entries: entries)
+  }
+
+  /// The period cells: the numbers after the name cell, before the total.
+  static func periods(_ cells: [Node], after name: String) -> [Int] {
+    guard let index = cells.firstIndex(where: { $0.text == name }) else { return [] }
+    return cells[(index + 1)..<max(index + 1, cells.count - 1)].compactMap { GameText.int($0.text) }
+  }
+}
+
+/// Scoreboard entries → games: `Final` (with an overtime count) is final, a period is live,
+/// "Canceled" / "Ppd" cancelled / postponed, no state and no score scheduled.
+struct ScoreboardNormalizer: Normalizer {
+  func normalize(_ board: Scoreboard, page: Page) throws -> Batch {
+    var games: [Game] = []
+    var teams: [Team] = []
+    var warnings: [String] = []
+    for entry in board.entries {
+      guard entry.rows.count == 2 else {
+        warnings.append("contest \(entry.contestId) shows \(entry.rows.count) team rows, not 2: skipped")
+        continue
+      }
+      let totals = entry.rows.map(\.total)
+      let state = entry.state.lowercased()
+      var status: GameStatus
+      var period: Int?
+      var label: String?
+      var clock: String?
+      if totals.contains(where: { $0.lowercased().hasPrefix("cancel") }) {
+        status = .cancelled
+      } else if totals.contains(where: { $0.lowercased().hasPrefix("ppd") || $0.lowercased().hasPrefix("postponed") }) {
+        status = .postponed
+      } else if state.hasPrefix("final") {
+        status = .final
+        label = entry.state
+        period = max(entry.rows[0].periods.count, 4)
+      } else if let number = GraphQLContestsNormalizer.period(
+        entry.state.split(separator: " ").first.map(String.init), linescores: 0),
+        !state.isEmpty
+      {
+        status = .live
+        period = number
+        label = entry.state.split(separator: " ").first.map(String.init)
+        clock = entry.state.split(separator: " ").last.flatMap { GameText.clock(String($0)) }
+      } else if state.isEmpty && totals.allSatisfy({ $0.isEmpty }) {
+        status = .scheduled
+      } else {
+        status = .unknown
+        warnings.append("contest \(entry.contestId): state '\(entry.state)' is not read")
+      }
+      let started = status == .live || status == .final
+      let lines = entry.rows.map { row in
+        TeamLine(
+          team: TeamRef(id: row.teamId.map(NCAAIds.seasonTeam), name: row.name),
+          score: started ? GameText.int(row.total) : nil, periodScores: started ? row.periods : [], record: row.record)
+      }
+      var game = Game(
+        id: NCAAIds.contest(entry.contestId), sport: board.sport, status: status, period: period, periodLabel: label,
+        clock: clock, date: entry.date, attendance: entry.attendance, away: lines[0], home: lines[1])
+      if status == .final, let a = game.away.score, let h = game.home.score {
+        game.away.winner = a > h
+        game.home.winner = h > a
+      }
+      games.append(game)
+      for row in entry.rows {
+        guard let id = row.teamId.map(NCAAIds.seasonTeam), !teams.contains(where: { $0.id == id }) else { continue }
+        teams.append(Team(id: id, name: row.name, sport: board.sport))
+      }
+    }
+    return Batch(games: games, teams: teams, warnings: warnings)
+  }
+}
