@@ -46,7 +46,8 @@ import Testing
 
     /// Whether one poll tries again before giving up.
     var retried: Bool { ![.oversized, .gzipBomb, .invalidUTF8, .challenge200].contains(self) }
-    var captured: Bool { self == .invalidUTF8 }
+    /// A page that failed to parse, or a challenge kept as evidence of the wall.
+    var captured: Bool { self == .invalidUTF8 || self == .challenge200 }
     var blocked: Bool { self == .challenge200 }
     /// Every fault but a page that arrives and fails to parse counts against the host.
     var opensBreaker: Bool { self != .invalidUTF8 }

@@ -4,7 +4,8 @@ import StatlineCore
 /// Wraps any fetcher in Statline's manners (DESIGN.md §3): robots.txt, a circuit breaker per
 /// host, per-host concurrency and spacing, retries with backoff that honour `Retry-After`, and
 /// single-flight for identical concurrent requests. A wall or challenge is never retried: it
-/// counts against the breaker and is reported as blocked.
+/// counts against the breaker and is returned for the caller to report as blocked (the
+/// poller does, and captures it).
 public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   public struct Configuration: Sendable {
     /// Names Statline to the sites (and picks its robots.txt group).
@@ -93,8 +94,10 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       if page.status != 304, let refusal = request.check?.check(page) ?? BlockDetector.check(page),
         refusal.kind == .blocked
       {
+        // Counted against the host, and handed back so the caller reports it and keeps the
+        // page as evidence (a capture); never retried, never parsed.
         breaker.record(host, success: false)
-        throw refusal.located(location: request.url)
+        return page
       }
       // A 404 or a page the parser rejects is not the host failing.
       breaker.record(host, success: page.status < 500)

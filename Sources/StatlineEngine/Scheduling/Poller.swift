@@ -82,7 +82,11 @@ public struct Poller: Sendable {
     }
     if page.status != 304, let refusal = entry?.refusal(page) ?? BlockDetector.check(page) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
-      return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status)
+      // A wall, a challenge or a login page is kept as evidence; an error status (a 500) or a
+      // rate limit (429) is an answer, not a page.
+      let evidence = failure.kind == .blocked && page.status != 429 && !page.isBlank
+      let capture = evidence ? try? await captures?.capture(page, error: failure, at: now()) : nil
+      return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: page.status, capture: capture)
     }
     switch ChangeDetector.classify(page, previous: previous) {
     case .unchanged(let validators):
