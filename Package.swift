@@ -33,7 +33,11 @@ let pluginTargets: [Target] = sourcePlugins.flatMap { name -> [Target] in
     ),
     .testTarget(
       name: "\(name)SourceTests",
-      dependencies: [.target(name: "\(name)Source"), "StatlineCore", "StatlineHTML", "StatlineApp", "StatlineTesting"],
+      dependencies: [
+        .target(name: "\(name)Source"), "StatlineCore", "StatlineHTML", "StatlineApp", "StatlineEngine",
+        "StatlineTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       path: "Tests/\(name)SourceTests",
       swiftSettings: swiftSettings
     ),

@@ -1,0 +1,178 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import NCAASource
+
+/// Key facts of the hand-written NCAA pages, beyond their goldens.
+@Suite struct NCAAHandWrittenTests {
+  static func page(_ folder: String) throws -> Page {
+    try PageLoader.load(PackageRoot.file("Fixtures/NCAA/\(folder)").path)
+  }
+
+  static func batch(_ folder: String, parser: String) throws -> Batch {
+    try PagePipeline.run(try page(folder), with: try NCAARun.entry(parser))
+  }
+
+  static func failure(_ folder: String, parser: String) throws -> StatlineError {
+    do {
+      _ = try batch(folder, parser: parser)
+    } catch let error as StatlineError {
+      return error
+    }
+    throw StatlineError(.wrongPage, "\(folder) parsed, but it must fail")
+  }
+
+  @Test func aLiveContestIsInTheThirdQuarterWithNoWinner() throws {
+    let batch = try Self.batch("ncaa-stats-contest-box/live-third-quarter", parser: "ncaa-stats-contest-box")
+    let game = try #require(batch.games.first)
+    #expect(game.status == .live && game.period == 3 && game.periodLabel == "3rd")
+    #expect(game.away.score == 4 && game.home.score == 6 && game.away.winner == nil && game.home.winner == nil)
+    #expect(game.away.periodScores == [2, 1, 1] && game.attendance == 3102)
+    let goalie = try #require(batch.boxScores.first?.away.players.first { $0.position == "G" })
+    #expect(goalie.stats[StatKey.secondsPlayed] == 38 * 60 + 12 && goalie.stats[StatKey.saves] == 8)
+  }
+
+  @Test func aWomensContestHasDrawControlsAndFreePositionStats() throws {
+    let batch = try Self.batch("ncaa-stats-contest-box/womens-final", parser: "ncaa-stats-contest-box")
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .lacrosseWomen && game.status == .final && game.home.winner == true)
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.compactMap { $0.stats[StatKey.drawControls] }.reduce(0, +) == 11)
+    #expect(box.home.totals[StatKey.drawControls] == 13)
+    #expect(box.home.players.first?.stats[StatKey.freePositionGoals] == 2)
+    #expect(box.away.players.allSatisfy { $0.stats[StatKey.faceoffsWon] == nil })
+  }
+
+  @Test func anotherSportsContestIsUnsupportedAndWallsAreBlocked() throws {
+    #expect(
+      try Self.failure("ncaa-stats-contest-box/other-sport", parser: "ncaa-stats-contest-box").kind == .unsupported)
+    for wall in ["bot-challenge", "access-denied", "login-page"] {
+      let error = try Self.failure("ncaa-stats-contest-box/\(wall)", parser: "ncaa-stats-contest-box")
+      #expect(error.kind == .blocked, "\(wall): \(error)")
+    }
+  }
+
+  @Test func theCurrentPlayByPlayTakesItsScoreFromTheHeader() throws {
+    let batch = try Self.batch("ncaa-stats-contest-pbp/final", parser: "ncaa-stats-contest-pbp")
+    let game = try #require(batch.games.first)
+    #expect(game.status == .final && game.away.score == 3 && game.home.score == 4)
+    let goals = batch.plays.filter { $0.type == .goal }
+    #expect(goals.count == 7 && goals.last?.awayScore == 3 && goals.last?.homeScore == 4)
+    #expect(batch.plays.filter { $0.type == .periodEnd }.count == 4)
+    #expect(batch.plays.first?.player == "Ryan Cole" && batch.plays.first?.type == .faceoff)
+    #expect(batch.plays.contains { $0.type == .penalty && $0.details["seconds"] == "60" })
+  }
+
+  @Test func aPlayByPlayWhoseGoalsDisagreeWithTheHeaderFailsValidation() throws {
+    var page = try Self.page("ncaa-stats-contest-pbp/final")
+    let text = String(decoding: page.body, as: UTF8.self).replacingOccurrences(
+      of: "GOAL by ARMY Morrison, Jake.", with: "Shot by ARMY Morrison, Jake WIDE.")
+    page.body = Data(text.utf8)
+    let error = try #require(throws: StatlineError.self) {
+      try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-pbp"))
+    }
+    #expect(error.kind == .validation && error.reason.contains("running score ends at 3-3"))
+  }
+
+  @Test func theScoreboardMapsEveryStateAndNeverGuessesScheduled() throws {
+    let batch = try Self.batch("ncaa-stats-scoreboard/mixed-day", parser: "ncaa-stats-scoreboard")
+    #expect(batch.games.map(\.status) == [.final, .final, .live, .scheduled, .postponed, .cancelled])
+    #expect(batch.games[1].period == 5 && batch.games[1].away.periodScores.count == 5)
+    #expect(batch.games[2].period == 3 && batch.games[2].clock == "08:12")
+    #expect(batch.games[4].away.team.id == nil && batch.games[4].away.team.name == "St. Francis (IL)")
+    #expect(batch.games[0].attendance == 1204 && batch.games[0].away.record == "3-1")
+  }
+
+  @Test func theLegacyBoxScoreAndPlayByPlayAgree() throws {
+    let box = try Self.batch("ncaa-legacy-box/final", parser: "ncaa-legacy-box")
+    let game = try #require(box.games.first)
+    #expect(game.id == "ncaa:game-4021999" && game.status == .final && game.venue == "Poughkeepsie, NY")
+    #expect(game.away.team.id == "ncaa:org-721" && game.away.score == 5 && game.home.score == 4)
+    #expect(game.attendance == 312 && game.date == "2016-03-05")
+    #expect(box.boxScores.first?.away.players.map(\.name).contains("TEAM") == false)
+    #expect(box.boxScores.first?.away.totals[StatKey.groundBalls] == 9, "the TEAM row's ground ball is in the total")
+    let plays = try Self.batch("ncaa-legacy-pbp/final", parser: "ncaa-legacy-pbp")
+    #expect(plays.games.first?.id == game.id)
+    let goals = plays.plays.filter { $0.type == .goal }
+    #expect(goals.filter { $0.side == .away }.count == 5 && goals.filter { $0.side == .home }.count == 4)
+    #expect(goals.first?.player == "Connor Meyers" && goals.first?.assist == "Luke Kirk")
+  }
+
+  @Test func theGraphQLScoreboardMapsStatesAndAsksForGameTargets() throws {
+    let page = try Self.page("ncaa-gql-contests/mixed-day")
+    let (batch, discovered) = try PagePipeline.runDiscovering(page, with: try NCAARun.entry("ncaa-gql-contests"))
+    #expect(batch.games.map(\.status) == [.final, .live, .scheduled, .postponed, .unknown], "'S' is unknown")
+    #expect(batch.games[0].id == "ncaa:com-6600001" && batch.games[0].away.rank == 7)
+    #expect(batch.games[0].startTime == "2026-03-07T17:00:00Z")
+    #expect(batch.games[1].period == 3 && batch.games[1].clock == "08:12")
+    #expect(batch.games[2].away.score == nil)
+    #expect(discovered.count == 15 && discovered.allSatisfy { $0.target.url.hasPrefix("https://sdataprod.ncaa.com/") })
+    #expect(Set(discovered.map(\.target.parser)) == ["ncaa-gql-game", "ncaa-gql-pbp", "ncaa-gql-boxscore"])
+  }
+
+  @Test func theGraphQLGameCentreAndBoxScore() throws {
+    let game = try #require(try Self.batch("ncaa-gql-game/live-third-quarter", parser: "ncaa-gql-game").games.first)
+    #expect(game.status == .live && game.period == 3 && game.away.periodScores == [3, 2, 1])
+    #expect(game.venue == "Klöckner Stadium, Charlottesville, VA")
+    let box = try #require(try Self.batch("ncaa-gql-boxscore/final", parser: "ncaa-gql-boxscore").boxScores.first)
+    #expect(box.gameId == "ncaa:com-6600001")
+    #expect(box.away.players.first?.name == "Charlie Iler" && box.home.players.first?.name == "AJ Nikolic")
+    #expect(box.away.players.last.map { ($0.name, $0.stats) } ?? ("", ["x": 1]) == ("Sam Wells", [:]))
+    #expect(box.away.totals[StatKey.goals] == 12 && box.away.totals[StatKey.penaltySeconds] == 60)
+    let goalie = try #require(box.away.players.first { $0.position == "GK" })
+    #expect(goalie.stats[StatKey.saves] == 11 && goalie.stats[StatKey.secondsPlayed] == 3600)
+  }
+
+  @Test func staleAndWrongSportHashesSayWhatToDo() throws {
+    let stale = try Self.failure("ncaa-gql-contests/stale-hash", parser: "ncaa-gql-contests")
+    #expect(stale.kind == .configuration && stale.hint?.contains("sources.ncaa.options.hash.GetContests_web") == true)
+    let rejected = try Self.failure("ncaa-gql-pbp/http-400", parser: "ncaa-gql-pbp")
+    #expect(rejected.kind == .configuration && rejected.reason.contains("HTTP 400"))
+    let wrong = try Self.failure("ncaa-gql-boxscore/wrong-sport-hash", parser: "ncaa-gql-boxscore")
+    #expect(wrong.reason.contains("only __typename"))
+  }
+
+  @Test func casablancaTakesTheContestIdFromTheURLAndNeverGuessesScheduled() throws {
+    let batch = try Self.batch("ncaa-casablanca-scoreboard/lacrosse-states", parser: "ncaa-casablanca-scoreboard")
+    #expect(batch.games.map(\.id) == ["ncaa:com-6400001", "ncaa:com-6400002", "ncaa:com-6400003", "ncaa:com-6400004"])
+    #expect(batch.games.map(\.status) == [.final, .live, .scheduled, .unknown])
+    #expect(batch.games[0].away.score == 9 && batch.games[0].away.rank == 5 && batch.games[0].away.record == "9-3")
+    #expect(batch.games[1].clock == "04:51" && batch.games[1].period == 2)
+  }
+}
+
+@Suite struct PersistedQueryTests {
+  @Test func theRequestAddsTheConfiguredHashCompactJSONAndTheSeasonYear() throws {
+    let stored =
+      #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"03/07/2026","week":null}"#
+    let url = PersistedQuery.request(stored, hashes: ["GetContests_web": "abc123"])
+    let query = PersistedQuery.parameters(of: url)
+    #expect(query["meta"] == "GetContests_web")
+    #expect(query["extensions"] == #"{"persistedQuery":{"version":1,"sha256Hash":"abc123"}}"#)
+    #expect(
+      query["variables"]
+        == #"{"contestDate":"03/07/2026","division":1,"seasonYear":2025,"sportCode":"MLA","week":null}"#,
+      "spring 2026 is season 2025; no spaces")
+    #expect(!url.contains(" ") && !url.contains("{"), "the JSON is percent-encoded")
+    let defaulted = PersistedQuery.parameters(of: PersistedQuery.request(stored, hashes: [:]))
+    #expect(defaulted["extensions"]?.contains(PersistedQuery.defaultHashes["GetContests_web"]!) == true)
+  }
+
+  @Test func seasonYearIsTheAcademicStartYear() {
+    #expect(PersistedQuery.seasonYear("03/07/2026") == 2025)
+    #expect(PersistedQuery.seasonYear("11/15/2025") == 2025)
+    #expect(PersistedQuery.seasonYear("garbage") == nil)
+  }
+
+  @Test func theConfiguredHashReachesTheRequestThroughThePlugin() throws {
+    let settings = PluginSettings(options: ["ncaa": ["hash.NCAA_GetGamecenterPbpGenericById_web": "fresh"]])
+    let entry = try #require(try NCAASource.plugin.parsers(settings).first { $0.id == "ncaa-gql-pbp" })
+    let target = PersistedQuery.contestURL(operation: PersistedQuery.playByPlay, contestId: "6599987")
+    #expect(entry.claims(url: target))
+    let request = try #require(entry.delta).request(target, [:])
+    #expect(PersistedQuery.parameters(of: request)["extensions"]?.contains(#""sha256Hash":"fresh""#) == true)
+  }
+}
