@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// One-time libxml2 set-up. `xmlInitParser` must run once per process; `xmlCleanupParser` is
 /// never called, because Foundation's XML support shares the same `libxml2.so.2`.
@@ -29,6 +30,12 @@ enum LibXML {
   }
 
   /// Copies a string that libxml2 still owns.
+  /// Whether a libxml2 name equals `name` (compared as C strings, nothing allocated).
+  static func equals(_ pointer: UnsafePointer<xmlChar>?, _ name: String) -> Bool {
+    guard let pointer else { return false }
+    return name.withCString { strcmp(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self), $0) == 0 }
+  }
+
   static func borrow(_ pointer: UnsafePointer<xmlChar>?) -> String? {
     guard let pointer else { return nil }
     return String(cString: pointer)

@@ -51,6 +51,34 @@ public struct Node {
     return result
   }
 
+  /// Element children with this (lower-case, in HTML) name, without an XPath query: for the
+  /// cells of every row of a large table.
+  public func children(named name: String) -> [Node] {
+    var result: [Node] = []
+    var child = pointer.pointee.children
+    while let current = child {
+      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
+        result.append(Node(document: document, pointer: current))
+      }
+      child = current.pointee.next
+    }
+    return result
+  }
+
+  /// The first descendant element with this name, in document order, without an XPath query.
+  public func firstDescendant(named name: String) -> Node? {
+    var stack: [xmlNodePtr] = []
+    var child = pointer.pointee.children
+    while let current = child ?? stack.popLast() {
+      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
+        return Node(document: document, pointer: current)
+      }
+      if let next = current.pointee.next { stack.append(next) }
+      child = current.pointee.type == XML_ELEMENT_NODE ? current.pointee.children : nil
+    }
+    return nil
+  }
+
   public var parent: Node? {
     guard let parent = pointer.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
     return Node(document: document, pointer: parent)

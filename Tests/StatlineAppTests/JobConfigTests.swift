@@ -77,6 +77,17 @@ import Testing
     #expect(error?.description.contains("statline.yml") == true)
   }
 
+  @Test func theExampleConfigurationLoadsAndEveryTargetHasItsParser() throws {
+    let config = try JobConfigReader.load(file: PackageRoot.file("statline.example.yml").path)
+    let targets = try config.resolvedTargets(try BuiltinPlugins.registry(config.pluginSettings))
+    #expect(
+      targets.map(\.parser) == [
+        "statbroadcast-event-calendar", "statbroadcast-event-calendar", "ncaa-gql-contests", "ncaa-stats-team-list",
+      ])
+    #expect(targets.allSatisfy { $0.role == .discovery })
+    #expect(config.sources["ncaa"]?.options["hash.GetContests_web"]?.count == 64)
+  }
+
   @Test func aTargetNoParserClaimsIsAnError() throws {
     let config = try JobConfigReader.parse("targets:\n  - url: https://example.edu/scores")
     let error = #expect(throws: StatlineError.self) {

@@ -17,6 +17,17 @@ import Testing
     #expect(div.rawText.contains("\n"))
   }
 
+  @Test func childrenAndDescendantsByNameWithoutXPath() throws {
+    let row = try #require(try document.first(css: "tr"))
+    #expect(row.children(named: "td").map(\.text) == ["1", "2"])
+    #expect(row.children(named: "th").isEmpty)
+    let div = try #require(try document.first(css: "#d"))
+    #expect(div.firstDescendant(named: "i")?.text == "(8-7)", "found after a sibling's subtree")
+    #expect(div.firstDescendant(named: "b")?.text == "Force")
+    #expect(div.firstDescendant(named: "table") == nil, "only below the node")
+    #expect(document.root?.firstDescendant(named: "td")?.text == "1")
+  }
+
   @Test func attributesAreReadAndListed() throws {
     let div = try #require(try document.first(css: "#d"))
     #expect(div.attribute("data-order") == "7")

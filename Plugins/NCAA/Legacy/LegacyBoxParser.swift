@@ -26,7 +26,7 @@ struct LegacyBoxParser: PageParser {
       let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
       var tables = ContestBox.TeamTables()
       for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
-        var line = try BoxColumns.line(try row.select(xpath: "./td"), columns: columns)
+        var line = BoxColumns.line(row.children(named: "td"), columns: columns)
         if line.name.lowercased() == "totals" {
           line.stats[StatKey.secondsPlayed] = nil
           tables.totals = line.stats

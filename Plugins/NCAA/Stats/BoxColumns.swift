@@ -58,14 +58,16 @@ enum BoxColumns {
   }
 
   /// One row's cells read by the table's columns. A name cell's player link gives the player id.
-  static func line(_ cells: [Node], columns: [Column]) throws -> ContestBox.Line {
+  static func line(_ cells: [Node], columns: [Column]) -> ContestBox.Line {
     var line = ContestBox.Line(name: "")
     for (column, cell) in zip(columns, cells) {
       let text = cell.text
       switch column {
       case .number: line.number = text.isEmpty ? nil : text
       case .name:
-        let link = try cell.first(xpath: ".//a[starts-with(@href,'/players/')]")
+        let link = cell.firstDescendant(named: "a").flatMap {
+          $0.attribute("href")?.hasPrefix("/players/") == true ? $0 : nil
+        }
         line.name = link?.text ?? text
         line.playerId = NCAAIds.number(after: "/players/", in: link?.attribute("href"))
       case .position: line.position = text.isEmpty ? nil : text

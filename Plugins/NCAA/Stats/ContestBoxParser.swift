@@ -59,10 +59,11 @@ struct ContestBoxParser: PageParser {
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
       for row in try table.select(xpath: "./tbody/tr | ./tr[td]") {
-        let cells = try row.select(xpath: "./td")
+        let cells = row.children(named: "td")
         guard !cells.isEmpty else { continue }
-        var line = try BoxColumns.line(cells, columns: columns)
-        let summary = (try row.first(xpath: "./td[contains(@class,'tbody_border_top')]")) != nil
+        var line = BoxColumns.line(cells, columns: columns)
+        let summary =
+          cells.first?.attribute("class").map { FastText.offset(of: "tbody_border_top", in: $0) != nil } ?? false
         if summary {
           // The TEAM row's team-credited stats are already in the total row.
           // Minutes add up over the roster (600:00), so a team has none.

@@ -25,15 +25,22 @@ enum NCAAIds {
 
   /// The letters after `marker` (`sport_code=` in `…&sport_code=MLA`), or nil.
   static func code(after marker: String, in text: String?) -> String? {
-    guard let text, let range = text.range(of: marker) else { return nil }
-    let letters = text[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    guard let rest = rest(of: text, after: marker) else { return nil }
+    let letters = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
     return letters.isEmpty ? nil : String(letters)
   }
 
   /// The number after `marker` in `text` (`/teams/` in `/teams/594020`), or nil.
   static func number(after marker: String, in text: String?) -> String? {
-    guard let text, let range = text.range(of: marker) else { return nil }
-    let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    guard let rest = rest(of: text, after: marker) else { return nil }
+    let digits = rest.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }
     return digits.isEmpty ? nil : String(digits)
+  }
+
+  /// `text` after the first `marker` (a byte search: this runs for every player row).
+  private static func rest(of text: String?, after marker: String) -> Substring? {
+    guard let text, let offset = FastText.offset(of: marker, in: text) else { return nil }
+    let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset + marker.utf8.count)
+    return text[start...]
   }
 }

@@ -6,25 +6,24 @@ import StatlineHTML
 /// site's stats pages. A login form, an error page or any other site's page is refused as
 /// blocked (STRUCTURE.md §5c): it is never read as a game without rows.
 enum StatsPage {
+  /// The page's document. Walls, challenges and login pages were refused before any parser
+  /// ran (`check`, through `ParserEntry.check`).
   static func open(_ page: Page, expecting what: String) throws -> Document {
-    if let refusal = check(page) { throw refusal }
-    return try Document.html(page.body, url: page.url)
+    try Document.html(page.body, url: page.url)
   }
 
-  /// A login form or a page that is not one of the site's stats pages, answered with 2xx: the
-  /// job's fetcher charges the host's breaker for it like for a wall (`ParserEntry.check`).
-  /// Walls and error statuses are left to `BlockDetector`.
+  /// A login form, or a 2xx page that is not one of the site's stats pages (its title does not
+  /// say "NCAA Statistics"): blocked. The job's fetcher charges the host's breaker for it like
+  /// for a wall. Reads bytes only: this runs on every page fetched from the site.
   static func check(_ page: Page) -> StatlineError? {
-    guard (200..<300).contains(page.status), BlockDetector.check(page) == nil, !page.isBlank else { return nil }
-    let head = page.prefix(1 << 16)
-    if head.range(of: "type=\"password\"", options: .caseInsensitive) != nil {
+    guard (200..<300).contains(page.status), !page.isBlank else { return nil }
+    let head = page.body.prefix(1 << 16)
+    if ByteSearch.contains(head, "type=\"password\"") || ByteSearch.contains(head, "type='password'") {
       return StatlineError(
         .blocked, "the page is a login form, not a stats page",
         hint: "stats.ncaa.org pages are public: the request was redirected to a sign-in page; check access by hand")
     }
-    let title = head.range(of: "<title>", options: .caseInsensitive).map { start in
-      head[start.upperBound...].prefix { $0 != "<" }.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    let title = ByteSearch.title(of: head)
     guard let title, title.contains("NCAA Stat") else {
       return StatlineError(
         .blocked, "the page is not a stats.ncaa.org page (title '\(title?.prefix(80) ?? "none")')",

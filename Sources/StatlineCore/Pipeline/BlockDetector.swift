@@ -29,40 +29,79 @@ public enum BlockDetector {
     429: "rate limited", 451: "unavailable for legal reasons",
   ]
 
-  private static let loweredMarkers: [[UInt8]] = challengeMarkers.map { Array($0.marker.lowercased().utf8) }
+  /// The lower-cased markers laid end to end, with where each starts and ends.
+  private static let needles: (bytes: [UInt8], bounds: [(start: Int, end: Int)]) = {
+    var bytes: [UInt8] = []
+    var bounds: [(Int, Int)] = []
+    for (marker, _) in challengeMarkers {
+      let start = bytes.count
+      bytes += Array(marker.lowercased().utf8)
+      bounds.append((start, bytes.count))
+    }
+    return (bytes, bounds)
+  }()
 
-  /// For each byte value, the markers whose first (lower-cased) byte it is.
-  private static let markersByFirstByte: [[Int]] = {
-    var table = [[Int]](repeating: [], count: 256)
-    for (index, marker) in loweredMarkers.enumerated() { table[Int(marker[0])].append(index) }
-    return table
+  /// For each byte value, the range of `candidates` holding the markers that start with it.
+  private static let firstByte: (ranges: [(start: Int, end: Int)], candidates: [Int]) = {
+    var ranges = [(start: Int, end: Int)](repeating: (0, 0), count: 256)
+    var candidates: [Int] = []
+    for value in 0..<256 {
+      let start = candidates.count
+      for (index, bound) in needles.bounds.enumerated() where Int(needles.bytes[bound.start]) == value {
+        candidates.append(index)
+      }
+      ranges[value] = (start, candidates.count)
+    }
+    return (ranges, candidates)
   }()
 
   @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
   /// The first marker found in the first 64 KiB, compared ASCII-case-insensitively in one pass
   /// over the bytes: markers are ASCII, so nothing is decoded or copied. This runs on every
-  /// fetched page, and a copy plus one scan per marker cost as much as the HTTP client.
+  /// fetched page and before every parse, so the tables are flat and read without ARC traffic.
   static func firstMarker(in body: Data) -> Int? {
-    body.withUnsafeBytes { raw -> Int? in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let count = min(bytes.count, 64 << 10)
-      var index = 0
-      while index < count {
-        let candidates = markersByFirstByte[Int(lower(bytes[index]))]
-        if !candidates.isEmpty {
-          for marker in candidates {
-            let needle = loweredMarkers[marker]
-            guard index + needle.count <= count else { continue }
-            var offset = 1
-            while offset < needle.count && lower(bytes[index + offset]) == needle[offset] { offset += 1 }
-            if offset == needle.count { return marker }
+    needles.bytes.withUnsafeBufferPointer { needle in
+      needles.bounds.withUnsafeBufferPointer { bounds in
+        firstByte.ranges.withUnsafeBufferPointer { ranges in
+          firstByte.candidates.withUnsafeBufferPointer { candidates in
+            body.withUnsafeBytes { raw -> Int? in
+              let bytes = raw.bindMemory(to: UInt8.self)
+              let count = min(bytes.count, 64 << 10)
+              var index = 0
+              while index < count {
+                let range = ranges[Int(lower(bytes[index]))]
+                var slot = range.start
+                while slot < range.end {
+                  let marker = candidates[slot]
+                  let bound = bounds[marker]
+                  let length = bound.end - bound.start
+                  if index + length <= count {
+                    var offset = 1
+                    while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] {
+                      offset += 1
+                    }
+                    if offset == length { return marker }
+                  }
+                  slot += 1
+                }
+                index += 1
+              }
+              return nil
+            }
           }
         }
-        index += 1
       }
-      return nil
     }
+  }
+
+  /// `check`, refined by a site's own check (`ParserEntry.check`): a wall or challenge is
+  /// reported as such; otherwise the site's reading wins (a GraphQL 400 that means a stale
+  /// hash, a login page served with 200), else the general one.
+  public static func check(_ page: Page, site: ((Page) -> StatlineError?)?) -> StatlineError? {
+    let general = check(page)
+    if let general, general.kind == .blocked { return general }
+    return site?(page) ?? general
   }
 
   /// The error for a page that is no content, or nil for a page that may be parsed.

@@ -28,7 +28,7 @@ public struct ParserEntry: Sendable {
   /// backs off, but the host's breaker is not charged and nothing is captured.
   public let absentStatuses: Set<Int>
   /// The site's own reading of an answer that is not content (a GraphQL 400 that means a
-  /// stale persisted-query hash, say), checked before `BlockDetector`'s general one.
+  /// stale persisted-query hash, a login page served with 200), refining `BlockDetector`'s.
   public let check: (@Sendable (Page) -> StatlineError?)?
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
@@ -83,8 +83,8 @@ public struct ParserEntry: Sendable {
     try run(page)
   }
 
-  /// Why the page is no content to parse (the parser's own check, then `BlockDetector`'s), or nil.
-  public func refusal(_ page: Page) -> StatlineError? { check?(page) ?? BlockDetector.check(page) }
+  /// Why the page is no content to parse (`BlockDetector`'s walls, then the parser's own check), or nil.
+  public func refusal(_ page: Page) -> StatlineError? { BlockDetector.check(page, site: check) }
 
   public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
 

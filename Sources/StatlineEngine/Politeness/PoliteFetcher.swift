@@ -91,7 +91,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
         continue
       }
-      if page.status != 304, let refusal = request.check?.check(page) ?? BlockDetector.check(page),
+      if page.status != 304, let refusal = BlockDetector.check(page, site: request.check?.check),
         refusal.kind == .blocked
       {
         // Counted against the host, and handed back so the caller reports it and keeps the

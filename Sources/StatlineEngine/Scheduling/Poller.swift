@@ -80,7 +80,7 @@ public struct Poller: Sendable {
         kind: .unchanged, status: page.status, etag: state.etag, lastModified: state.lastModified,
         bodyHash: state.bodyHash, remembered: state.remembered)
     }
-    if page.status != 304, let refusal = entry?.refusal(page) ?? BlockDetector.check(page) {
+    if page.status != 304, let refusal = BlockDetector.check(page, site: entry?.check) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
       // A wall, a challenge or a login page is kept as evidence; an error status (a 500) or a
       // rate limit (429) is an answer, not a page.
