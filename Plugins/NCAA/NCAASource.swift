@@ -21,27 +21,19 @@ public enum NCAASource {
     return ParserEntry.Delta(remember: []) { url, _ in PersistedQuery.request(url, hashes: configured) }
   }
 
-  /// The box-score and play-by-play targets of a schedule's games that have contest pages.
+  /// The box-score and play-by-play targets of a schedule's or scoreboard's games that have
+  /// contest pages (`ncaa:6310104`).
   static func contestTargets(_ batch: Batch) -> [DiscoveredTarget] {
     batch.games.flatMap { game -> [DiscoveredTarget] in
       let native = String(game.id.dropFirst(id.count + 1))
-      if native.allSatisfy(\.isNumber) {
-        return [
-          DiscoveredTarget(
-            gameId: game.id,
-            target: Target(
-              url: "https://stats.ncaa.org/contests/\(native)/individual_stats", source: id,
-              parser: "ncaa-stats-contest-box",
-              role: .game)),
-          DiscoveredTarget(
-            gameId: game.id,
-            target: Target(
-              url: "https://stats.ncaa.org/contests/\(native)/play_by_play", source: id,
-              parser: "ncaa-stats-contest-pbp",
-              role: .game)),
-        ]
+      guard !native.isEmpty, native.allSatisfy(\.isNumber) else { return [] }
+      return [("individual_stats", "ncaa-stats-contest-box"), ("play_by_play", "ncaa-stats-contest-pbp")].map {
+        path, parser in
+        DiscoveredTarget(
+          gameId: game.id,
+          target: Target(
+            url: "https://stats.ncaa.org/contests/\(native)/\(path)", source: id, parser: parser, role: .game))
       }
-      return []
     }
   }
 
@@ -57,7 +49,8 @@ public enum NCAASource {
     }
   }
 
-  /// The GraphQL play-by-play and box-score targets of an ncaa.com scoreboard's lacrosse games.
+  /// The GraphQL game-centre, play-by-play and box-score targets of an ncaa.com scoreboard's
+  /// lacrosse games (the game centre writes the game; the others their plays and box score).
   static func comTargets(_ batch: Batch) -> [DiscoveredTarget] {
     batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
       guard let contest = NCAAIds.number(after: ":com-", in: game.id) else { return [] }
@@ -162,7 +155,8 @@ public enum NCAASource {
         summary: "ncaa.com GraphQL lacrosse box score (NCAA_GetGamecenterBoxscoreLacrosseById_web)",
         format: .json, urlPatterns: [try query(PersistedQuery.boxScore)],
         sniffer: { page in page.prefix(256).contains("\"boxscore\"") }, delta: hashes(settings),
-        check: GraphQLAnswer.check, parser: GraphQLBoxScoreParser(), normalizer: GraphQLBoxScoreNormalizer()),
+        check: GraphQLAnswer.check, stores: [.boxScore, .team], parser: GraphQLBoxScoreParser(),
+        normalizer: GraphQLBoxScoreNormalizer()),
       ParserEntry(
         id: "ncaa-casablanca-scoreboard", source: id,
         summary: "data.ncaa.com casablanca scoreboard JSON (older dates): games; targets for lacrosse games",
@@ -179,7 +173,8 @@ public enum NCAASource {
         format: .json, urlPatterns: [try query(PersistedQuery.playByPlay)],
         sniffer: { page in page.prefix(256).contains("\"playbyplay\"") },
         delta: hashes(settings), check: GraphQLAnswer.check,
-        parser: GraphQLPlayByPlayParser(), normalizer: GraphQLPlayByPlayNormalizer()),
+        // The game centre is the game's authority (date, venue, linescore); this page, the plays'.
+        stores: [.play, .team], parser: GraphQLPlayByPlayParser(), normalizer: GraphQLPlayByPlayNormalizer()),
     ]
   }
 }

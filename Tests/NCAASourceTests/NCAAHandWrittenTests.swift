@@ -111,6 +111,10 @@ import Testing
     #expect(batch.games[2].away.score == nil)
     #expect(discovered.count == 15 && discovered.allSatisfy { $0.target.url.hasPrefix("https://sdataprod.ncaa.com/") })
     #expect(Set(discovered.map(\.target.parser)) == ["ncaa-gql-game", "ncaa-gql-pbp", "ncaa-gql-boxscore"])
+    // One authority per record kind: the game centre writes the game, the others their parts.
+    #expect(try NCAARun.entry("ncaa-gql-game").stores == nil)
+    #expect(try NCAARun.entry("ncaa-gql-pbp").stores == [.play, .team])
+    #expect(try NCAARun.entry("ncaa-gql-boxscore").stores == [.boxScore, .team])
   }
 
   @Test func theGraphQLGameCentreAndBoxScore() throws {

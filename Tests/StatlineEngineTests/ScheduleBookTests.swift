@@ -61,6 +61,20 @@ import Testing
     #expect(again.discovered == 0, "a schedule the book knows is not created twice")
   }
 
+  @Test func aParserStoresOnlyTheKindsItIsTheAuthorityForButIsScheduledByItsGames() {
+    var book = ScheduleBook(states: [])
+    let plays = Target(url: "http://h/game/1/plays", source: "test", parser: "test-plays", role: .game)
+    _ = book.seed([plays], now: Self.t0)
+    let play = Play(gameId: "test:1", sequence: 1, type: .goal, text: "GOAL")
+    var result = Poller.Result(
+      kind: .stored(Batch(games: [Self.game("1", .live)], plays: [play]), discovered: []), status: 200, bodyHash: 1)
+    result.stores = [.play]
+    let applied = book.apply(result, to: plays.id, now: Self.t0, unit: { 0.5 })
+    #expect(applied.commit.batch?.games.isEmpty == true && applied.commit.batch?.plays == [play])
+    #expect(applied.state.games.map(\.id) == ["test:1"], "the schedule still reads the page's game")
+    #expect(applied.state.nextDue == Self.t0.addingTimeInterval(30), "so a live game's plays poll every 30 s")
+  }
+
   @Test func aFinishedGameTargetPollsThreeMoreTimesThenRetiresAndIsNeverRevived() {
     var book = ScheduleBook(states: [])
     _ = book.seed([Self.scoreboard], now: Self.t0)

@@ -28,6 +28,16 @@ public struct Batch: Codable, Sendable, Equatable {
     self.warnings = warnings
   }
 
+  /// The batch with only the records of these kinds.
+  public func keeping(_ kinds: Set<StoreChange.Kind>) -> Batch {
+    var kept = self
+    if !kinds.contains(.game) { kept.games = [] }
+    if !kinds.contains(.team) { kept.teams = [] }
+    if !kinds.contains(.boxScore) { kept.boxScores = [] }
+    if !kinds.contains(.play) { kept.plays = [] }
+    return kept
+  }
+
   /// True when the page yielded no record at all.
   public var isEmpty: Bool { games.isEmpty && teams.isEmpty && boxScores.isEmpty && plays.isEmpty }
 }

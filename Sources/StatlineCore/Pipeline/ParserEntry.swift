@@ -30,6 +30,11 @@ public struct ParserEntry: Sendable {
   /// The site's own reading of an answer that is not content (a GraphQL 400 that means a
   /// stale persisted-query hash, a login page served with 200), refining `BlockDetector`'s.
   public let check: (@Sendable (Page) -> StatlineError?)?
+  /// The kinds of record the job stores from this parser's batches (nil: all of them). A game
+  /// followed through several pages (ncaa.com's game centre, play-by-play and box score) has
+  /// one authority per kind, so the pages never take turns writing one record; replay and the
+  /// schedule still see the whole batch.
+  public let stores: Set<StoreChange.Kind>?
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
 
@@ -53,11 +58,13 @@ public struct ParserEntry: Sendable {
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
     delta: Delta? = nil, absentStatuses: Set<Int> = [], check: (@Sendable (Page) -> StatlineError?)? = nil,
+    stores: Set<StoreChange.Kind>? = nil,
     discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
     self.check = check
+    self.stores = stores
     self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil

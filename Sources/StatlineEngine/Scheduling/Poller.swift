@@ -39,6 +39,8 @@ public struct Poller: Sendable {
     public var capture: Int64?
     /// What a delta protocol keeps for the next request.
     public var remembered: [String: String]?
+    /// The record kinds to store from a stored batch (`ParserEntry.stores`; nil: all).
+    public var stores: Set<StoreChange.Kind>?
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
@@ -110,10 +112,12 @@ public struct Poller: Sendable {
             a
           }
         }
-        return Result(
+        var result = Result(
           kind: .stored(batch, discovered: discovered), status: page.status,
           etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash,
           remembered: remembered)
+        result.stores = entry.stores
+        return result
       } catch {
         // The validators stay as they were, so a fixed parser sees this page again.
         let capture = try? await captures?.capture(page, error: error, at: now())

@@ -113,7 +113,10 @@ public struct ScheduleBook: Sendable {
     case .unchanged:
       state.succeeded(.unchanged, result)
     case .stored(let stored, let discovered):
-      batch = state.target.role == .discovery ? withoutFollowedGames(stored) : stored
+      // The schedule reads every game of the page; the store gets the kinds the parser is the
+      // authority for.
+      let stores = result.stores.map(stored.keeping) ?? stored
+      batch = state.target.role == .discovery ? withoutFollowedGames(stores) : stores
       state.succeeded(.stored, result)
       state.games = stored.games
       created = create(discovered, from: stored, by: id, now: now)
