@@ -117,3 +117,18 @@ enum NCAARun {
     #expect(discovered.first?.target.url == "https://stats.ncaa.org/teams/594020")
   }
 }
+
+/// `statline replay` of every real NCAA case prints its batch (exit 0), as a user would run it.
+@Suite(.enabled(if: RealPages.available)) struct NCAAReplayCommandTests {
+  static let cases = [
+    "ncaa-stats-contest-box/real-air-force-at-lafayette", "ncaa-stats-schedule/real-air-force-2025",
+    "ncaa-legacy-schedule/real-air-force-2016", "ncaa-stats-team-list/real-mla-d1-2025",
+    "ncaa-gql-pbp/real-johns-hopkins-at-cornell-ot", "ncaa-casablanca-scoreboard/real-mbb-d1-2025-02-28",
+  ]
+
+  @Test(arguments: cases) func replayPrintsTheBatch(_ folder: String) throws {
+    let output = try CommandRunner.run(["replay", "Fixtures/NCAA/\(folder)"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.hasPrefix("ncaa-"), "the table names the NCAA parser first")
+  }
+}
