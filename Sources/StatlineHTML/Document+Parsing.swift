@@ -42,7 +42,7 @@ extension Document {
     _ data: Data, url: String? = nil, limits: DocumentLimits = .default
   ) throws(StatlineError) -> Document {
     try checkSize(data, limits: limits, url: url)
-    if data.range(of: Data("<!ENTITY".utf8)) != nil {
+    if ByteSearch.contains(data, "<!ENTITY") {
       throw entityRefusal(url)
     }
     LibXML.prepareThread()

@@ -29,11 +29,10 @@ public enum FastText {
   /// `text` split around the first `needle`, or nil when it does not occur.
   public static func split(_ text: String, at needle: String) -> (String, String)? {
     guard let offset = offset(of: needle, in: text) else { return nil }
-    let utf8 = Array(text.utf8)
-    return (
-      String(decoding: utf8[..<offset], as: UTF8.self),
-      String(decoding: utf8[(offset + needle.utf8.count)...], as: UTF8.self)
-    )
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: offset)
+    let end = utf8.index(start, offsetBy: needle.utf8.count)
+    return (String(text[..<start]), String(text[end...]))
   }
 
   /// `text` after `prefix`, without a final period, or nil when it does not start so.

@@ -5,19 +5,27 @@ import Foundation
 public enum PersonName {
   /// "Caldwell II, David" → "David Caldwell II"; "Owen Duffy" stays; extra spaces go.
   public static func normalized(_ raw: String) -> String {
-    // Most names need nothing: no comma, no stray spaces.
-    if !raw.utf8.contains(UInt8(ascii: ",")), raw.utf8.first != 0x20, raw.utf8.last != 0x20,
-      !raw.contains("  ")
-    {
-      return raw
+    // Most names need nothing: no comma and no stray spaces (checked on the bytes: this runs for
+    // every player and every play of a game).
+    var needsWork = false
+    var previous: UInt8 = 0x20
+    for byte in raw.utf8 {
+      if byte == UInt8(ascii: ",") || byte == 0x09 || byte == 0x0A || (byte == 0x20 && previous == 0x20) {
+        needsWork = true
+        break
+      }
+      previous = byte
     }
-    let trimmed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    let parts = trimmed.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map {
-      FastText.trimmed(String($0))
+    if !needsWork && previous != 0x20 { return raw }
+    let words = raw.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+    let trimmed = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    guard let comma = trimmed.utf8.firstIndex(of: UInt8(ascii: ",")) else { return trimmed }
+    let last = FastText.trimmed(String(trimmed[..<comma]))
+    let first = FastText.trimmed(String(trimmed[trimmed.utf8.index(after: comma)...]))
+    guard !last.isEmpty, !first.isEmpty else {
+      return trimmed.utf8.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") })
+        .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
-    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-      return String(trimmed.filter { $0 != "," }).split(separator: " ").joined(separator: " ")
-    }
-    return "\(parts[1]) \(parts[0])"
+    return "\(first) \(last)"
   }
 }

@@ -2,12 +2,14 @@ import Foundation
 
 /// Searching a page's bytes without decoding them (Foundation's string search costs more than
 /// the parse on a 150 KB page).
-enum ByteSearch {
-  static func contains(_ bytes: Data, _ needle: String) -> Bool { offset(of: Array(needle.utf8), in: bytes) != nil }
+public enum ByteSearch {
+  public static func contains(_ bytes: Data, _ needle: String) -> Bool {
+    offset(of: Array(needle.utf8), in: bytes) != nil
+  }
 
   /// The offset of `needle` in `bytes`, or nil: `memchr` finds each candidate first byte,
   /// `memcmp` checks the rest.
-  static func offset(of needle: [UInt8], in bytes: Data) -> Int? {
+  public static func offset(of needle: [UInt8], in bytes: Data) -> Int? {
     bytes.withUnsafeBytes { raw -> Int? in
       needle.withUnsafeBytes { pin -> Int? in
         guard let base = raw.baseAddress, let pinBase = pin.baseAddress, !needle.isEmpty else { return nil }
@@ -24,7 +26,7 @@ enum ByteSearch {
   }
 
   /// The text of the first `<title>` (or `<TITLE>`), trimmed; nil when there is none.
-  static func title(of bytes: Data) -> String? {
+  public static func title(of bytes: Data) -> String? {
     for open in ["<title>", "<TITLE>", "<Title>"] {
       guard let start = offset(of: Array(open.utf8), in: bytes) else { continue }
       let from = bytes.startIndex + start + open.utf8.count
