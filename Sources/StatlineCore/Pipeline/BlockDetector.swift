@@ -57,37 +57,55 @@ public enum BlockDetector {
 
   @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
+  /// A bit per pair of (lower-cased) bytes that starts a marker: most positions of a page are
+  /// ruled out by one lookup.
+  private static let bigrams: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 1024)
+    for bound in needles.bounds where bound.end - bound.start >= 2 {
+      let pair = Int(needles.bytes[bound.start]) << 8 | Int(needles.bytes[bound.start + 1])
+      bits[pair >> 6] |= 1 << UInt64(pair & 63)
+    }
+    return bits
+  }()
+
   /// The first marker found in the first 64 KiB, compared ASCII-case-insensitively in one pass
   /// over the bytes: markers are ASCII, so nothing is decoded or copied. This runs on every
   /// fetched page and before every parse, so the tables are flat and read without ARC traffic.
   static func firstMarker(in body: Data) -> Int? {
-    needles.bytes.withUnsafeBufferPointer { needle in
-      needles.bounds.withUnsafeBufferPointer { bounds in
-        firstByte.ranges.withUnsafeBufferPointer { ranges in
-          firstByte.candidates.withUnsafeBufferPointer { candidates in
-            body.withUnsafeBytes { raw -> Int? in
-              let bytes = raw.bindMemory(to: UInt8.self)
-              let count = min(bytes.count, 64 << 10)
-              var index = 0
-              while index < count {
-                let range = ranges[Int(lower(bytes[index]))]
-                var slot = range.start
-                while slot < range.end {
-                  let marker = candidates[slot]
-                  let bound = bounds[marker]
-                  let length = bound.end - bound.start
-                  if index + length <= count {
-                    var offset = 1
-                    while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] {
-                      offset += 1
-                    }
-                    if offset == length { return marker }
+    bigrams.withUnsafeBufferPointer { pairs in
+      needles.bytes.withUnsafeBufferPointer { needle in
+        needles.bounds.withUnsafeBufferPointer { bounds in
+          firstByte.ranges.withUnsafeBufferPointer { ranges in
+            firstByte.candidates.withUnsafeBufferPointer { candidates in
+              body.withUnsafeBytes { raw -> Int? in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let count = min(bytes.count, 64 << 10)
+                var index = 0
+                while index + 1 < count {
+                  let pair = Int(lower(bytes[index])) << 8 | Int(lower(bytes[index + 1]))
+                  if pairs[pair >> 6] & (1 << UInt64(pair & 63)) == 0 {
+                    index += 1
+                    continue
                   }
-                  slot += 1
+                  let range = ranges[Int(lower(bytes[index]))]
+                  var slot = range.start
+                  while slot < range.end {
+                    let marker = candidates[slot]
+                    let bound = bounds[marker]
+                    let length = bound.end - bound.start
+                    if index + length <= count {
+                      var offset = 1
+                      while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] {
+                        offset += 1
+                      }
+                      if offset == length { return marker }
+                    }
+                    slot += 1
+                  }
+                  index += 1
                 }
-                index += 1
+                return nil
               }
-              return nil
             }
           }
         }
