@@ -47,6 +47,18 @@ import Testing
     #expect(BlockDetector.check(refused)?.kind == .blocked)
   }
 
+  @Test func everyMarkerIsFoundInAnyCaseAnywhereInTheFirst64KiB() {
+    let filler = String(repeating: "<tr><td>pause</td><td>challenge</td></tr>", count: 1500)
+    for (marker, reason) in BlockDetector.challengeMarkers {
+      for variant in [marker, marker.uppercased()] {
+        let found = BlockDetector.check(page("<html>\(filler.prefix(60_000))\(variant)</html>"))
+        #expect(found?.kind == .blocked && found?.reason.contains(reason) == true, "\(variant)")
+      }
+    }
+    #expect(BlockDetector.check(page("<html>\(filler)</html>")) == nil, "near misses are content")
+    #expect(BlockDetector.check(page(String(repeating: " ", count: 70_000) + "bm-verify")) == nil, "beyond 64 KiB")
+  }
+
   @Test func anErrorStatusIsNotParsed() {
     #expect(BlockDetector.check(page("<html>oops</html>", status: 500))?.kind == .wrongPage)
     #expect(BlockDetector.check(page("<html>fine</html>", status: 200)) == nil)
