@@ -86,6 +86,20 @@ import Testing
     #expect(batch.games[0].attendance == 1204 && batch.games[0].away.record == "3-1")
   }
 
+  @Test func aScoreboardWhoseGamesCannotBeReadFailsInsteadOfComingBackEmpty() throws {
+    let html = """
+      <html><head><title>NCAA Statistics</title></head><body><table>
+      <tr><td>03/07/2026 12:00 PM</td><td>Attend: 10</td><td>Final</td></tr>
+      <tr id="contest_1"><td><a href="/teams/1"><img alt="Navy" /></a></td><td><a href="/teams/1">Navy</a></td><td>3</td></tr>
+      </table></body></html>
+      """
+    let page = Page(url: "https://stats.ncaa.org/contests/livestream_scoreboards?sport_code=MLA", body: Data(html.utf8))
+    let error = try #require(throws: StatlineError.self) {
+      try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-scoreboard"))
+    }
+    #expect(error.kind == .wrongPage && error.reason.contains("1 team rows, not 2"))
+  }
+
   @Test func theLegacyBoxScoreAndPlayByPlayAgree() throws {
     let box = try Self.batch("ncaa-legacy-box/final", parser: "ncaa-legacy-box")
     let game = try #require(box.games.first)

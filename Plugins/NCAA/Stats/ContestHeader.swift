@@ -31,10 +31,10 @@ struct ContestHeader: Sendable, Equatable {
   /// Final when the site marks a winner; live when regulation periods are still blank (the
   /// last filled one is the period); anything else is unknown (never guessed).
   var status: (status: GameStatus, period: Int?, label: String?) {
-    if visitor.winner || home.winner {
-      return (.final, periodLabels.count, "Final")
-    }
     let played = min(visitor.periodScores.count, home.periodScores.count)
+    if visitor.winner || home.winner {
+      return (.final, played > 0 ? played : nil, "Final")
+    }
     if played > 0 && played < min(4, periodLabels.count) {
       return (.live, played, GameText.periodLabel(played, 4))
     }

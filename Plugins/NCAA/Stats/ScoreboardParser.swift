@@ -153,6 +153,11 @@ struct ScoreboardNormalizer: Normalizer {
         teams.append(Team(id: id, name: row.name, sport: board.sport))
       }
     }
+    guard !games.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "no game on the scoreboard could be read (\(warnings.joined(separator: "; ")))",
+        hint: "the layout may have changed")
+    }
     return Batch(games: games, teams: teams, warnings: warnings)
   }
 }
