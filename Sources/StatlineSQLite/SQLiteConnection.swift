@@ -60,6 +60,7 @@ final class SQLiteConnection {
   /// The integer in the first column of the first row.
   func integer(_ sql: String) throws(StatlineError) -> Int64 {
     let statement = try statement(sql)
+    defer { statement.reset() }
     guard try statement.step() else { return 0 }
     return statement.int64(0)
   }
@@ -67,14 +68,25 @@ final class SQLiteConnection {
   /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
   func transaction<T>(_ body: () throws(StatlineError) -> T) throws(StatlineError) -> T {
     try execute("BEGIN IMMEDIATE")
+    // A cached statement left on a row keeps a read snapshot open after the commit, and while
+    // one is open no checkpoint can recycle the WAL: it (and its index, mapped into memory)
+    // would grow with every write. So every statement is reset when a transaction ends.
+    defer { resetStatements() }
     do {
       let result = try body()
+      resetStatements()
       try execute("COMMIT")
       return result
     } catch {
+      resetStatements()
       try? execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Resets every cached statement, ending any read it left open.
+  func resetStatements() {
+    for statement in statements.values { statement.reset() }
   }
 
   func failure(_ message: String, sql: String? = nil) -> StatlineError {

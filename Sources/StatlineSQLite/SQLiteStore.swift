@@ -127,6 +127,7 @@ public actor SQLiteStore: Store {
       statement = try connection.statement("SELECT hash FROM plays WHERE game_id = ? AND sequence = ?")
         .bind(row.gameId, row.sequence)
     }
+    defer { statement.reset() }
     return try statement.step() ? statement.int64(0) : nil
   }
 

@@ -49,6 +49,21 @@ import Testing
     #expect(try await store.integrityCheck() == "ok")
   }
 
+  @Test func theWALIsRecycledSoALongRunningJobStaysBounded() async throws {
+    // A read statement left on a row kept a snapshot open, no checkpoint could recycle the WAL,
+    // and the job's memory (the mapped WAL index) and disk grew with every changed page.
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    let store = try SQLiteStore(path: path)
+    let text = String(repeating: "x", count: 4_000)
+    for round in 0..<1_500 {
+      let plays = (1...4).map { Play(gameId: "ncaa:1", sequence: $0, type: .other, text: "\(round) \($0) \(text)") }
+      _ = try await store.write(Batch(plays: plays))
+    }
+    let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+    #expect(wal < 8 << 20, "the WAL is \(wal) bytes after 1,500 writes of ~16 KB: it is not being checkpointed")
+  }
+
   @Test func dataAndVersionsSurviveAReopen() async throws {
     let path = Self.temporaryPath()
     defer { Self.remove(path) }
