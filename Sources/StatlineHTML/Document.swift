@@ -13,6 +13,8 @@ public final class Document {
   let pointer: xmlDocPtr
   private var xpathContext: xmlXPathContextPtr?
   private var cssCache: [String: String] = [:]
+  /// Compiled XPath expressions of this document: a parser asks the same ones for every row.
+  private var compiled: [String: xmlXPathCompExprPtr] = [:]
 
   init(kind: Kind, pointer: xmlDocPtr) {
     self.kind = kind
@@ -21,6 +23,7 @@ public final class Document {
 
   deinit {
     // The XPath context must go before the document it points into.
+    for expression in compiled.values { xmlXPathFreeCompExpr(expression) }
     if let xpathContext { xmlXPathFreeContext(xpathContext) }
     xmlFreeDoc(pointer)
   }
@@ -81,11 +84,19 @@ public final class Document {
       context = created
     }
     context.pointee.node = node
-    guard let result = xmlXPathEvalExpression(expression, context) else {
-      throw StatlineError(
-        .configuration, "invalid XPath expression '\(expression)'",
-        hint: "check the expression's syntax (XPath 1.0)")
+    func invalid() -> StatlineError {
+      StatlineError(
+        .configuration, "invalid XPath expression '\(expression)'", hint: "check the expression's syntax (XPath 1.0)")
     }
+    let program: xmlXPathCompExprPtr
+    if let known = compiled[expression] {
+      program = known
+    } else {
+      guard let made = xmlXPathCtxtCompile(context, expression) else { throw invalid() }
+      compiled[expression] = made
+      program = made
+    }
+    guard let result = xmlXPathCompiledEval(program, context) else { throw invalid() }
     defer { xmlXPathFreeObject(result) }
     return body(result)
   }

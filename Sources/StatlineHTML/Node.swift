@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 import StatlineCore
 
 /// An element (or other node) of a `Document`. Holding a node keeps its document alive.
@@ -18,7 +19,16 @@ public struct Node {
 
   /// All text below the node with runs of whitespace (non-breaking spaces included) folded
   /// into one space and trimmed.
-  public var text: String { Self.normalizeWhitespace(rawText) }
+  public var text: String {
+    // Most cells hold one text node: fold its bytes where libxml2 keeps them, without the copy
+    // that xmlNodeGetContent makes (this runs for every cell of every table a parser reads).
+    if let child = pointer.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
+      let content = child.pointee.content
+    {
+      return Self.normalizeWhitespace(UnsafeBufferPointer(start: content, count: strlen(content)))
+    }
+    return Self.normalizeWhitespace(rawText)
+  }
 
   /// All text below the node, exactly as in the document.
   public var rawText: String { LibXML.consume(xmlNodeGetContent(pointer)) ?? "" }
@@ -137,9 +147,13 @@ public struct Node {
   /// trimmed. Works on UTF-8 bytes: this runs for every cell a parser reads.
   public static func normalizeWhitespace(_ text: String) -> String {
     var text = text
-    return text.withUTF8 { bytes in
-      var output: [UInt8] = []
-      output.reserveCapacity(bytes.count)
+    return text.withUTF8 { normalizeWhitespace($0) }
+  }
+
+  /// `normalizeWhitespace` on UTF-8 bytes, written straight into the result's storage.
+  static func normalizeWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { output in
+      var written = 0
       var pendingSpace = false
       var index = 0
       while index < bytes.count {
@@ -151,18 +165,21 @@ public struct Node {
           width = 2
         }
         if width > 0 {
-          pendingSpace = !output.isEmpty
+          pendingSpace = written > 0
           index += width
           continue
         }
         if pendingSpace {
-          output.append(0x20)
+          output[written] = 0x20
+          written += 1
           pendingSpace = false
         }
-        output.append(byte)
+        output[written] = byte
+        written += 1
         index += 1
       }
-      return String(decoding: output, as: UTF8.self)
+      return written
     }
   }
+
 }
