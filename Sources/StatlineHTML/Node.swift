@@ -75,6 +75,21 @@ public struct Node {
     return result
   }
 
+  /// Every descendant element with this name, in document order, without an XPath query.
+  public func descendants(named name: String) -> [Node] {
+    var result: [Node] = []
+    var stack: [xmlNodePtr] = []
+    var child = pointer.pointee.children
+    while let current = child ?? stack.popLast() {
+      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
+        result.append(Node(document: document, pointer: current))
+      }
+      if let next = current.pointee.next { stack.append(next) }
+      child = current.pointee.type == XML_ELEMENT_NODE ? current.pointee.children : nil
+    }
+    return result
+  }
+
   /// The first descendant element with this name, in document order, without an XPath query.
   public func firstDescendant(named name: String) -> Node? {
     var stack: [xmlNodePtr] = []

@@ -26,6 +26,8 @@ import Testing
     #expect(div.firstDescendant(named: "b")?.text == "Force")
     #expect(div.firstDescendant(named: "table") == nil, "only below the node")
     #expect(document.root?.firstDescendant(named: "td")?.text == "1")
+    #expect(document.root?.descendants(named: "td").map(\.text) == ["1", "2"])
+    #expect(div.descendants(named: "b").count == 1 && div.descendants(named: "td").isEmpty)
   }
 
   @Test func attributesAreReadAndListed() throws {

@@ -31,9 +31,12 @@ struct ContestBox: Sendable, Equatable {
 struct ContestBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBox {
     let document = try StatsPage.open(page, expecting: "a contest's box score")
-    let header = try ContestHeader.read(document, page: page)
-    let tables = try document.select(
-      xpath: "//table[starts-with(@id,'competitor_') and contains(@id,'_data_table')]")
+    let all = document.root?.descendants(named: "table") ?? []
+    let header = try ContestHeader.read(document, page: page, tables: all)
+    let tables = all.filter { table in
+      guard let id = table.attribute("id") else { return false }
+      return id.hasPrefix("competitor_") && id.hasSuffix("_data_table")
+    }
     guard !tables.isEmpty else {
       throw StatlineError(
         .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",

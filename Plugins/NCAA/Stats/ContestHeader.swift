@@ -41,11 +41,19 @@ struct ContestHeader: Sendable, Equatable {
     return (.unknown, nil, nil)
   }
 
-  static func read(_ document: Document, page: Page) throws -> ContestHeader {
-    guard
-      let table = try document.first(
-        xpath: "//table[@align='center'][.//td[contains(translate(@style,' ',''),'font-size:36px')]]")
-    else {
+  /// - Parameter tables: the document's tables, when the caller has walked them already.
+  static func read(_ document: Document, page: Page, tables: [Node]? = nil) throws -> ContestHeader {
+    let candidates = tables ?? document.root?.descendants(named: "table") ?? []
+    let found = candidates.first { table in
+      table.attribute("align") == "center"
+        && table.descendants(named: "td").contains { cell in
+          cell.attribute("style").map {
+            FastText.offset(of: "font-size:36px", in: $0.replacingOccurrences(of: " ", with: "")) != nil
+          }
+            ?? false
+        }
+    }
+    guard let table = found else {
       throw StatlineError(
         .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
         hint: "this is not a stats.ncaa.org contest tab, or its layout changed")
