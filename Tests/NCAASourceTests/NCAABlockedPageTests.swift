@@ -12,24 +12,14 @@ import Testing
   static let url = "https://stats.ncaa.org/contests/6500101/individual_stats"
   static let target = Target(url: url, source: "ncaa", parser: "ncaa-stats-contest-box", role: .game)
 
-  actor Captures: CaptureLog {
-    var saved: [(Page, StatlineError)] = []
-    func capture(_ page: Page, error: StatlineError, at time: Date) -> Int64 {
-      saved.append((page, error))
-      return Int64(saved.count)
-    }
-    func captures(limit: Int) -> [CaptureSummary] { [] }
-    func capture(id: Int64) -> Capture? { nil }
-    func pruneCaptures(keep: Int, olderThan: Date) -> Int { 0 }
-  }
-
   static func body(_ folder: String) throws -> String {
     String(decoding: try NCAAHandWrittenTests.page("ncaa-stats-contest-box/\(folder)").body, as: UTF8.self)
   }
 
   /// One `statline once` over the target, with the job's politeness (robots off: nothing is scripted for it).
   static func poll(
-    _ answers: [ScriptedFetcher.Answer], store: MemoryStore, captures: Captures, at start: TimeInterval = 1_772_900_000
+    _ answers: [ScriptedFetcher.Answer], store: MemoryStore, captures: MemoryCaptures,
+    at start: TimeInterval = 1_772_900_000
   ) async throws -> (
     [PollReport], PoliteFetcher<TestClock<Duration>>, ScriptedFetcher
   ) {
@@ -50,7 +40,7 @@ import Testing
   @Test(arguments: [("bot-challenge", 200), ("access-denied", 403), ("login-page", 200)])
   func aBlockedPageIsReportedCapturedAndNeverStored(_ wall: String, _ status: Int) async throws {
     let store = MemoryStore()
-    let captures = Captures()
+    let captures = MemoryCaptures()
     let (reports, polite, scripted) = try await Self.poll(
       [.page(status: status, body: try Self.body(wall))], store: store, captures: captures)
     #expect(reports.map(\.outcome) == [.blocked])
@@ -63,7 +53,7 @@ import Testing
 
   @Test func aWallAfterAGoodPageKeepsTheLastGoodGame() async throws {
     let store = MemoryStore()
-    let captures = Captures()
+    let captures = MemoryCaptures()
     let good = try Self.body("live-third-quarter")
     _ = try await Self.poll([.ok(good)], store: store, captures: captures)
     let stored = try await store.changes(since: 0, limit: 100)

@@ -23,18 +23,6 @@ final class EventLog: @unchecked Sendable {
   func polls(of url: String) -> [PollReport] { polls.filter { $0.target.url == url } }
 }
 
-/// Captures kept in memory.
-actor MemoryCaptures: CaptureLog {
-  var saved: [(Page, StatlineError)] = []
-  func capture(_ page: Page, error: StatlineError, at time: Date) -> Int64 {
-    saved.append((page, error))
-    return Int64(saved.count)
-  }
-  func captures(limit: Int) -> [CaptureSummary] { [] }
-  func capture(id: Int64) -> Capture? { nil }
-  func pruneCaptures(keep: Int, olderThan: Date) -> Int { 0 }
-}
-
 @Suite struct SchedulerTests {
   static let t0 = Date(timeIntervalSince1970: 1_771_200_000)
   static let base = "http://stats.test"
