@@ -42,8 +42,10 @@ struct ContestBoxParser: PageParser {
         .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",
         hint: "the tab may be one without player stats (team stats, officials), or the layout changed")
     }
-    var teams: [String: ContestBox.TeamTables] = [:]
-    var order: [String] = []
+    // Per competitor, in page order; rows are added in place (a copy out of a dictionary per
+    // row would copy every line read so far).
+    var teams: [ContestBox.TeamTables] = []
+    var slots: [String: Int] = [:]
     var headersSeen: Set<String> = []
     var warnings: [String] = []
     for table in tables {
@@ -53,10 +55,14 @@ struct ContestBoxParser: PageParser {
         xpath:
           "ancestor::div[contains(concat(' ',normalize-space(@class),' '),' card ')][1]"
           + "/div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]")
-      if teams[competitor] == nil {
-        order.append(competitor)
-        teams[competitor] = ContestBox.TeamTables(
-          seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href")))
+      let slot: Int
+      if let known = slots[competitor] {
+        slot = known
+      } else {
+        slot = teams.count
+        slots[competitor] = slot
+        teams.append(
+          ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href"))))
       }
       let headers = try table.select(xpath: "./thead/tr[1]/th").map(StatsPage.words)
       headersSeen.formUnion(headers)
@@ -71,25 +77,23 @@ struct ContestBoxParser: PageParser {
           // The TEAM row's team-credited stats are already in the total row.
           // Minutes add up over the roster (600:00), so a team has none.
           line.stats[StatKey.secondsPlayed] = nil
-          if line.name.uppercased() != "TEAM" { teams[competitor]!.totals.merge(line.stats) { $1 } }
+          if line.name.uppercased() != "TEAM" { teams[slot].totals.merge(line.stats) { $1 } }
           continue
         }
         guard !line.name.isEmpty else {
           warnings.append("table \(tableId): a row without a player name is skipped")
           continue
         }
-        var players = teams[competitor]!.players
-        if let index = players.firstIndex(where: { $0.playerId != nil && $0.playerId == line.playerId }) {
-          players[index].stats.merge(line.stats) { $1 }
-          players[index].position = players[index].position ?? line.position
+        if let index = teams[slot].players.firstIndex(where: { $0.playerId != nil && $0.playerId == line.playerId }) {
+          teams[slot].players[index].stats.merge(line.stats) { $1 }
+          teams[slot].players[index].position = teams[slot].players[index].position ?? line.position
         } else {
-          players.append(line)
+          teams[slot].players.append(line)
         }
-        teams[competitor]!.players = players
       }
     }
     let sport = try BoxColumns.sport(of: headersSeen)
-    return ContestBox(header: header, sport: sport, teams: order.compactMap { teams[$0] }, warnings: warnings)
+    return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)
   }
 }
 
