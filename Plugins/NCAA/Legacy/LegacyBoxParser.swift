@@ -7,7 +7,7 @@ import StatlineHTML
 /// `Totals` row is the team's totals.
 struct LegacyBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBoxLegacy {
-    let document = try StatsPage.open(page, expecting: "a legacy box score")
+    let document = try StatsPage.document(page)
     let header = try LegacyHeader.read(document, page: page)
     var teams: [ContestBox.TeamTables] = []
     var headersSeen: Set<String> = []

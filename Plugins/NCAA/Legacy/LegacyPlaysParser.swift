@@ -6,7 +6,7 @@ import StatlineHTML
 /// Time | Visitor | Score | Home, and period-end rows spanning the table ("End of 1st Quarter").
 struct LegacyPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<LegacyHeader> {
-    let document = try StatsPage.open(page, expecting: "a legacy play-by-play")
+    let document = try StatsPage.document(page)
     let header = try LegacyHeader.read(document, page: page)
     let tables = try document.select(
       xpath: "//table[contains(@class,'mytable') or contains(@class,'mytbl')]"

@@ -7,7 +7,7 @@ import StatlineHTML
 /// `Dartmouth<br/>@Denver, CO` (neutral); results `W 7 - 6 (4OT)`, `-` when unplayed.
 struct LegacyScheduleParser: PageParser {
   func parse(_ page: Page) throws -> Schedule {
-    let document = try StatsPage.open(page, expecting: "a team's schedule")
+    let document = try StatsPage.document(page)
     guard
       let table = try document.first(
         xpath:

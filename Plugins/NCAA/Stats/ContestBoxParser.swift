@@ -30,7 +30,7 @@ struct ContestBox: Sendable, Equatable {
 /// total) and the total row: they become the team's totals, never players.
 struct ContestBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBox {
-    let document = try StatsPage.open(page, expecting: "a contest's box score")
+    let document = try StatsPage.document(page)
     let all = document.root?.descendants(named: "table") ?? []
     let header = try ContestHeader.read(document, page: page, tables: all)
     let tables = all.filter { table in

@@ -22,7 +22,7 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
 /// the non-empty text cell; period events span three cells.
 struct ContestPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<ContestHeader> {
-    let document = try StatsPage.open(page, expecting: "a contest's play-by-play")
+    let document = try StatsPage.document(page)
     let header = try ContestHeader.read(document, page: page)
     let cards = try document.select(
       xpath: "//div[contains(concat(' ',normalize-space(@class),' '),' card ')]"

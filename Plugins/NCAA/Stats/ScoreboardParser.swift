@@ -29,7 +29,7 @@ struct Scoreboard: Sendable, Equatable {
 
 struct ScoreboardParser: PageParser {
   func parse(_ page: Page) throws -> Scoreboard {
-    let document = try StatsPage.open(page, expecting: "a scoreboard")
+    let document = try StatsPage.document(page)
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
     let code = query.first { $0.name == "sport_code" }?.value
     let sport = NCAASports.sport(code: code) ?? .lacrosseMen

@@ -8,7 +8,7 @@ import StatlineHTML
 enum StatsPage {
   /// The page's document. Walls, challenges and login pages were refused before any parser
   /// ran (`check`, through `ParserEntry.check`).
-  static func open(_ page: Page, expecting what: String) throws -> Document {
+  static func document(_ page: Page) throws -> Document {
     try Document.html(page.body, url: page.url)
   }
 

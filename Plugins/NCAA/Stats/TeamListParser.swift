@@ -19,7 +19,7 @@ struct TeamList: Sendable, Equatable {
 
 struct TeamListParser: PageParser {
   func parse(_ page: Page) throws -> TeamList {
-    let document = try StatsPage.open(page, expecting: "a team list")
+    let document = try StatsPage.document(page)
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
     let tab = try document.first(xpath: "//a[contains(@href,'sport_code=')]")
     let code =

@@ -6,7 +6,7 @@ import StatlineHTML
 /// the team-stats ranking rows below it share the row class but are not games.
 struct TeamScheduleParser: PageParser {
   func parse(_ page: Page) throws -> Schedule {
-    let document = try StatsPage.open(page, expecting: "a team's schedule")
+    let document = try StatsPage.document(page)
     guard
       let card = try document.first(
         xpath:

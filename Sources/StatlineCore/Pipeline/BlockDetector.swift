@@ -70,46 +70,30 @@ public enum BlockDetector {
 
   /// The first marker found in the first 64 KiB, compared ASCII-case-insensitively in one pass
   /// over the bytes: markers are ASCII, so nothing is decoded or copied. This runs on every
-  /// fetched page and before every parse, so the tables are flat and read without ARC traffic.
+  /// fetched page and before every parse, so the tables are flat arrays, and a bigram bitmask
+  /// rules out most positions before any marker is compared.
   static func firstMarker(in body: Data) -> Int? {
-    bigrams.withUnsafeBufferPointer { pairs in
-      needles.bytes.withUnsafeBufferPointer { needle in
-        needles.bounds.withUnsafeBufferPointer { bounds in
-          firstByte.ranges.withUnsafeBufferPointer { ranges in
-            firstByte.candidates.withUnsafeBufferPointer { candidates in
-              body.withUnsafeBytes { raw -> Int? in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let count = min(bytes.count, 64 << 10)
-                var index = 0
-                while index + 1 < count {
-                  let pair = Int(lower(bytes[index])) << 8 | Int(lower(bytes[index + 1]))
-                  if pairs[pair >> 6] & (1 << UInt64(pair & 63)) == 0 {
-                    index += 1
-                    continue
-                  }
-                  let range = ranges[Int(lower(bytes[index]))]
-                  var slot = range.start
-                  while slot < range.end {
-                    let marker = candidates[slot]
-                    let bound = bounds[marker]
-                    let length = bound.end - bound.start
-                    if index + length <= count {
-                      var offset = 1
-                      while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] {
-                        offset += 1
-                      }
-                      if offset == length { return marker }
-                    }
-                    slot += 1
-                  }
-                  index += 1
-                }
-                return nil
-              }
-            }
-          }
+    let (pairs, needle, bounds) = (bigrams, needles.bytes, needles.bounds)
+    let (ranges, candidates) = (firstByte.ranges, firstByte.candidates)
+    return body.withUnsafeBytes { raw -> Int? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let count = min(bytes.count, 64 << 10)
+      var index = 0
+      while index + 1 < count {
+        defer { index += 1 }
+        let pair = Int(lower(bytes[index])) << 8 | Int(lower(bytes[index + 1]))
+        guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
+        let range = ranges[Int(lower(bytes[index]))]
+        for marker in candidates[range.start..<range.end] {
+          let bound = bounds[marker]
+          let length = bound.end - bound.start
+          guard index + length <= count else { continue }
+          var offset = 1
+          while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] { offset += 1 }
+          if offset == length { return marker }
         }
       }
+      return nil
     }
   }
 
