@@ -19,11 +19,9 @@ public enum BareParse {
   /// The XML parse `Document.xml` does (no network, no entities), with nothing on top.
   public static func xml(_ data: Data) -> Bool {
     LibXML.prepareThread()
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
     let document = data.withUnsafeBytes { buffer in
-      xmlReadMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
+      xmlReadMemory(
+        buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, Document.xmlOptions)
     }
     guard let document else { return false }
     xmlFreeDoc(document)

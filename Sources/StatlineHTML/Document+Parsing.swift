@@ -41,36 +41,20 @@ extension Document {
   public static func xml(
     _ data: Data, url: String? = nil, limits: DocumentLimits = .default
   ) throws(StatlineError) -> Document {
-    try checkSize(data, limits: limits, url: url)
-    if ByteSearch.contains(data, "<!ENTITY") {
-      throw entityRefusal(url)
-    }
+    try checkXMLBytes(data, limits: limits, url: url)
     LibXML.prepareThread()
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
     var lastError = ""
     let pointer = data.withUnsafeBytes { buffer in
       let document = xmlReadMemory(
         buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url, nil,
-        options)
+        xmlOptions)
       if document == nil, let error = xmlGetLastError() {
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         lastError = "\(message.trimmingCharacters(in: .whitespacesAndNewlines)) at line \(error.pointee.line)"
       }
       return document
     }
-    guard let pointer else {
-      if lastError.contains("Premature end of data") || lastError.contains("not found") && lastError.contains("EndTag")
-      {
-        throw StatlineError(
-          .truncated, "the XML ends before its elements close: \(lastError)", location: url,
-          hint: "the file was cut off in transfer or is still being written; it is fetched again on the next poll")
-      }
-      throw StatlineError(
-        .wrongPage, "the XML is not well-formed: \(lastError.isEmpty ? "libxml2 refused it" : lastError)",
-        location: url, hint: "the document may be truncated or not XML at all")
-    }
+    guard let pointer else { throw xmlFailure(lastError, url: url) }
     let document = Document(kind: .xml, pointer: pointer)
     if let subset = pointer.pointee.intSubset, subset.pointee.entities != nil || subset.pointee.pentities != nil {
       throw entityRefusal(url)
@@ -80,6 +64,31 @@ extension Document {
     }
     try document.checkDepth(limits: limits, url: url)
     return document
+  }
+
+  /// No network, no DTD loading, no entity substitution, nothing printed.
+  static let xmlOptions = Int32(
+    XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+      | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+
+  /// The checks before any XML parse: the size limit, and no entity declarations.
+  static func checkXMLBytes(_ data: Data, limits: DocumentLimits, url: String?) throws(StatlineError) {
+    try checkSize(data, limits: limits, url: url)
+    if ByteSearch.contains(data, "<!ENTITY") {
+      throw entityRefusal(url)
+    }
+  }
+
+  /// The error for XML libxml2 refused: cut off (fetch again) or not well-formed.
+  static func xmlFailure(_ lastError: String, url: String?) -> StatlineError {
+    if lastError.contains("Premature end of data") || lastError.contains("not found") && lastError.contains("EndTag") {
+      return StatlineError(
+        .truncated, "the XML ends before its elements close: \(lastError)", location: url,
+        hint: "the file was cut off in transfer or is still being written; it is fetched again on the next poll")
+    }
+    return StatlineError(
+      .wrongPage, "the XML is not well-formed: \(lastError.isEmpty ? "libxml2 refused it" : lastError)",
+      location: url, hint: "the document may be truncated or not XML at all")
   }
 
   /// True when the bytes end a whole HTML page: `</html>` within the last 4 KiB. Tolerant
