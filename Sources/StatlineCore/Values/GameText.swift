@@ -30,10 +30,31 @@ public enum GameText {
 
   /// `M:SS` or `MM:SS` → `MM:SS`; anything else nil.
   public static func clock(_ text: String?) -> String? {
-    guard let parts = text.map(FastText.trimmed)?.split(separator: ":"), parts.count == 2,
+    guard let text else { return nil }
+    if let fast = plainClock(text) { return fast }
+    let parts = FastText.trimmed(text).split(separator: ":")
+    guard parts.count == 2,
       let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds), minutes >= 0
     else { return nil }
     return FastText.twoDigits(minutes) + ":" + FastText.twoDigits(seconds)
+  }
+
+  /// The common shape, `M:SS` / `MM:SS` and nothing else, read from the bytes (every play has a
+  /// clock); nil leaves anything else to the general reading.
+  private static func plainClock(_ text: String) -> String? {
+    var copy = text
+    let digits = copy.withUTF8 { bytes -> Int in
+      guard bytes.count == 4 || bytes.count == 5, bytes[bytes.count - 3] == UInt8(ascii: ":"),
+        bytes[bytes.count - 2] &- 0x30 < 6, bytes[bytes.count - 1] &- 0x30 < 10,
+        bytes[0..<(bytes.count - 3)].allSatisfy({ $0 &- 0x30 < 10 })
+      else { return 0 }
+      return bytes.count - 3
+    }
+    switch digits {
+    case 2: return text
+    case 1: return "0" + text
+    default: return nil
+    }
   }
 
   /// `MM:SS` → seconds.

@@ -1,0 +1,133 @@
+/// A play's text as bytes, trimmed of spaces and tabs, with its team token replaced by the byte
+/// `0x01` (written `\u{1}` in the grammar's literals): team codes hold spaces ("NORTH CA"), so
+/// they are found first, after " by " or " on ", and names split cleanly around them.
+///
+/// The grammar reads hundreds of plays per page; it works on these bytes and makes strings only
+/// for what it returns.
+struct MarkedPlayText {
+  private(set) var bytes: [UInt8]
+
+  init(_ text: String, teams: [String]) {
+    var bytes = Array(text.utf8)
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    if start > 0 || end < bytes.count { bytes = Array(bytes[start..<end]) }
+    self.bytes = bytes
+    mark(teams)
+  }
+
+  var count: Int { bytes.count }
+
+  /// The text as a string (with the team token still marked).
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  // MARK: Marking the team token
+
+  /// The first team (in the order given) found after " by " then " on ": followed by a space
+  /// anywhere, or else at the very end (optionally before a period). Only that token is replaced.
+  private mutating func mark(_ teams: [String]) {
+    var markers: [(index: Int, on: Bool)] = []
+    var index = 0
+    while index + 4 <= bytes.count {
+      if bytes[index] == 0x20, bytes[index + 3] == 0x20 {
+        if bytes[index + 1] == UInt8(ascii: "b"), bytes[index + 2] == UInt8(ascii: "y") {
+          markers.append((index, false))
+        } else if bytes[index + 1] == UInt8(ascii: "o"), bytes[index + 2] == UInt8(ascii: "n") {
+          markers.append((index, true))
+        }
+      }
+      index += 1
+    }
+    guard !markers.isEmpty else { return }
+    for team in teams where !team.isEmpty {
+      let team = Array(team.utf8)
+      for on in [false, true] {
+        if let start = tokenStart(team, markers: markers, on: on) {
+          bytes.replaceSubrange(start..<(start + team.count), with: CollectionOfOne(0x01))
+          return
+        }
+      }
+    }
+  }
+
+  private func tokenStart(_ team: [UInt8], markers: [(index: Int, on: Bool)], on: Bool) -> Int? {
+    var followedByTeam: Int?
+    for marker in markers where marker.on == on {
+      let start = marker.index + 4
+      guard matches(team, at: start) else { continue }
+      if followedByTeam == nil { followedByTeam = start }
+      if start + team.count < bytes.count, bytes[start + team.count] == 0x20 { return start }
+    }
+    // No "marker TEAM " anywhere: the token may end the text ("… by IONA." / "… by IONA").
+    guard let first = followedByTeam else { return nil }
+    let last = markers.last { $0.on == on && matches(team, at: $0.index + 4) }!.index + 4
+    let end = last + team.count
+    let atEnd = end == bytes.count || (end + 1 == bytes.count && bytes[end] == UInt8(ascii: "."))
+    return atEnd ? first : nil
+  }
+
+  private func matches(_ team: [UInt8], at start: Int) -> Bool {
+    guard start + team.count <= bytes.count else { return false }
+    for offset in 0..<team.count where bytes[start + offset] != team[offset] { return false }
+    return true
+  }
+
+  // MARK: Reading
+
+  func starts(with literal: StaticString, at index: Int = 0) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    let pointer = literal.utf8Start
+    for offset in 0..<count where bytes[index + offset] != pointer[offset] { return false }
+    return true
+  }
+
+  func equals(_ literal: StaticString) -> Bool {
+    bytes.count == literal.utf8CodeUnitCount && starts(with: literal)
+  }
+
+  func ends(_ range: Range<Int>, with literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    return range.count >= count && starts(with: literal, at: range.upperBound - count)
+  }
+
+  /// The index after `prefix` when the text starts with it.
+  func after(_ prefix: StaticString) -> Int? {
+    starts(with: prefix) ? prefix.utf8CodeUnitCount : nil
+  }
+
+  /// What follows `prefix`, without one final period.
+  func rest(after prefix: StaticString) -> Range<Int>? {
+    guard let start = after(prefix) else { return nil }
+    let end = bytes.last == UInt8(ascii: ".") ? bytes.count - 1 : bytes.count
+    return start..<max(start, end)
+  }
+
+  /// The first index of `needle` within `range`.
+  func find(_ needle: StaticString, in range: Range<Int>) -> Int? {
+    let count = needle.utf8CodeUnitCount
+    guard range.count >= count else { return nil }
+    let first = needle.utf8Start[0]
+    var index = range.lowerBound
+    while index + count <= range.upperBound {
+      if bytes[index] == first, starts(with: needle, at: index) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  func find(byte: UInt8, in range: Range<Int>) -> Int? {
+    range.first { bytes[$0] == byte }
+  }
+
+  func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
+
+  func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+  /// A name in `range`, "First Last" (see `PersonName`).
+  func person(_ range: Range<Int>) -> String {
+    bytes.withUnsafeBufferPointer { PersonName.normalized(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+}

@@ -1,0 +1,64 @@
+import StatlineCore
+import Testing
+
+/// The byte grammar must read every text as the regular-expression grammar did: thousands of
+/// generated texts, edge forms included, against `ReferenceGrammar`.
+@Suite struct PlayGrammarTests {
+  static let tokens = ["NORTH CA", "IONA", "North Carolina", "Iona"]
+  static let names = [
+    "Neary, Luke", "Brady Wambach", "Caldwell II, David", "  Smith ,  John ", "X", "Van der Berg,Jan", ",Solo",
+    "A. Smith.", "Lee\tKim", "Ünal, Öz",
+  ]
+  static let templates = [
+    "Shot by {T} {N}, SAVE {M}", "Shot by {T} {N} WIDE", "Shot by {T} {N} HIT POST.", "Shot by {T} {N}",
+    "Shot by {T} {N} HIT CROSSBAR", "GOAL by {T} {N}.", "GOAL by {T} {N} (FIRST GOAL).",
+    "GOAL by {T} {N}, Assist by {M}.", "GOAL by {T} {N} (MAN-UP), Assist by {M}, goal number 3 for season.",
+    "GOAL by {T} {N} ()", "GOAL by {T}.", "GOAL by {T} {N} (unclosed", "GOAL by {T} {N}, goal number 12 for season",
+    "GOAL by {T} {N}, Assist by {M}, goal number x for season.", "GOAL by {T} {N}, Assist by .",
+    "Penalty on {T} {N} (SLASHING/1:00)", "Penalty on {T} {N} (PUSHING/0:30).", "Penalty on {T} {N} (FOUL/x:00)",
+    "Penalty on {T} {N} (A (B)/1:00)", "Penalty on {T} {N} (UNSPORTSMANLIKE CONDUCT/3:00) [NR]",
+    "Penalty on {T} {N} (/1:00)", "Penalty on {T} {N} (HOLD/10:5)", "{N} at goalie for {T}.", " at goalie for {T}",
+    "{N} at goalie for ", "Draw control by {T} {N}.", "Draw control by {T} .", "Draw control by {T} x",
+    "Draw control by {T}", "Ground ball pickup by {T} {N}.", "Ground ball pickup by {T}.", "Turnover by {T}",
+    "Shot clock violation by {T}.", "Turnover by {T} {N} (caused by {M}).", "Turnover by {T} {N} (caused by",
+    "Turnover by {T} {N} (x)", "Clear attempt by {T} good.", "Clear attempt by {T} failed",
+    "Clear attempt by {T} maybe.", "Faceoff {N} vs {M} won by {T}, [15:00] Ground ball pickup by {T} {M}.",
+    "Faceoff {N} vs {M}", "End-of-period.", "End of 1st period", "Start of 2nd period", "Media timeout.",
+    "Timeout by {T}.", "Turnover on {T} {N}.", "Penalty on {T} {N} (TRIPPING/1:00) by {T} ", "Shot by {T}{N} WIDE",
+  ]
+
+  @Test func theByteGrammarReadsEveryTextAsTheRegularExpressionsDid() {
+    var compared = 0
+    for template in Self.templates {
+      for team in Self.tokens + ["DUKE", "NORTH"] {
+        for name in Self.names {
+          for other in ["Gibstein, Cole", "Josh Marcus"] {
+            let body = template.replacingOccurrences(of: "{T}", with: team)
+              .replacingOccurrences(of: "{N}", with: name).replacingOccurrences(of: "{M}", with: other)
+            for text in [body, "  \(body) "] {
+              for teams in [Self.tokens, [team] + Self.tokens] {
+                let action = template.hasPrefix("GOAL") ? "GOAL" : "ZZZ"
+                let read = LacrossePlayText.read(action: action, text: text, teams: teams)
+                let reference = ReferenceGrammar.read(action: action, text: text, teams: teams)
+                #expect(read == reference, "\(text.debugDescription) with \(teams)")
+                compared += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
+  @Test func namesAndClocksReadAsBefore() {
+    for name in Self.names + ["", " ", ",", "a,", ",b", "a , b , c", "Mary\r\nJones", "Kim  Lee", "Li "] {
+      #expect(PersonName.normalized(name) == ReferenceGrammar.name(name), "\(name.debugDescription)")
+    }
+    for clock in [
+      "15:00", "5:07", "00:00", " 4:30", "4:60", "12:5", "123:45", "1::30", ":30", "12:", "ab:cd", "-0:10", "+1:00", "",
+    ] {
+      #expect(GameText.clock(clock) == ReferenceGrammar.clock(clock), "\(clock.debugDescription)")
+    }
+  }
+}
