@@ -17,15 +17,16 @@ struct LCGameNormalizer: Normalizer {
       neutralSite: xml.venue["neutralgame"].map { $0.uppercased() == "Y" },
       away: try line(visitor), home: try line(home))
     try applyStatus(xml, to: &game)
-    let rosters = [Side.away: visitor, .home: home].mapValues { team in
-      Set(team.players.map { PersonName.normalized($0.attributes["name"] ?? "") })
-    }
+    let women = sport == .lacrosseWomen
+    let visitorNames = visitor.players.map { PersonName.normalized($0.name) }
+    let homeNames = home.players.map { PersonName.normalized($0.name) }
+    let rosters = [Side.away: Set(visitorNames), .home: Set(homeNames)]
     let tokens = (xml.teams.compactMap { $0.attributes["id"] } + xml.teams.compactMap { $0.attributes["name"] })
       .sorted { $0.count > $1.count }
     let plays = LCPlays.normalize(xml.plays, gameId: id, tokens: tokens, rosters: rosters)
-    let women = sport == .lacrosseWomen
     let box = BoxScore(
-      gameId: id, away: LCBox.team(visitor, women: women), home: LCBox.team(home, women: women))
+      gameId: id, away: LCBox.team(visitor, names: visitorNames, women: women),
+      home: LCBox.team(home, names: homeNames, women: women))
     let teams = [visitor, home].map { team in
       Team(
         id: LCValues.teamId(team), name: team.attributes["name"] ?? "", abbreviation: team.attributes["id"],

@@ -8,27 +8,26 @@ enum LCPlays {
     var away = 0
     var home = 0
     return plays.enumerated().map { index, raw in
-      let attributes = raw.attributes
       let side: Side? =
-        switch attributes["vh"] {
+        switch raw.side {
         case "V": .away
         case "H": .home
         default: nil
         }
-      let text = attributes["text"] ?? ""
-      let own = attributes["team"].map { [$0] } ?? []
-      let read = LacrossePlayText.read(action: attributes["action"] ?? "", text: text, teams: own + tokens)
+      let text = raw.text
+      let own = raw.team.map { [$0] } ?? []
+      let read = LacrossePlayText.read(action: raw.action, text: text, teams: own + tokens)
       var play = Play(
         gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
-        clock: GameText.clock(attributes["clock"]), side: side, type: read.type, text: text, player: read.player,
+        clock: GameText.clock(raw.clock), side: side, type: read.type, text: text, player: read.player,
         assist: read.assist, details: read.details)
       if let side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
       }
       if read.type == .goal {
-        if let score = raw.score, let visitor = Int(score.visitor), let host = Int(score.home) {
-          (away, home) = (visitor, host)
+        if let score = raw.score {
+          (away, home) = (score.visitor, score.home)
         } else if side == .away {
           away += 1
         } else if side == .home {
