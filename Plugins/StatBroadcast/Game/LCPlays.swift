@@ -7,6 +7,8 @@ enum LCPlays {
   ) -> [Play] {
     var away = 0
     var home = 0
+    // The play's own team first: the same few lists for every play.
+    var teamLists: [String: [String]] = [:]
     return plays.enumerated().map { index, raw in
       let side: Side? =
         switch raw.side {
@@ -15,8 +17,10 @@ enum LCPlays {
         default: nil
         }
       let text = raw.text
-      let own = raw.team.map { [$0] } ?? []
-      let read = LacrossePlayText.read(action: raw.action, text: text, teams: own + tokens)
+      let own = raw.team ?? ""
+      let teams = teamLists[own] ?? ([own] + tokens)
+      if teamLists.count < 8 { teamLists[own] = teams }
+      let read = LacrossePlayText.read(action: raw.action, text: text, teams: teams)
       var play = Play(
         gameId: gameId, sequence: index + 1, period: raw.period >= 1 ? raw.period : nil,
         clock: GameText.clock(raw.clock), side: side, type: read.type, text: text, player: read.player,

@@ -41,18 +41,21 @@ struct MarkedPlayText {
       index += 1
     }
     guard !markers.isEmpty else { return }
-    for team in teams where !team.isEmpty {
-      let team = Array(team.utf8)
-      for on in [false, true] {
-        if let start = tokenStart(team, markers: markers, on: on) {
-          bytes.replaceSubrange(start..<(start + team.count), with: CollectionOfOne(0x01))
-          return
+    for var team in teams where !team.isEmpty {
+      let found = team.withUTF8 { team -> Range<Int>? in
+        for on in [false, true] {
+          if let start = tokenStart(team, markers: markers, on: on) { return start..<(start + team.count) }
         }
+        return nil
+      }
+      if let found {
+        bytes.replaceSubrange(found, with: CollectionOfOne(0x01))
+        return
       }
     }
   }
 
-  private func tokenStart(_ team: [UInt8], markers: [(index: Int, on: Bool)], on: Bool) -> Int? {
+  private func tokenStart(_ team: UnsafeBufferPointer<UInt8>, markers: [(index: Int, on: Bool)], on: Bool) -> Int? {
     var followedByTeam: Int?
     for marker in markers where marker.on == on {
       let start = marker.index + 4
@@ -68,7 +71,7 @@ struct MarkedPlayText {
     return atEnd ? first : nil
   }
 
-  private func matches(_ team: [UInt8], at start: Int) -> Bool {
+  private func matches(_ team: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
     guard start + team.count <= bytes.count else { return false }
     for offset in 0..<team.count where bytes[start + offset] != team[offset] { return false }
     return true

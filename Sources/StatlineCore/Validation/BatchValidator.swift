@@ -23,7 +23,7 @@ public enum BatchValidator {
     problems += duplicates(batch.games.map(\.id), what: "game id")
     problems += duplicates(batch.teams.map(\.id), what: "team id")
     problems += duplicates(batch.boxScores.map(\.gameId), what: "box score for game")
-    problems += duplicates(batch.plays.map { "\($0.gameId)#\($0.sequence)" }, what: "play")
+    problems += duplicates(batch.plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
     for id in batch.games.map(\.id) + batch.teams.map(\.id) + batch.boxScores.map(\.gameId)
     where !isNamespaced(id) {
       problems.append("id '\(id)' is not namespaced as 'source:native'")
@@ -114,9 +114,16 @@ public enum BatchValidator {
     return problems
   }
 
-  static func duplicates(_ values: [String], what: String) -> [String] {
-    var seen: Set<String> = []
-    var reported: Set<String> = []
+  /// A play's identity, compared without building a string per play.
+  struct PlayKey: Hashable, CustomStringConvertible {
+    var gameId: String
+    var sequence: Int
+    var description: String { "\(gameId)#\(sequence)" }
+  }
+
+  static func duplicates<Value: Hashable & CustomStringConvertible>(_ values: [Value], what: String) -> [String] {
+    var seen = Set<Value>(minimumCapacity: values.count)
+    var reported: Set<Value> = []
     var problems: [String] = []
     for value in values where !seen.insert(value).inserted && reported.insert(value).inserted {
       problems.append("\(what) '\(value)' appears more than once")
