@@ -63,7 +63,8 @@ public enum StatBroadcastSource {
         summary: "web-service broadcast view (interface/webservice/stats?data=…): teams, score, status",
         format: .html,
         urlPatterns: [try URLPattern(#"^https?://stats\.statbroadcast\.com/interface/webservice/stats\?"#)],
-        delta: ParserEntry.Delta(remember: ["filetime"]) { url, remembered in
+        // Read in full every 6th poll, as other clients of the service do (STRUCTURE.md §5a).
+        delta: ParserEntry.Delta(remember: ["filetime"], fullEvery: 6) { url, remembered in
           WebServiceCodec.withFiletime(url, remembered["filetime"])
         },
         parser: BroadcastViewParser(), normalizer: BroadcastViewNormalizer()),

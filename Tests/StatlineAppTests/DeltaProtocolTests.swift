@@ -60,6 +60,40 @@ import Testing
   }
 }
 
+/// Every 6th request goes out in full (`filetime=-1`), so a service that wrongly keeps answering
+/// 204 is read again; a full answer with the same content is still unchanged (no write).
+@Suite struct FullRefetchTests {
+  @Test func everySixthPollIsAFullRequest() async throws {
+    let view = WebServiceCodec.statsURL(
+      .init(event: "652739", xml: "lbst/652739.xml", xsl: "baseball/sb.bsgame.views.broadcast.xsl", sport: "bsgame"))
+    let next = WebServiceCodec.withFiletime(view, "1772150400")
+    let html = """
+      <div class="statusbar"><div class="sb-teamnameV">BYU</div><span class="sb-teamscore">2</span>
+      <div class="sb-teamnameH">Washington State</div><span class="sb-teamscore">4</span>
+      <div class="sb-statusbar-clock"><div class="font-size-125">Top 8th</div></div></div>
+      """
+    let answer = ScriptedFetcher.Answer.page(
+      status: 200, headers: ["Filetime": "1772150400"], body: DeltaProtocolTests.encoded(html))
+    let fetcher = ScriptedFetcher([view: [answer], next: [.page(status: 204)]])
+    let poller = Poller(fetcher: fetcher, registry: try BuiltinPlugins.registry(), captures: nil)
+    let target = Target(url: view, source: "statbroadcast", parser: "statbroadcast-broadcast-view", role: .game)
+    var book = ScheduleBook(states: [])
+    let now = Date(timeIntervalSince1970: 1_772_150_400)
+    _ = book.seed([target], now: now)
+    var writes = 0
+    for _ in 0..<13 {
+      let result = await poller.poll(book.states[target.id]!, now: { now })
+      if book.apply(result, to: target.id, now: now, unit: { 0.5 }).commit.batch != nil { writes += 1 }
+    }
+    let sent = await fetcher.requests.map { $0.url == view ? "full" : $0.url == next ? "delta" : "other" }
+    #expect(
+      sent == ["full"] + Array(repeating: "delta", count: 5) + ["full"] + Array(repeating: "delta", count: 5) + ["full"]
+    )
+    #expect(writes == 1, "the full answers repeat the first: nothing new is written")
+    #expect(book.states[target.id]?.remembered == ["filetime": "1772150400"])
+  }
+}
+
 /// An archive that has not got a game yet answers 403: the game target backs off, the host's
 /// breaker is not charged, nothing is captured, and the archived XML is read once it appears.
 @Suite struct AbsentPageTests {

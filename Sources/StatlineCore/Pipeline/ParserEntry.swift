@@ -43,12 +43,25 @@ public struct ParserEntry: Sendable {
     public var remember: [String]
     /// The URL to fetch for a target, given what was remembered (empty on the first poll).
     public var request: @Sendable (_ url: String, _ remembered: [String: String]) -> String
+    /// Every `fullEvery`-th request is made as on the first poll (nothing remembered), so a site
+    /// that wrongly keeps answering "unchanged" is read again; nil: never.
+    public var fullEvery: Int?
 
     public init(
-      remember: [String], request: @escaping @Sendable (_ url: String, _ remembered: [String: String]) -> String
+      remember: [String], fullEvery: Int? = nil,
+      request: @escaping @Sendable (_ url: String, _ remembered: [String: String]) -> String
     ) {
       self.remember = remember.map { $0.lowercased() }
+      self.fullEvery = fullEvery
       self.request = request
+    }
+
+    /// Whether the next request is a full one, after `deltaPolls` requests made with what was
+    /// remembered.
+    public func isFull(after deltaPolls: Int, remembered: [String: String]?) -> Bool {
+      guard let remembered, !remembered.isEmpty else { return true }
+      guard let fullEvery, fullEvery >= 1 else { return false }
+      return deltaPolls + 1 >= fullEvery
     }
   }
   private let run: @Sendable (Page) throws -> (Batch, [DiscoveredTarget])

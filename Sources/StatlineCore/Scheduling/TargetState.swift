@@ -38,6 +38,8 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var bodyHash: UInt64?
   /// Response headers a parser's delta protocol keeps between polls (`filetime`).
   public var remembered: [String: String]?
+  /// Requests made with what was remembered since the last full one (`ParserEntry.Delta.fullEvery`).
+  public var deltaPolls: Int?
   /// The discovery target that created this one, if any.
   public var discoveredBy: String?
   /// The game this target follows (for game targets made by discovery).

@@ -39,6 +39,8 @@ public struct Poller: Sendable {
     public var capture: Int64?
     /// What a delta protocol keeps for the next request.
     public var remembered: [String: String]?
+    /// Requests made with what was remembered since the last full one (nil: no delta protocol).
+    public var deltaPolls: Int?
     /// The record kinds to store from a stored batch (`ParserEntry.stores`; nil: all).
     public var stores: Set<StoreChange.Kind>?
 
@@ -60,7 +62,9 @@ public struct Poller: Sendable {
     let target = state.target
     let entry = registry.parser(id: target.parser)
     let delta = entry?.delta
-    let url = delta.map { $0.request(target.url, state.remembered ?? [:]) } ?? target.url
+    let full = delta?.isFull(after: state.deltaPolls ?? 0, remembered: state.remembered) ?? true
+    let url = delta.map { $0.request(target.url, full ? [:] : state.remembered ?? [:]) } ?? target.url
+    let deltaPolls = delta == nil ? nil : full ? 0 : (state.deltaPolls ?? 0) + 1
     var request = FetchRequest(
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
     request.absentStatuses = entry?.absentStatuses ?? []
@@ -78,9 +82,11 @@ public struct Poller: Sendable {
     let previous = Validators(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash)
     if delta != nil, page.status == 204 || (page.status == 304 && page.body.isEmpty) {
       // The site's own delta protocol says nothing changed since what we remembered.
-      return Result(
+      var result = Result(
         kind: .unchanged, status: page.status, etag: state.etag, lastModified: state.lastModified,
         bodyHash: state.bodyHash, remembered: state.remembered)
+      result.deltaPolls = deltaPolls
+      return result
     }
     if page.status != 304, let refusal = BlockDetector.check(page, site: entry?.check) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
@@ -92,9 +98,11 @@ public struct Poller: Sendable {
     }
     switch ChangeDetector.classify(page, previous: previous) {
     case .unchanged(let validators):
-      return Result(
+      var result = Result(
         kind: .unchanged, status: page.status, etag: validators.etag, lastModified: validators.lastModified,
         bodyHash: validators.bodyHash)
+      result.deltaPolls = deltaPolls
+      return result
     case .changed(var page, let validators):
       if page.fetchedAt == nil { page.fetchedAt = now() }
       guard let entry = registry.parser(id: target.parser) else {
@@ -117,6 +125,7 @@ public struct Poller: Sendable {
           etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash,
           remembered: remembered)
         result.stores = entry.stores
+        result.deltaPolls = deltaPolls
         return result
       } catch {
         // The validators stay as they were, so a fixed parser sees this page again.

@@ -204,5 +204,6 @@ extension TargetState {
     lastModified = result.lastModified
     bodyHash = result.bodyHash
     if let kept = result.remembered { remembered = kept }
+    if let polls = result.deltaPolls { deltaPolls = polls }
   }
 }
