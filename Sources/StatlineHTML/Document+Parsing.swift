@@ -15,19 +15,8 @@ extension Document {
         .wrongPage, "the page holds no HTML markup (\(data.count) bytes of text or binary data)", location: url,
         hint: "check that the answer is an HTML page")
     }
-    LibXML.prepareThread()
-    let pointer = data.withUnsafeBytes { buffer in
-      htmlReadMemory(
-        buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url,
-        encoding, LibXML.htmlOptions)
-    }
-    guard let pointer else {
-      throw StatlineError(
-        .undecodable, "libxml2 could not read the bytes as HTML", location: url,
-        hint: "check that the file is an HTML page")
-    }
+    let pointer = try HTMLDepthGuard.parse(data, url: url, encoding: encoding, maximumDepth: limits.maximumDepth)
     let document = Document(kind: .html, pointer: pointer)
-    try document.checkDepth(limits: limits, url: url)
     guard document.root != nil else {
       throw StatlineError(
         .wrongPage, "the page holds no HTML elements", location: url,
