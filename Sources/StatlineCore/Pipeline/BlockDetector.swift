@@ -30,6 +30,7 @@ public enum BlockDetector {
   ]
 
   /// The lower-cased markers laid end to end, with where each starts and ends.
+  /// The markers, lower-cased, one after another.
   private static let needles: (bytes: [UInt8], bounds: [(start: Int, end: Int)]) = {
     var bytes: [UInt8] = []
     var bounds: [(Int, Int)] = []
@@ -41,65 +42,62 @@ public enum BlockDetector {
     return (bytes, bounds)
   }()
 
-  /// For each byte value, the range of `candidates` holding the markers that start with it.
-  private static let firstByte: (ranges: [(start: Int, end: Int)], candidates: [Int]) = {
-    var ranges = [(start: Int, end: Int)](repeating: (0, 0), count: 256)
-    var candidates: [Int] = []
-    for value in 0..<256 {
-      let start = candidates.count
-      for (index, bound) in needles.bounds.enumerated() where Int(needles.bytes[bound.start]) == value {
-        candidates.append(index)
-      }
-      ranges[value] = (start, candidates.count)
+  /// Bytes from common to rare in stats pages: markup, then letters by English frequency,
+  /// digits, punctuation (anything not listed counts as rarest).
+  private static let commonness = Array(#"<>/"= etaoinsrhldcu0123456789mpfgwybv.-:;k_x,#()'"#.utf8)
+
+  /// Each marker is looked for at its rarest byte pair (its anchor), not at its first byte:
+  /// "<t" or "ch" start thousands of places in a stats page, "-v" or "cc" few.
+  private static let anchors: (pairs: [UInt64], byPair: [Int: [(marker: Int, offset: Int)]]) = {
+    func rarity(_ byte: UInt8) -> Int { commonness.firstIndex(of: byte) ?? commonness.count }
+    var bits = [UInt64](repeating: 0, count: 1024)
+    var byPair: [Int: [(marker: Int, offset: Int)]] = [:]
+    for (marker, bound) in needles.bounds.enumerated() where bound.end - bound.start >= 2 {
+      let offsets = 0..<(bound.end - bound.start - 1)
+      let offset = offsets.max { a, b in
+        let (x, y) = (needles.bytes[bound.start + a], needles.bytes[bound.start + b])
+        let (x2, y2) = (needles.bytes[bound.start + a + 1], needles.bytes[bound.start + b + 1])
+        return rarity(x) + rarity(x2) < rarity(y) + rarity(y2)
+      }!
+      let pair = Int(needles.bytes[bound.start + offset]) << 8 | Int(needles.bytes[bound.start + offset + 1])
+      bits[pair >> 6] |= 1 << UInt64(pair & 63)
+      byPair[pair, default: []].append((marker, offset))
     }
-    return (ranges, candidates)
+    return (bits, byPair)
   }()
 
   @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
-  /// A bit per pair of (lower-cased) bytes that starts a marker: most positions of a page are
-  /// ruled out by one lookup.
-  private static let bigrams: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: 1024)
-    for bound in needles.bounds where bound.end - bound.start >= 2 {
-      let pair = Int(needles.bytes[bound.start]) << 8 | Int(needles.bytes[bound.start + 1])
-      bits[pair >> 6] |= 1 << UInt64(pair & 63)
-    }
-    return bits
-  }()
-
-  /// The first marker found in the first 64 KiB, compared ASCII-case-insensitively in one pass
-  /// over the bytes: markers are ASCII, so nothing is decoded or copied. This runs on every
-  /// fetched page and before every parse, so the tables are flat arrays, and a bigram bitmask
-  /// rules out most positions before any marker is compared.
+  /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively.
   static func firstMarker(in body: Data) -> Int? {
-    let (pairs, needle, bounds) = (bigrams, needles.bytes, needles.bounds)
-    let (ranges, candidates) = (firstByte.ranges, firstByte.candidates)
+    let (pairs, byPair) = (anchors.pairs, anchors.byPair)
+    let (needle, bounds) = (needles.bytes, needles.bounds)
+    let longest = bounds.map { $0.end - $0.start }.max() ?? 0
     return body.withUnsafeBytes { raw -> Int? in
       let bytes = raw.bindMemory(to: UInt8.self)
       let count = min(bytes.count, 64 << 10)
+      var best: (start: Int, marker: Int)?
       var index = 0
       while index + 1 < count {
         defer { index += 1 }
+        // A marker starting later than one already found cannot come first.
+        if let found = best, index > found.start + longest { break }
         let pair = Int(lower(bytes[index])) << 8 | Int(lower(bytes[index + 1]))
         guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
-        let range = ranges[Int(lower(bytes[index]))]
-        for marker in candidates[range.start..<range.end] {
+        for (marker, offset) in byPair[pair] ?? [] {
           let bound = bounds[marker]
           let length = bound.end - bound.start
-          guard index + length <= count else { continue }
-          var offset = 1
-          while offset < length && lower(bytes[index + offset]) == needle[bound.start + offset] { offset += 1 }
-          if offset == length { return marker }
+          let start = index - offset
+          guard start >= 0, start + length <= count, start < best?.start ?? Int.max else { continue }
+          var matched = 0
+          while matched < length && lower(bytes[start + matched]) == needle[bound.start + matched] { matched += 1 }
+          if matched == length { best = (start, marker) }
         }
       }
-      return nil
+      return best?.marker
     }
   }
 
-  /// `check`, refined by a site's own check (`ParserEntry.check`): a wall or challenge is
-  /// reported as such; otherwise the site's reading wins (a GraphQL 400 that means a stale
-  /// hash, a login page served with 200), else the general one.
   public static func check(_ page: Page, site: ((Page) -> StatlineError?)?) -> StatlineError? {
     let general = check(page)
     if let general, general.kind == .blocked { return general }
