@@ -64,44 +64,64 @@ public struct Node {
   /// Element children with this (lower-case, in HTML) name, without an XPath query: for the
   /// cells of every row of a large table.
   public func children(named name: String) -> [Node] {
-    var result: [Node] = []
-    var child = pointer.pointee.children
-    while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
-        result.append(Node(document: document, pointer: current))
+    name.withCString { name in
+      var result: [Node] = []
+      var child = pointer.pointee.children
+      while let current = child {
+        if Self.isElement(current, named: name) { result.append(Node(document: document, pointer: current)) }
+        child = current.pointee.next
       }
-      child = current.pointee.next
+      return result
     }
-    return result
   }
 
   /// Every descendant element with this name, in document order, without an XPath query.
   public func descendants(named name: String) -> [Node] {
-    var result: [Node] = []
-    var stack: [xmlNodePtr] = []
-    var child = pointer.pointee.children
-    while let current = child ?? stack.popLast() {
-      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
-        result.append(Node(document: document, pointer: current))
+    name.withCString { name in
+      var result: [Node] = []
+      walk { current in
+        if Self.isElement(current, named: name) { result.append(Node(document: document, pointer: current)) }
+        return true
       }
-      if let next = current.pointee.next { stack.append(next) }
-      child = current.pointee.type == XML_ELEMENT_NODE ? current.pointee.children : nil
+      return result
     }
-    return result
   }
 
   /// The first descendant element with this name, in document order, without an XPath query.
   public func firstDescendant(named name: String) -> Node? {
-    var stack: [xmlNodePtr] = []
-    var child = pointer.pointee.children
-    while let current = child ?? stack.popLast() {
-      if current.pointee.type == XML_ELEMENT_NODE, LibXML.equals(current.pointee.name, name) {
-        return Node(document: document, pointer: current)
+    name.withCString { name in
+      var found: Node?
+      walk { current in
+        guard Self.isElement(current, named: name) else { return true }
+        found = Node(document: document, pointer: current)
+        return false
       }
-      if let next = current.pointee.next { stack.append(next) }
-      child = current.pointee.type == XML_ELEMENT_NODE ? current.pointee.children : nil
+      return found
     }
-    return nil
+  }
+
+  private static func isElement(_ node: xmlNodePtr, named name: UnsafePointer<CChar>) -> Bool {
+    guard node.pointee.type == XML_ELEMENT_NODE, let own = node.pointee.name else { return false }
+    return strcmp(UnsafeRawPointer(own).assumingMemoryBound(to: CChar.self), name) == 0
+  }
+
+  /// Visits every node below this one in document order, through the tree's own links (no
+  /// stack), until `visit` returns false.
+  private func walk(_ visit: (xmlNodePtr) -> Bool) {
+    var next = pointer.pointee.children
+    while let current = next {
+      guard visit(current) else { return }
+      if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+        next = child
+        continue
+      }
+      var climb = current
+      while climb.pointee.next == nil {
+        guard let parent = climb.pointee.parent, parent != pointer else { return }
+        climb = parent
+      }
+      next = climb.pointee.next
+    }
   }
 
   public var parent: Node? {
