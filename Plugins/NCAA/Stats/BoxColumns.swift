@@ -60,6 +60,7 @@ enum BoxColumns {
   /// One row's cells read by the table's columns. A name cell's player link gives the player id.
   static func line(_ cells: [Node], columns: [Column]) -> ContestBox.Line {
     var line = ContestBox.Line(name: "")
+    line.stats.reserveCapacity(columns.count)
     for (column, cell) in zip(columns, cells) {
       let text = cell.text
       switch column {

@@ -64,10 +64,11 @@ struct ContestBoxParser: PageParser {
         teams.append(
           ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href"))))
       }
-      let headers = try table.select(xpath: "./thead/tr[1]/th").map(StatsPage.words)
+      let headerRow = table.children(named: "thead").first?.children(named: "tr").first
+      let headers = try (headerRow?.children(named: "th") ?? []).map(StatsPage.words)
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
-      for row in try table.select(xpath: "./tbody/tr | ./tr[td]") {
+      for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
         guard !cells.isEmpty else { continue }
         var line = BoxColumns.line(cells, columns: columns)

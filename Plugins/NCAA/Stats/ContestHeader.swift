@@ -47,10 +47,7 @@ struct ContestHeader: Sendable, Equatable {
     let found = candidates.first { table in
       table.attribute("align") == "center"
         && table.descendants(named: "td").contains { cell in
-          cell.attribute("style").map {
-            FastText.offset(of: "font-size:36px", in: $0.replacingOccurrences(of: " ", with: "")) != nil
-          }
-            ?? false
+          cell.attribute("style").map { FastText.contains($0, ignoringSpaces: "font-size:36px") } ?? false
         }
     }
     guard let table = found else {
@@ -69,16 +66,17 @@ struct ContestHeader: Sendable, Equatable {
     }
     var teams: [Competitor] = []
     var linescore: Node?
-    for cell in try table.select(xpath: "./tr[1]/td | ./tbody/tr[1]/td") {
-      if let nested = try cell.first(xpath: ".//table") {
+    let firstRow =
+      (table.children(named: "tr").first ?? table.children(named: "tbody").first?.children(named: "tr").first)
+    for cell in firstRow?.children(named: "td") ?? [] {
+      if let nested = cell.firstDescendant(named: "table") {
         linescore = nested
         continue
       }
-      let style = (cell.attribute("style") ?? "").replacingOccurrences(of: " ", with: "")
       let classes = cell.attribute("class") ?? ""
-      if let span = try cell.first(xpath: "./span") {
+      if let span = cell.children(named: "span").first {
         let name = span.text
-        let link = try span.first(xpath: ".//a[starts-with(@href,'/teams/')]")
+        let link = Self.teamLink(in: span)
         if teams.isEmpty || teams[teams.count - 1].fullName != nil {
           teams.append(Competitor(shortName: name))
         }
@@ -90,11 +88,11 @@ struct ContestHeader: Sendable, Equatable {
         teams[teams.count - 1].record = rest.split(separator: ",").first.map {
           $0.trimmingCharacters(in: .whitespaces)
         }
-      } else if let logo = try cell.first(xpath: ".//a[starts-with(@href,'/teams/')]") {
-        var team = Competitor(shortName: try logo.first(xpath: ".//img")?.attribute("alt") ?? logo.text)
+      } else if let logo = Self.teamLink(in: cell) {
+        var team = Competitor(shortName: logo.firstDescendant(named: "img")?.attribute("alt") ?? logo.text)
         team.seasonTeamId = NCAAIds.number(after: "/teams/", in: logo.attribute("href"))
         teams.append(team)
-      } else if style.contains("font-size:36px"), !teams.isEmpty {
+      } else if FastText.contains(cell.attribute("style") ?? "", ignoringSpaces: "font-size:36px"), !teams.isEmpty {
         teams[teams.count - 1].score = GameText.int(cell.text)
       } else if classes.split(separator: " ").contains("winner"), !teams.isEmpty {
         teams[teams.count - 1].winner = true
@@ -110,6 +108,11 @@ struct ContestHeader: Sendable, Equatable {
       attendance: nil)
     if let linescore { try header.readLinescore(linescore) }
     return header
+  }
+
+  /// The first link to a season team's page (`/teams/…`) within `node`.
+  private static func teamLink(in node: Node) -> Node? {
+    node.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
   }
 
   /// Header cells, one row per team (visitor first), then the date, venue and attendance rows.

@@ -32,6 +32,18 @@ enum StatsPage {
     return nil
   }
 
+  /// A table's rows in document order: those of its `tbody` elements and its own (`./tbody/tr |
+  /// ./tr`), walked without XPath.
+  static func rows(of table: Node) -> [Node] {
+    table.children.flatMap { child -> [Node] in
+      switch child.name {
+      case "tbody": child.children(named: "tr")
+      case "tr": [child]
+      default: []
+      }
+    }
+  }
+
   /// The text of every text node below `node`, joined by spaces: headers split by `<br />`
   /// read "FO Won", not "FOWon".
   static func words(_ node: Node) throws -> String {

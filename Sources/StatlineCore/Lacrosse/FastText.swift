@@ -26,6 +26,32 @@ public enum FastText {
     }
   }
 
+  /// Whether `needle` (which holds no spaces) occurs in `text` once its spaces are ignored:
+  /// `font-size: 36px` holds `font-size:36px`.
+  public static func contains(_ text: String, ignoringSpaces needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    guard count > 0 else { return true }
+    let pin = needle.utf8Start
+    var text = text
+    return text.withUTF8 { bytes in
+      for start in bytes.indices where bytes[start] == pin[0] {
+        var index = start + 1
+        var matched = 1
+        while matched < count, index < bytes.count {
+          if bytes[index] == 0x20 {
+            index += 1
+            continue
+          }
+          guard bytes[index] == pin[matched] else { break }
+          matched += 1
+          index += 1
+        }
+        if matched == count { return true }
+      }
+      return false
+    }
+  }
+
   /// `text` split around the first `needle`, or nil when it does not occur.
   public static func split(_ text: String, at needle: String) -> (String, String)? {
     guard let offset = offset(of: needle, in: text) else { return nil }
