@@ -64,45 +64,37 @@ public struct Node {
   /// Element children with this (lower-case, in HTML) name, without an XPath query: for the
   /// cells of every row of a large table.
   public func children(named name: String) -> [Node] {
-    name.withCString { name in
-      var result: [Node] = []
-      var child = pointer.pointee.children
-      while let current = child {
-        if Self.isElement(current, named: name) { result.append(Node(document: document, pointer: current)) }
-        child = current.pointee.next
-      }
-      return result
+    let name = ElementName(name)
+    var result: [Node] = []
+    var child = pointer.pointee.children
+    while let current = child {
+      if name.matches(current) { result.append(Node(document: document, pointer: current)) }
+      child = current.pointee.next
     }
+    return result
   }
 
   /// Every descendant element with this name, in document order, without an XPath query.
   public func descendants(named name: String) -> [Node] {
-    name.withCString { name in
-      var result: [Node] = []
-      walk { current in
-        if Self.isElement(current, named: name) { result.append(Node(document: document, pointer: current)) }
-        return true
-      }
-      return result
+    let name = ElementName(name)
+    var result: [Node] = []
+    walk { current in
+      if name.matches(current) { result.append(Node(document: document, pointer: current)) }
+      return true
     }
+    return result
   }
 
   /// The first descendant element with this name, in document order, without an XPath query.
   public func firstDescendant(named name: String) -> Node? {
-    name.withCString { name in
-      var found: Node?
-      walk { current in
-        guard Self.isElement(current, named: name) else { return true }
-        found = Node(document: document, pointer: current)
-        return false
-      }
-      return found
+    let name = ElementName(name)
+    var found: Node?
+    walk { current in
+      guard name.matches(current) else { return true }
+      found = Node(document: document, pointer: current)
+      return false
     }
-  }
-
-  private static func isElement(_ node: xmlNodePtr, named name: UnsafePointer<CChar>) -> Bool {
-    guard node.pointee.type == XML_ELEMENT_NODE, let own = node.pointee.name else { return false }
-    return strcmp(UnsafeRawPointer(own).assumingMemoryBound(to: CChar.self), name) == 0
+    return found
   }
 
   /// Visits every node below this one in document order, through the tree's own links (no

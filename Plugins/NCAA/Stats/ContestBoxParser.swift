@@ -51,10 +51,7 @@ struct ContestBoxParser: PageParser {
     for table in tables {
       let tableId = table.attribute("id") ?? ""
       let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
-      let teamLink = try table.first(
-        xpath:
-          "ancestor::div[contains(concat(' ',normalize-space(@class),' '),' card ')][1]"
-          + "/div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]")
+      let teamLink = StatsPage.cardTeamLink(of: table)
       let slot: Int
       if let known = slots[competitor] {
         slot = known

@@ -32,6 +32,27 @@ enum StatsPage {
     return nil
   }
 
+  /// The team link in the header of the card holding `node` (`ancestor::div[@class~='card'][1]
+  /// /div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]`), walked without XPath.
+  static func cardTeamLink(of node: Node) -> Node? {
+    var card = node.parent
+    while let current = card {
+      if current.name == "div",
+        (current.attribute("class") ?? "").split(whereSeparator: \.isWhitespace).contains("card")
+      {
+        break
+      }
+      card = current.parent
+    }
+    for header in card?.children(named: "div") ?? [] where header.attribute("class")?.contains("card-header") == true {
+      if let link = header.descendants(named: "a").first(where: { $0.attribute("href")?.hasPrefix("/teams/") == true })
+      {
+        return link
+      }
+    }
+    return nil
+  }
+
   /// A table's rows in document order: those of its `tbody` elements and its own (`./tbody/tr |
   /// ./tr`), walked without XPath.
   static func rows(of table: Node) -> [Node] {

@@ -42,14 +42,10 @@ public enum BlockDetector {
     return (bytes, bounds)
   }()
 
-  /// Bytes from common to rare in stats pages: markup, then letters by English frequency,
-  /// digits, punctuation (anything not listed counts as rarest).
-  private static let commonness = Array(#"<>/"= etaoinsrhldcu0123456789mpfgwybv.-:;k_x,#()'"#.utf8)
-
   /// Each marker is looked for at its rarest byte pair (its anchor), not at its first byte:
   /// "<t" or "ch" start thousands of places in a stats page, "-v" or "cc" few.
   private static let anchors: (pairs: [UInt64], byPair: [Int: [(marker: Int, offset: Int)]]) = {
-    func rarity(_ byte: UInt8) -> Int { commonness.firstIndex(of: byte) ?? commonness.count }
+    let rarity = ByteSearch.rarity
     var bits = [UInt64](repeating: 0, count: 1024)
     var byPair: [Int: [(marker: Int, offset: Int)]] = [:]
     for (marker, bound) in needles.bounds.enumerated() where bound.end - bound.start >= 2 {
@@ -70,31 +66,37 @@ public enum BlockDetector {
 
   /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively.
   static func firstMarker(in body: Data) -> Int? {
-    let (pairs, byPair) = (anchors.pairs, anchors.byPair)
+    let byPair = anchors.byPair
     let (needle, bounds) = (needles.bytes, needles.bounds)
     let longest = bounds.map { $0.end - $0.start }.max() ?? 0
     return body.withUnsafeBytes { raw -> Int? in
       let bytes = raw.bindMemory(to: UInt8.self)
       let count = min(bytes.count, 64 << 10)
-      var best: (start: Int, marker: Int)?
-      var index = 0
-      while index + 1 < count {
-        defer { index += 1 }
-        // A marker starting later than one already found cannot come first.
-        if let found = best, index > found.start + longest { break }
-        let pair = Int(lower(bytes[index])) << 8 | Int(lower(bytes[index + 1]))
-        guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
-        for (marker, offset) in byPair[pair] ?? [] {
-          let bound = bounds[marker]
-          let length = bound.end - bound.start
-          let start = index - offset
-          guard start >= 0, start + length <= count, start < best?.start ?? Int.max else { continue }
-          var matched = 0
-          while matched < length && lower(bytes[start + matched]) == needle[bound.start + matched] { matched += 1 }
-          if matched == length { best = (start, marker) }
+      guard count >= 2 else { return nil }
+      return anchors.pairs.withUnsafeBufferPointer { bits -> Int? in
+        var best: (start: Int, marker: Int)?
+        var previous = Int(lower(bytes[0]))
+        var index = 1
+        while index < count {
+          let current = Int(lower(bytes[index]))
+          let pair = previous << 8 | current
+          previous = current
+          index += 1
+          guard bits[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
+          // The pair starts at index - 2; a marker starting after one already found cannot come first.
+          if let found = best, index - 2 > found.start + longest { break }
+          for (marker, offset) in byPair[pair] ?? [] {
+            let bound = bounds[marker]
+            let length = bound.end - bound.start
+            let start = index - 2 - offset
+            guard start >= 0, start + length <= count, start < best?.start ?? Int.max else { continue }
+            var matched = 0
+            while matched < length && lower(bytes[start + matched]) == needle[bound.start + matched] { matched += 1 }
+            if matched == length { best = (start, marker) }
+          }
         }
+        return best?.marker
       }
-      return best?.marker
     }
   }
 

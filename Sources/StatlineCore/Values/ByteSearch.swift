@@ -7,22 +7,36 @@ public enum ByteSearch {
     offset(of: Array(needle.utf8), in: bytes) != nil
   }
 
-  /// The offset of `needle` in `bytes`, or nil: `memchr` finds each candidate first byte,
-  /// `memcmp` checks the rest.
+  /// The offset of `needle` in `bytes`, or nil: `memchr` finds each place of the needle's
+  /// rarest byte (see `rarity`), `memcmp` checks the whole needle around it.
   public static func offset(of needle: [UInt8], in bytes: Data) -> Int? {
-    bytes.withUnsafeBytes { raw -> Int? in
+    guard !needle.isEmpty else { return nil }
+    let anchor = needle.indices.max { rarity(needle[$0]) < rarity(needle[$1]) }!
+    return bytes.withUnsafeBytes { raw -> Int? in
       needle.withUnsafeBytes { pin -> Int? in
-        guard let base = raw.baseAddress, let pinBase = pin.baseAddress, !needle.isEmpty else { return nil }
-        var index = 0
-        while index + pin.count <= raw.count {
-          guard let hit = memchr(base + index, Int32(needle[0]), raw.count - pin.count + 1 - index) else { return nil }
+        guard let base = raw.baseAddress, let pinBase = pin.baseAddress, raw.count >= pin.count else { return nil }
+        // Where the anchor byte may sit: the needle must fit around it.
+        var index = anchor
+        let last = raw.count - pin.count + anchor
+        while index <= last {
+          guard let hit = memchr(base + index, Int32(needle[anchor]), last + 1 - index) else { return nil }
           let at = base.distance(to: UnsafeRawPointer(hit))
-          if memcmp(base + at, pinBase, pin.count) == 0 { return at }
+          if memcmp(base + at - anchor, pinBase, pin.count) == 0 { return at - anchor }
           index = at + 1
         }
         return nil
       }
     }
+  }
+
+  /// Bytes from common to rare in stats pages: markup, then letters by English frequency,
+  /// digits, punctuation.
+  private static let commonness = Array(#"<>/"= etaoinsrhldcu0123456789mpfgwybv.-:;k_x,#()'"#.utf8)
+
+  /// How rare a byte is in a stats page (higher is rarer; bytes not listed are the rarest).
+  public static func rarity(_ byte: UInt8) -> Int {
+    let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
+    return commonness.firstIndex(of: lowered) ?? commonness.count
   }
 
   /// The text of the first `<title>` (or `<TITLE>`), trimmed; nil when there is none.

@@ -25,7 +25,9 @@ public enum GameText {
       (1...12).contains(month), (1...31).contains(day)
     else { return nil }
     if year < 100 { year += 2000 }
-    return String(format: "%04d-%02d-%02d", year, month, day)
+    let digits = String(year)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + FastText.twoDigits(month) + "-"
+      + FastText.twoDigits(day)
   }
 
   /// `M:SS` or `MM:SS` → `MM:SS`; anything else nil.
