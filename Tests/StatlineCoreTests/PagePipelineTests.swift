@@ -59,6 +59,20 @@ import Testing
     #expect(BlockDetector.check(page(String(repeating: " ", count: 70_000) + "bm-verify")) == nil, "beyond 64 KiB")
   }
 
+  @Test func markersAreFoundAtEveryOffsetAndTheFirstOneNamesTheWall() {
+    for (marker, reason) in BlockDetector.challengeMarkers {
+      for offset in 0..<40 {
+        let found = BlockDetector.check(page(String(repeating: "c", count: offset) + marker.uppercased() + "--"))
+        #expect(found?.reason.contains(reason) == true, "\(marker) at \(offset)")
+      }
+      let atTheLimit = String(repeating: " ", count: (64 << 10) - marker.utf8.count) + marker
+      #expect(BlockDetector.check(page(atTheLimit))?.kind == .blocked, "\(marker) ending at 64 KiB")
+      #expect(BlockDetector.check(page(String(atTheLimit.dropLast()) + " " + marker)) == nil, "\(marker) past 64 KiB")
+    }
+    let both = page("<p>bm-verify</p><title>Access Denied</title>")
+    #expect(BlockDetector.check(both)?.reason.contains("bm-verify") == true)
+  }
+
   @Test func anErrorStatusIsNotParsed() {
     #expect(BlockDetector.check(page("<html>oops</html>", status: 500))?.kind == .wrongPage)
     #expect(BlockDetector.check(page("<html>fine</html>", status: 200)) == nil)

@@ -44,9 +44,9 @@ public enum BlockDetector {
 
   /// Each marker is looked for at its rarest byte pair (its anchor), not at its first byte:
   /// "<t" or "ch" start thousands of places in a stats page, "-v" or "cc" few.
-  private static let anchors: (pairs: [UInt64], byPair: [Int: [(marker: Int, offset: Int)]]) = {
+  /// Anchor pair (lower-cased) → the markers anchored there, and where in each.
+  private static let anchors: [Int: [(marker: Int, offset: Int)]] = {
     let rarity = ByteSearch.rarity
-    var bits = [UInt64](repeating: 0, count: 1024)
     var byPair: [Int: [(marker: Int, offset: Int)]] = [:]
     for (marker, bound) in needles.bounds.enumerated() where bound.end - bound.start >= 2 {
       let offsets = 0..<(bound.end - bound.start - 1)
@@ -56,39 +56,56 @@ public enum BlockDetector {
         return rarity(x) + rarity(x2) < rarity(y) + rarity(y2)
       }!
       let pair = Int(needles.bytes[bound.start + offset]) << 8 | Int(needles.bytes[bound.start + offset + 1])
-      bits[pair >> 6] |= 1 << UInt64(pair & 63)
       byPair[pair, default: []].append((marker, offset))
     }
-    return (bits, byPair)
+    return byPair
   }()
 
   @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
   /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively.
+  /// The anchor pairs in every letter case, as one bit per byte pair: the scan tests raw bytes
+  /// and lower-cases only where a pair is set.
+  private static let anyCasePairs: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 1024)
+    func cases(_ byte: UInt8) -> [UInt8] { byte &- 0x61 < 26 ? [byte, byte - 0x20] : [byte] }
+    for pair in anchors.keys {
+      for first in cases(UInt8(pair >> 8)) {
+        for second in cases(UInt8(pair & 0xFF)) {
+          let raw = Int(first) << 8 | Int(second)
+          bits[raw >> 6] |= 1 << UInt64(raw & 63)
+        }
+      }
+    }
+    return bits
+  }()
+
+  /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively.
   static func firstMarker(in body: Data) -> Int? {
-    let byPair = anchors.byPair
+    let byPair = anchors
     let (needle, bounds) = (needles.bytes, needles.bounds)
     let longest = bounds.map { $0.end - $0.start }.max() ?? 0
     return body.withUnsafeBytes { raw -> Int? in
       let bytes = raw.bindMemory(to: UInt8.self)
       let count = min(bytes.count, 64 << 10)
       guard count >= 2 else { return nil }
-      return anchors.pairs.withUnsafeBufferPointer { bits -> Int? in
+      return anyCasePairs.withUnsafeBufferPointer { bits -> Int? in
         var best: (start: Int, marker: Int)?
-        var previous = Int(lower(bytes[0]))
+        var previous = Int(bytes[0])
         var index = 1
         while index < count {
-          let current = Int(lower(bytes[index]))
+          let current = Int(bytes[index])
           let pair = previous << 8 | current
           previous = current
           index += 1
           guard bits[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
           // The pair starts at index - 2; a marker starting after one already found cannot come first.
-          if let found = best, index - 2 > found.start + longest { break }
-          for (marker, offset) in byPair[pair] ?? [] {
+          let at = index - 2
+          if let found = best, at > found.start + longest { break }
+          for (marker, offset) in byPair[Int(lower(UInt8(pair >> 8))) << 8 | Int(lower(UInt8(pair & 0xFF)))] ?? [] {
             let bound = bounds[marker]
             let length = bound.end - bound.start
-            let start = index - 2 - offset
+            let start = at - offset
             guard start >= 0, start + length <= count, start < best?.start ?? Int.max else { continue }
             var matched = 0
             while matched < length && lower(bytes[start + matched]) == needle[bound.start + matched] { matched += 1 }
