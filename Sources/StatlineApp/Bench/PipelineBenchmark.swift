@@ -10,6 +10,12 @@ public struct PipelineBenchmark: Sendable {
     public var records: Int
     public var barePagesPerSecond: Double
     public var pipelinePagesPerSecond: Double
+    /// The median over rounds of each round's pipeline time over the bare time measured right
+    /// before it, minus one, in percent: neighbouring rounds share the machine's state, so this
+    /// is the steadiest estimate on a noisy machine.
+    public var pairedOverheadPercent: Double
+    /// From each contender's fastest round.
+    public var bestOverheadPercent: Double
     public var overheadPercent: Double { (barePagesPerSecond / pipelinePagesPerSecond - 1) * 100 }
   }
 
@@ -42,8 +48,13 @@ public struct PipelineBenchmark: Sendable {
       let median = samples.sorted()[samples.count / 2]
       return Double(pagesPerRound) / (Double(median.components.seconds) + Double(median.components.attoseconds) / 1e18)
     }
+    func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+    let paired = zip(pipelineTimes, bareTimes).map { seconds($0) / seconds($1) }.sorted()
     return Result(
       bytes: page.body.count, records: records, barePagesPerSecond: rate(bareTimes),
-      pipelinePagesPerSecond: rate(pipelineTimes))
+      pipelinePagesPerSecond: rate(pipelineTimes), pairedOverheadPercent: (paired[paired.count / 2] - 1) * 100,
+      bestOverheadPercent: (seconds(pipelineTimes.min()!) / seconds(bareTimes.min()!) - 1) * 100)
   }
 }
