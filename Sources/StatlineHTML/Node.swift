@@ -30,6 +30,22 @@ public struct Node {
     return Self.normalizeWhitespace(rawText)
   }
 
+  /// The text of every text node below the node joined by spaces, whitespace-normalized: a
+  /// header split by `<br />` reads "FO Won", not "FOWon".
+  public var words: String {
+    var bytes: [UInt8] = []
+    walk { node in
+      if node.pointee.type == XML_TEXT_NODE || node.pointee.type == XML_CDATA_SECTION_NODE,
+        let content = node.pointee.content
+      {
+        if !bytes.isEmpty { bytes.append(0x20) }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: strlen(content)))
+      }
+      return true
+    }
+    return bytes.withUnsafeBufferPointer { Self.normalizeWhitespace($0) }
+  }
+
   /// All text below the node, exactly as in the document.
   public var rawText: String { LibXML.consume(xmlNodeGetContent(pointer)) ?? "" }
 

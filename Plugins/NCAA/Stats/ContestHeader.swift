@@ -55,7 +55,7 @@ struct ContestHeader: Sendable, Equatable {
         .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
         hint: "this is not a stats.ncaa.org contest tab, or its layout changed")
     }
-    let tabLink = try table.first(xpath: ".//a[starts-with(@href,'/contests/')]")
+    let tabLink = table.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/contests/") == true }
     let contestId =
       NCAAIds.number(after: "/contests/", in: page.url)
       ?? NCAAIds.number(after: "/contests/", in: tabLink?.attribute("href"))
@@ -106,7 +106,7 @@ struct ContestHeader: Sendable, Equatable {
     var header = ContestHeader(
       contestId: contestId, visitor: teams[0], home: teams[1], periodLabels: [], date: nil, venue: nil,
       attendance: nil)
-    if let linescore { try header.readLinescore(linescore) }
+    if let linescore { header.readLinescore(linescore) }
     return header
   }
 
@@ -116,11 +116,11 @@ struct ContestHeader: Sendable, Equatable {
   }
 
   /// Header cells, one row per team (visitor first), then the date, venue and attendance rows.
-  private mutating func readLinescore(_ table: Node) throws {
-    let rows = try table.select(xpath: "./tr | ./tbody/tr")
+  private mutating func readLinescore(_ table: Node) {
+    let rows = StatsPage.rows(of: table)
     var teamRows = 0
     for row in rows {
-      let cells = try row.select(xpath: "./td")
+      let cells = row.children(named: "td")
       if cells.count == 1 {
         let text = cells[0].text
         if let attendance = text.range(of: "Attendance:") {

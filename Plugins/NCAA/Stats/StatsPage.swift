@@ -67,7 +67,5 @@ enum StatsPage {
 
   /// The text of every text node below `node`, joined by spaces: headers split by `<br />`
   /// read "FO Won", not "FOWon".
-  static func words(_ node: Node) throws -> String {
-    Node.normalizeWhitespace(try node.select(xpath: ".//text()").map(\.rawText).joined(separator: " "))
-  }
+  static func words(_ node: Node) -> String { node.words }
 }
