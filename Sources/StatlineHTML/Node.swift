@@ -101,6 +101,19 @@ public struct Node {
     return result
   }
 
+  /// The descendant elements with this name that are not inside another one (the page's
+  /// tables, not the tables within them), without walking what is inside them.
+  public func outermostDescendants(named name: String) -> [Node] {
+    let name = ElementName(name)
+    var result: [Node] = []
+    traverse { current -> Step in
+      guard name.matches(current) else { return .descend }
+      result.append(Node(document: document, pointer: current))
+      return .skipChildren
+    }
+    return result
+  }
+
   /// The first descendant element with this name, in document order, without an XPath query.
   public func firstDescendant(named name: String) -> Node? {
     let name = ElementName(name)
@@ -116,10 +129,18 @@ public struct Node {
   /// Visits every node below this one in document order, through the tree's own links (no
   /// stack), until `visit` returns false.
   private func walk(_ visit: (xmlNodePtr) -> Bool) {
+    traverse { visit($0) ? .descend : .stop }
+  }
+
+  private enum Step { case descend, skipChildren, stop }
+
+  /// The walk, where `visit` may also skip a node's children.
+  private func traverse(_ visit: (xmlNodePtr) -> Step) {
     var next = pointer.pointee.children
     while let current = next {
-      guard visit(current) else { return }
-      if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+      let step = visit(current)
+      if step == .stop { return }
+      if step == .descend, current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
         next = child
         continue
       }

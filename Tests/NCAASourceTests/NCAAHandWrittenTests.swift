@@ -35,6 +35,23 @@ import Testing
     #expect(goalie.stats[StatKey.secondsPlayed] == 38 * 60 + 12 && goalie.stats[StatKey.saves] == 8)
   }
 
+  @Test func aContestInsideALayoutTableReadsTheSame() throws {
+    let plain = try Self.page("ncaa-stats-contest-box/live-third-quarter")
+    let html = String(decoding: plain.body, as: UTF8.self)
+    let body = try #require(html.range(of: "<body>")).upperBound
+    let end = try #require(html.range(of: "</body>")).lowerBound
+    let wrapped =
+      String(html[..<body]) + "<table class=\"layout\"><tr><td>" + String(html[body..<end]) + "</td></tr></table>"
+      + String(html[end...])
+    var nested = plain
+    nested.body = Data(wrapped.utf8)
+    let entry = try NCAARun.entry("ncaa-stats-contest-box")
+    let expected = try PagePipeline.run(plain, with: entry)
+    let read = try PagePipeline.run(nested, with: entry)
+    #expect(!expected.boxScores.isEmpty)
+    #expect(read == expected, "header and stat tables nested in a layout table are still found")
+  }
+
   @Test func aWomensContestHasDrawControlsAndFreePositionStats() throws {
     let batch = try Self.batch("ncaa-stats-contest-box/womens-final", parser: "ncaa-stats-contest-box")
     let game = try #require(batch.games.first)

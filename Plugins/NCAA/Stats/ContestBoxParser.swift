@@ -31,11 +31,17 @@ struct ContestBox: Sendable, Equatable {
 struct ContestBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBox {
     let document = try StatsPage.document(page)
-    let all = document.root?.descendants(named: "table") ?? []
+    // The header and the stat tables are outermost tables (the linescore is inside the header).
+    let all = document.root?.outermostDescendants(named: "table") ?? []
     let header = try ContestHeader.read(document, page: page, tables: all)
-    let tables = all.filter { table in
+    func isStatTable(_ table: Node) -> Bool {
       guard let id = table.attribute("id") else { return false }
       return id.hasPrefix("competitor_") && id.hasSuffix("_data_table")
+    }
+    var tables = all.filter(isStatTable)
+    if tables.isEmpty {
+      // Stat tables nested in a layout table.
+      tables = document.root?.descendants(named: "table").filter(isStatTable) ?? []
     }
     guard !tables.isEmpty else {
       throw StatlineError(

@@ -41,15 +41,18 @@ struct ContestHeader: Sendable, Equatable {
     return (.unknown, nil, nil)
   }
 
-  /// - Parameter tables: the document's tables, when the caller has walked them already.
+  /// - Parameter tables: tables the caller has walked already, looked at first.
   static func read(_ document: Document, page: Page, tables: [Node]? = nil) throws -> ContestHeader {
-    let candidates = tables ?? document.root?.descendants(named: "table") ?? []
-    let found = candidates.first { table in
+    func isHeader(_ table: Node) -> Bool {
       table.attribute("align") == "center"
         && table.descendants(named: "td").contains { cell in
           cell.attribute("style").map { FastText.contains($0, ignoringSpaces: "font-size:36px") } ?? false
         }
     }
+    // The caller's tables may be the outermost ones only; a header nested in a layout table is
+    // still found.
+    let found =
+      (tables ?? []).first(where: isHeader) ?? document.root?.descendants(named: "table").first(where: isHeader)
     guard let table = found else {
       throw StatlineError(
         .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
