@@ -18,7 +18,8 @@ public enum NCAASource {
         key.hasPrefix("hash.") ? (String(key.dropFirst(5)), value) : nil
       }
     ) { first, _ in first }
-    return ParserEntry.Delta(remember: []) { url, _ in PersistedQuery.request(url, hashes: configured) }
+    return ParserEntry.Delta(
+      remember: [], datedRequest: { url, _, now in PersistedQuery.request(url, hashes: configured, now: now) })
   }
 
   /// The box-score and play-by-play targets of a schedule's or scoreboard's games that have

@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineEngine
 import StatlineTesting
 import Testing
 
@@ -183,7 +184,7 @@ import Testing
   @Test func theRequestAddsTheConfiguredHashCompactJSONAndTheSeasonYear() throws {
     let stored =
       #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"03/07/2026","week":null}"#
-    let url = PersistedQuery.request(stored, hashes: ["GetContests_web": "abc123"])
+    let url = PersistedQuery.request(stored, hashes: ["GetContests_web": "abc123"], now: Date())
     let query = PersistedQuery.parameters(of: url)
     #expect(query["meta"] == "GetContests_web")
     #expect(query["extensions"] == #"{"persistedQuery":{"version":1,"sha256Hash":"abc123"}}"#)
@@ -192,8 +193,38 @@ import Testing
         == #"{"contestDate":"03/07/2026","division":1,"seasonYear":2025,"sportCode":"MLA","week":null}"#,
       "spring 2026 is season 2025; no spaces")
     #expect(!url.contains(" ") && !url.contains("{"), "the JSON is percent-encoded")
-    let defaulted = PersistedQuery.parameters(of: PersistedQuery.request(stored, hashes: [:]))
+    let defaulted = PersistedQuery.parameters(of: PersistedQuery.request(stored, hashes: [:], now: Date()))
     #expect(defaulted["extensions"]?.contains(PersistedQuery.defaultHashes["GetContests_web"]!) == true)
+  }
+
+  @Test func todayIsTheDateOnTheEastCoastAtTheJobClocksTime() throws {
+    let stored =
+      #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"today","week":null}"#
+    // 03:30 UTC on 8 March 2026 is still the evening of 7 March in New York.
+    let evening = Date(timeIntervalSince1970: 1_772_940_600)
+    let variables = PersistedQuery.parameters(of: PersistedQuery.request(stored, hashes: [:], now: evening))[
+      "variables"]
+    #expect(variables == #"{"contestDate":"03/07/2026","division":1,"seasonYear":2025,"sportCode":"MLA","week":null}"#)
+    let autumn = Date(timeIntervalSince1970: 1_789_000_000)  // 9 September 2026
+    let next = PersistedQuery.parameters(of: PersistedQuery.request(stored, hashes: [:], now: autumn))["variables"]
+    #expect(next?.contains(#""contestDate":"09/0"#) == true && next?.contains(#""seasonYear":2026"#) == true)
+  }
+
+  @Test func aScoreboardTargetForTodayFollowsTheJobClockThroughThePoller() async throws {
+    let stored =
+      #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"today","week":null}"#
+    let fetcher = ScriptedFetcher([:])
+    let poller = Poller(fetcher: fetcher, registry: try BuiltinPlugins.registry(), captures: nil)
+    let target = Target(url: stored, source: "ncaa", parser: "ncaa-gql-contests", role: .discovery)
+    var book = ScheduleBook(states: [])
+    let evening = Date(timeIntervalSince1970: 1_772_940_600)
+    _ = book.seed([target], now: evening)
+    _ = await poller.poll(book.states[target.id]!, now: { evening })
+    _ = await poller.poll(book.states[target.id]!, now: { evening.addingTimeInterval(86_400) })
+    let dates = await fetcher.requests.compactMap {
+      PersistedQuery.parameters(of: $0.url)["variables"]?.split(separator: ",").first { $0.contains("contestDate") }
+    }
+    #expect(dates == [#"{"contestDate":"03/07/2026""#, #"{"contestDate":"03/08/2026""#])
   }
 
   @Test func seasonYearIsTheAcademicStartYear() {
@@ -207,7 +238,7 @@ import Testing
     let entry = try #require(try NCAASource.plugin.parsers(settings).first { $0.id == "ncaa-gql-pbp" })
     let target = PersistedQuery.contestURL(operation: PersistedQuery.playByPlay, contestId: "6599987")
     #expect(entry.claims(url: target))
-    let request = try #require(entry.delta).request(target, [:])
+    let request = try #require(entry.delta).request(target, [:], Date())
     #expect(PersistedQuery.parameters(of: request)["extensions"]?.contains(#""sha256Hash":"fresh""#) == true)
   }
 }

@@ -32,21 +32,33 @@ enum PersistedQuery {
     url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()])
   }
 
-  /// The URL to fetch: the target's operation and variables (made compact, `seasonYear` filled
-  /// in from `contestDate` when missing) with the configured hash. A URL that is no persisted
-  /// query is returned as it is.
-  static func request(_ url: String, hashes: [String: String]) -> String {
+  /// The URL to fetch: the target's operation and variables (made compact, `contestDate`
+  /// "today" made the date at `now` on the US East Coast, where ncaa.com's days turn over, and
+  /// `seasonYear` filled in from `contestDate` when missing) with the configured hash. A URL
+  /// that is no persisted query is returned as it is.
+  static func request(_ url: String, hashes: [String: String], now: Date) -> String {
     let query = parameters(of: url)
     guard let operation = query["meta"], let hash = hashes[operation] ?? defaultHashes[operation] else { return url }
     var variables =
       query["variables"].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
       ?? [:]
+    if (variables["contestDate"] as? String)?.lowercased() == "today" {
+      variables["contestDate"] = eastCoastDate(now)
+    }
     if variables["seasonYear"] == nil, let date = variables["contestDate"] as? String, let year = seasonYear(date) {
       variables["seasonYear"] = year
     }
     let extensions = #"{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}"#
     return "https://\(host)/?meta=\(encode(operation))&extensions=\(encode(extensions))"
       + "&variables=\(encode(compact(variables)))"
+  }
+
+  /// `MM/DD/YYYY` of `now` in New York.
+  static func eastCoastDate(_ now: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "America/New_York") ?? TimeZone(secondsFromGMT: -5 * 3600)!
+    let day = calendar.dateComponents([.year, .month, .day], from: now)
+    return "\(FastText.twoDigits(day.month ?? 1))/\(FastText.twoDigits(day.day ?? 1))/\(day.year ?? 1970)"
   }
 
   /// ncaa.com's `seasonYear` is the year the season started: spring 2026 games are season 2025.

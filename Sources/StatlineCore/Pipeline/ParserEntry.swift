@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parser as the registry knows it: who it is, which pages it claims, and how to run it.
 ///
 /// Built from a `PageParser` and a `Normalizer`; the registry and the pipeline see only this
@@ -41,8 +43,9 @@ public struct ParserEntry: Sendable {
   public struct Delta: Sendable {
     /// Response header names (lower-case) kept after each changed page.
     public var remember: [String]
-    /// The URL to fetch for a target, given what was remembered (empty on the first poll).
-    public var request: @Sendable (_ url: String, _ remembered: [String: String]) -> String
+    /// The URL to fetch for a target, given what was remembered (empty on the first poll) and the
+    /// job clock's time (for requests that name a date).
+    public var request: @Sendable (_ url: String, _ remembered: [String: String], _ now: Date) -> String
     /// Every `fullEvery`-th request is made as on the first poll (nothing remembered), so a site
     /// that wrongly keeps answering "unchanged" is read again; nil: never.
     public var fullEvery: Int?
@@ -51,9 +54,17 @@ public struct ParserEntry: Sendable {
       remember: [String], fullEvery: Int? = nil,
       request: @escaping @Sendable (_ url: String, _ remembered: [String: String]) -> String
     ) {
+      self.init(
+        remember: remember, fullEvery: fullEvery, datedRequest: { url, remembered, _ in request(url, remembered) })
+    }
+
+    public init(
+      remember: [String], fullEvery: Int? = nil,
+      datedRequest: @escaping @Sendable (_ url: String, _ remembered: [String: String], _ now: Date) -> String
+    ) {
       self.remember = remember.map { $0.lowercased() }
       self.fullEvery = fullEvery
-      self.request = request
+      self.request = datedRequest
     }
 
     /// Whether the next request is a full one, after `deltaPolls` requests made with what was

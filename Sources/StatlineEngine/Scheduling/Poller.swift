@@ -63,7 +63,7 @@ public struct Poller: Sendable {
     let entry = registry.parser(id: target.parser)
     let delta = entry?.delta
     let full = delta?.isFull(after: state.deltaPolls ?? 0, remembered: state.remembered) ?? true
-    let url = delta.map { $0.request(target.url, full ? [:] : state.remembered ?? [:]) } ?? target.url
+    let url = delta.map { $0.request(target.url, full ? [:] : state.remembered ?? [:], now()) } ?? target.url
     let deltaPolls = delta == nil ? nil : full ? 0 : (state.deltaPolls ?? 0) + 1
     var request = FetchRequest(
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
