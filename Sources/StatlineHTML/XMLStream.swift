@@ -98,7 +98,10 @@ public struct XMLAttributes: RandomAccessCollection {
   /// Every attribute as strings (for the few elements a reader keeps whole).
   public var dictionary: [String: String] {
     var result: [String: String] = [:]
-    for (name, value) in self where result[name.string] == nil { result[name.string] = value.string }
+    for (name, value) in self {
+      let key = name.string
+      if result[key] == nil { result[key] = value.string }
+    }
     return result
   }
 }

@@ -20,8 +20,8 @@ struct LegacyBoxParser: PageParser {
       let title =
         try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
       let headers =
-        try table.first(xpath: ".//tr[contains(@class,'grey_heading')]")?.select(xpath: "./th | ./td").map(
-          StatsPage.words) ?? []
+        try table.first(xpath: ".//tr[contains(@class,'grey_heading')]")?.select(xpath: "./th | ./td").map(\.words)
+        ?? []
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
       var tables = ContestBox.TeamTables()

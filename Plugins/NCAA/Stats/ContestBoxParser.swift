@@ -68,7 +68,7 @@ struct ContestBoxParser: PageParser {
           ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href"))))
       }
       let headerRow = table.children(named: "thead").first?.children(named: "tr").first
-      let headers = (headerRow?.children(named: "th") ?? []).map(StatsPage.words)
+      let headers = (headerRow?.children(named: "th") ?? []).map(\.words)
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
       for row in StatsPage.rows(of: table) {

@@ -64,8 +64,4 @@ enum StatsPage {
       }
     }
   }
-
-  /// The text of every text node below `node`, joined by spaces: headers split by `<br />`
-  /// read "FO Won", not "FOWon".
-  static func words(_ node: Node) -> String { node.words }
 }
