@@ -119,7 +119,8 @@ public enum NCAASource {
         id: "ncaa-stats-contest-pbp", source: id,
         summary: "stats.ncaa.org contest play-by-play (current layout): game and typed plays",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/contests/\d+/play_by_play"#)],
-        check: StatsPage.check, parser: ContestPlaysParser(), normalizer: PlaysPageNormalizer<ContestHeader>()),
+        check: StatsPage.check, carriesEveryPlay: true, parser: ContestPlaysParser(),
+        normalizer: PlaysPageNormalizer<ContestHeader>()),
       ParserEntry(
         id: "ncaa-stats-scoreboard", source: id,
         summary: "stats.ncaa.org daily scoreboard (livestream_scoreboards): games; targets for started ones",
@@ -139,7 +140,8 @@ public enum NCAASource {
         id: "ncaa-legacy-pbp", source: id,
         summary: "stats.ncaa.org legacy play-by-play (/game/play_by_play/{id}): game and typed plays",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/game/play_by_play/\d+"#)],
-        check: StatsPage.check, parser: LegacyPlaysParser(), normalizer: PlaysPageNormalizer<LegacyHeader>()),
+        check: StatsPage.check, carriesEveryPlay: true, parser: LegacyPlaysParser(),
+        normalizer: PlaysPageNormalizer<LegacyHeader>()),
       ParserEntry(
         id: "ncaa-gql-contests", source: id,
         summary: "ncaa.com GraphQL scoreboard (GetContests_web): games of a day; targets for started games",
@@ -175,7 +177,8 @@ public enum NCAASource {
         sniffer: { page in page.prefix(256).contains("\"playbyplay\"") },
         delta: hashes(settings), check: GraphQLAnswer.check,
         // The game centre is the game's authority (date, venue, linescore); this page, the plays'.
-        stores: [.play, .team], parser: GraphQLPlayByPlayParser(), normalizer: GraphQLPlayByPlayNormalizer()),
+        stores: [.play, .team], carriesEveryPlay: true, parser: GraphQLPlayByPlayParser(),
+        normalizer: GraphQLPlayByPlayNormalizer()),
     ]
   }
 }

@@ -49,7 +49,8 @@ public enum StatBroadcastSource {
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
         },
         // The archive answers 403 or 404 for a game it has not got yet (STRUCTURE.md §5a).
-        absentStatuses: [403, 404], parser: LCGameParser(), normalizer: LCGameNormalizer()),
+        // The file's <plays> is the whole game: a final game's goal plays add up to its score.
+        absentStatuses: [403, 404], carriesEveryPlay: true, parser: LCGameParser(), normalizer: LCGameNormalizer()),
       ParserEntry(
         id: "statbroadcast-event", source: id,
         summary: "web-service event metadata (interface/webservice/event/{id}): teams, date, start, venue",

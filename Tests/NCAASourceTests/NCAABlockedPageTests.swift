@@ -19,11 +19,11 @@ import Testing
   /// One `statline once` over the target, with the job's politeness (robots off: nothing is scripted for it).
   static func poll(
     _ answers: [ScriptedFetcher.Answer], store: MemoryStore, captures: MemoryCaptures,
-    at start: TimeInterval = 1_772_900_000
+    at start: TimeInterval = 1_772_900_000, target: Target = target
   ) async throws -> (
     [PollReport], PoliteFetcher<TestClock<Duration>>, ScriptedFetcher
   ) {
-    let scripted = ScriptedFetcher([url: answers])
+    let scripted = ScriptedFetcher([target.url: answers])
     var configuration = PoliteFetcher<TestClock<Duration>>.Configuration()
     configuration.obeyRobots = false
     let clock = TestClock<Duration>()

@@ -92,7 +92,8 @@ import Testing
     let error = try #require(throws: StatlineError.self) {
       try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-pbp"))
     }
-    #expect(error.kind == .validation && error.reason.contains("running score ends at 3-3"))
+    #expect(error.kind == .validation && error.reason.contains("changes the running score from 3-3 to 3-4"))
+    #expect(error.reason.contains("'Shot by ARMY Morrison, Jake WIDE.'"), "the play is named: \(error.reason)")
   }
 
   @Test func theScoreboardMapsEveryStateAndNeverGuessesScheduled() throws {

@@ -113,6 +113,27 @@ import Testing
     }
   }
 
+  @Test func annotatedGoalsAreGoalsByTheirScorer() throws {
+    let batch = try Self.run(try Self.fixture("annotated-goals"))
+    let goals = batch.plays.filter { $0.type == .goal }
+    #expect(goals.map(\.player) == ["Evan Ortiz", "Cole Brennan", "Liam Carter", "Riley Dunn", "Cole Brennan"])
+    #expect(goals[0].assist == "Cole Brennan" && goals[0].details["manUp"] == "true")
+    #expect(goals[0].details["firstGoal"] == "true" && goals[0].awayScore == 1 && goals[0].homeScore == 0)
+    #expect(goals[1].details.isEmpty && goals[1].assist == "Evan Ortiz")
+    #expect(goals[2].assist == "Riley Dunn" && goals[2].details["manUp"] == "true", "an annotation after the assist")
+    #expect(goals[3].details["shortHanded"] == "true" && goals[3].details["freePosition"] == "true")
+    #expect(goals[4].details["behindTheBack"] == "true" && goals[4].details["gameWinning"] == "true")
+    #expect(goals[4].awayScore == 3 && goals[4].homeScore == 2)
+  }
+
+  @Test func aGoalTheGrammarCannotReadIsRefusedWithThePlayNamed() throws {
+    let error = try #require(throws: StatlineError.self) { try Self.run(try Self.fixture("unreadable-goal")) }
+    #expect(error.kind == .validation)
+    #expect(
+      error.reason.contains("'GOAL by NAVY Dunn, Riley (SHORT-HANDED.') changes the running score from 2-1 to 2-2"))
+    #expect(error.reason.contains("its goal plays add up to 3-1"), "\(error.reason)")
+  }
+
   @Test func driftIsCaughtByValidation() throws {
     var batch = try Self.run(try Self.fixture("halftime"))
     batch.plays[batch.plays.lastIndex { $0.type == .goal }!].homeScore = 9

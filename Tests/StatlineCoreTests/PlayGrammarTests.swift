@@ -15,6 +15,13 @@ import Testing
     "GOAL by {T} {N}, Assist by {M}.", "GOAL by {T} {N} (MAN-UP), Assist by {M}, goal number 3 for season.",
     "GOAL by {T} {N} ()", "GOAL by {T}.", "GOAL by {T} {N} (unclosed", "GOAL by {T} {N}, goal number 12 for season",
     "GOAL by {T} {N}, Assist by {M}, goal number x for season.", "GOAL by {T} {N}, Assist by .",
+    // Runs of annotations, in any order and number, known and unseen, after the scorer or the assist.
+    "GOAL by {T} {N} (MAN-UP) (FIRST GOAL), Assist by {M}, goal number 37 for season.",
+    "GOAL by {T} {N} (EMPTY NET) (GAME-WINNING) (SHORT-HANDED).", "GOAL by {T} {N} (FREE POSITION) (UNASSISTED)",
+    "GOAL by {T} {N} (UNASSISTED) (MAN-UP), goal number 2 for season", "GOAL by {T} {N} (NEW THING 2) ().",
+    "GOAL by {T} {N}, Assist by {M} (MAN-UP) (FIRST GOAL).", "GOAL by {T} {N} (FIRST GOAL), Assist by {M} (EMPTY NET)",
+    "GOAL by {T} {N} (MAN-UP)(FIRST GOAL).", "GOAL by {T} {N} (MAN-UP) (FIRST GOAL", "GOAL by {T} {N} (A (B) (C).",
+    "GOAL by {T} {N} (MAN-UP), Assist by {M} (unclosed.", "GOAL by {T} {N} (MAN-UP) x (FIRST GOAL).",
     "Penalty on {T} {N} (SLASHING/1:00)", "Penalty on {T} {N} (PUSHING/0:30).", "Penalty on {T} {N} (FOUL/x:00)",
     "Penalty on {T} {N} (A (B)/1:00)", "Penalty on {T} {N} (UNSPORTSMANLIKE CONDUCT/3:00) [NR]",
     "Penalty on {T} {N} (/1:00)", "Penalty on {T} {N} (HOLD/10:5)", "{N} at goalie for {T}.", " at goalie for {T}",
@@ -60,5 +67,51 @@ import Testing
     ] {
       #expect(GameText.clock(clock) == ReferenceGrammar.clock(clock), "\(clock.debugDescription)")
     }
+  }
+}
+
+/// Goals with parenthesized annotations, read on their own (not only against the oracle).
+@Suite struct GoalAnnotationTests {
+  @Test func aGoalWithARunOfAnnotationsIsAGoalByItsScorerWithItsAssist() {
+    let text = "GOAL by TEAM First Last (MAN-UP) (FIRST GOAL), Assist by Other Player, goal number 37 for season."
+    for action in ["", "GOAL"] {
+      let read = LacrossePlayText.read(action: action, text: text, teams: ["TEAM"])
+      #expect(
+        read
+          == LacrossePlayText(
+            type: .goal, player: "First Last", assist: "Other Player",
+            details: ["manUp": "true", "firstGoal": "true", "note": "MAN-UP, FIRST GOAL"]))
+    }
+  }
+
+  @Test func everyKnownAnnotationAndAnUnseenOneReadInAnyOrderAndNumber() {
+    let notes = [
+      ("MAN-UP", "manUp"), ("FIRST GOAL", "firstGoal"), ("EMPTY NET", "emptyNet"), ("GAME-WINNING", "gameWinning"),
+      ("FREE POSITION", "freePosition"), ("SHORT-HANDED", "shortHanded"), ("UNASSISTED", "unassisted"),
+      ("HAT TRICK 3", "hatTrick3"),
+    ]
+    for count in 1...notes.count {
+      for rotation in 0..<notes.count {
+        let chosen = (0..<count).map { notes[($0 + rotation) % notes.count] }
+        let run = chosen.map { " (\($0.0))" }.joined()
+        for assist in [nil, "Neary, Luke"] {
+          let text = "GOAL by NORTH CA Wambach, Brady\(run)" + (assist.map { ", Assist by \($0)" } ?? "") + "."
+          let read = LacrossePlayText.read(action: "", text: text, teams: ["NORTH CA", "IONA"])
+          #expect(read.type == .goal, "\(text)")
+          #expect(read.player == "Brady Wambach", "\(text)")
+          #expect(read.assist == assist.map { _ in "Luke Neary" }, "\(text)")
+          for (_, key) in chosen { #expect(read.details[key] == "true", "\(key) of \(text)") }
+          #expect(read.details["note"] == chosen.map(\.0).joined(separator: ", "))
+        }
+      }
+    }
+  }
+
+  @Test func annotationKeysAreCamelCaseWords() {
+    #expect(LacrossePlayText.annotationKey("MAN-UP") == "manUp")
+    #expect(LacrossePlayText.annotationKey("  extra   man ") == "extraMan")
+    #expect(LacrossePlayText.annotationKey("2ND GOAL") == "2ndGoal")
+    #expect(LacrossePlayText.annotationKey("") == nil)
+    #expect(LacrossePlayText.annotationKey("--") == nil)
   }
 }

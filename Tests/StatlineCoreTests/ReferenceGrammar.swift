@@ -10,8 +10,9 @@ enum ReferenceGrammar {
 
   // `\x01` stands for the team token, marked before matching (team tokens contain spaces).
   private static let goal = regex(
-    #"^GOAL by \x01 (?<name>[^(]+?)(?: \((?<note>[^)]*)\))?(?:, Assist by (?<assist>.+?))?(?:, goal number \d+ for season)?\.?$"#
+    #"^GOAL by \x01 (?<name>[^(]+?)(?<notes>(?: \([^)]*\))*)(?:, Assist by (?<assist>[^(]+?)(?<more>(?: \([^)]*\))*))?(?:, goal number \d+ for season)?\.?$"#
   )
+  private static let note = regex(#"\((?<note>[^)]*)\)"#)
   private static let penalty = regex(
     #"^Penalty on \x01 (?<name>.+?) \((?<foul>[^/)]+)/(?<time>\d+:\d\d)\)"#)
   private static let goalie = regex(#"^(?<name>.+?) at goalie for (?<team>.+?)\.?$"#)
@@ -37,9 +38,13 @@ enum ReferenceGrammar {
 
     if let quick = quick(text) { return quick }
     if text.hasPrefix("GOAL"), let m = match(goal) {
-      var details: [String: String] = [:]
-      if let note = m("note") { details["note"] = note }
-      return LacrossePlayText(type: .goal, player: person(m("name")), assist: person(m("assist")), details: details)
+      let runs = (m("notes") ?? "") + (m("more") ?? "")
+      let notes = note.matches(in: runs, range: NSRange(runs.startIndex..., in: runs)).map { result in
+        String(runs[Range(result.range(withName: "note"), in: runs)!])
+      }
+      return LacrossePlayText(
+        type: .goal, player: person(m("name")), assist: person(m("assist")),
+        details: LacrossePlayText.annotationDetails(notes))
     }
     if text.hasPrefix("Penalty"), let m = match(penalty) {
       let parts = m("time")!.split(separator: ":").compactMap { Int($0) }

@@ -67,8 +67,8 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
         for item in entry.plays {
           rows.append(
             PlayRow(
-              period: number, clock: item.clock ?? entry.clock, side: side, text: item.playText ?? "",
-              away: item.visitorScore, home: item.homeScore))
+              period: number, periodLabel: period.periodDisplay, clock: item.clock ?? entry.clock, side: side,
+              text: item.playText ?? "", away: item.visitorScore, home: item.homeScore))
         }
       }
     }

@@ -3,8 +3,10 @@ import StatlineCore
 import StatlineHTML
 
 /// `/game/box_score/{id}` (legacy layout): after the linescore and the game facts, one
-/// `table.mytable` per team, titled by `tr.heading`, headed by `tr.grey_heading`; the
-/// `Totals` row is the team's totals.
+/// `table.mytable` per team, titled by `tr.heading`, headed by `tr.grey_heading` (`th` or
+/// `td` cells) with a name column; data rows are `tr.smtext` with plain cells, each number in a
+/// `<div>` with whitespace around it (older pages: `td.smtext`). The `Totals` row is the team's
+/// totals.
 struct LegacyBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBoxLegacy {
     let document = try StatsPage.document(page)
@@ -15,13 +17,16 @@ struct LegacyBoxParser: PageParser {
     let tables = try document.select(
       xpath:
         "//table[contains(@class,'mytable')][tr[contains(@class,'grey_heading')] or tbody/tr[contains(@class,'grey_heading')]]"
-        + "[.//td[contains(@class,'smtext')]]")
+    )
     for table in tables {
-      let title =
-        try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
       let headers =
         try table.first(xpath: ".//tr[contains(@class,'grey_heading')]")?.select(xpath: "./th | ./td").map(\.words)
         ?? []
+      // A player table has a name column; the linescore (also headed grey) has none. Rows are
+      // found by their cells, not by class: real pages put `smtext` on the row, others on cells.
+      guard headers.contains(where: { BoxColumns.column($0) == .name }) else { continue }
+      let title =
+        try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
       var tables = ContestBox.TeamTables()

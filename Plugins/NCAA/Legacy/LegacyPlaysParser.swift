@@ -3,7 +3,8 @@ import StatlineCore
 import StatlineHTML
 
 /// `/game/play_by_play/{id}` (legacy layout): one `table.mytable` (or `mytbl`) per period with
-/// Time | Visitor | Score | Home, and period-end rows spanning the table ("End of 1st Quarter").
+/// Time | Visitor | Score | Home (the running score, kept on every play), and period-end rows
+/// spanning the table ("End of 1st Quarter").
 struct LegacyPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<LegacyHeader> {
     let document = try StatsPage.document(page)
@@ -26,7 +27,9 @@ struct LegacyPlaysParser: PageParser {
           continue
         }
         guard cells.count >= 4 else { continue }
-        rows.append(PlayRow(period: period, clock: cells[0].text, awayText: cells[1].text, homeText: cells[3].text))
+        var play = PlayRow(period: period, clock: cells[0].text, awayText: cells[1].text, homeText: cells[3].text)
+        (play.away, play.home) = PlayRow.score(cells[2].text) ?? (nil, nil)
+        rows.append(play)
       }
     }
     return PlaysPage(header: header, rows: rows)

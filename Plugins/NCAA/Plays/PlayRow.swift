@@ -3,21 +3,33 @@ import StatlineCore
 /// One play as an NCAA page or feed lists it, before the lacrosse grammar reads its text.
 struct PlayRow: Sendable, Equatable {
   var period: Int
+  /// The period as the page names it ("1st Half", "Overtime(1)"), when it does.
+  var periodLabel: String? = nil
   /// `MM:SS` as printed (the period's time remaining), or nil.
   var clock: String?
   /// The team that acted, when the page says.
   var side: Side?
   var text: String
   /// The running score the row prints, when it does (GraphQL gives it on goals only).
-  var away: Int?
-  var home: Int?
+  var away: Int? = nil
+  var home: Int? = nil
 }
 
 extension PlayRow {
   /// A row of Time | visitor | Score | home cells: the side that acted is the non-empty one.
-  init(period: Int, clock: String?, awayText: String, homeText: String) {
+  init(period: Int, periodLabel: String? = nil, clock: String?, awayText: String, homeText: String) {
     let side: Side? = !awayText.isEmpty ? .away : !homeText.isEmpty ? .home : nil
-    self.init(period: period, clock: clock, side: side, text: awayText.isEmpty ? homeText : awayText)
+    self.init(
+      period: period, periodLabel: periodLabel, clock: clock, side: side, text: awayText.isEmpty ? homeText : awayText)
+  }
+
+  /// A score cell, "V-H" or "V - H" → (visitor, home); nil for anything else.
+  static func score(_ text: String) -> (away: Int, home: Int)? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, let away = GameText.int(String(parts[0])), let home = GameText.int(String(parts[1])) else {
+      return nil
+    }
+    return (away, home)
   }
 }
 
@@ -27,7 +39,8 @@ extension PlayRow {
 /// so the tokens are learned from the plays themselves; faceoff winners are picked with rosters
 /// learned the same way. A faceoff row that goes on with its ground ball ("…won by COR,
 /// [15:00] Ground ball pickup by COR Cascadden, Jack.") becomes two plays. Goals count the
-/// running score; a score the row prints wins.
+/// running score; a score the row prints wins, and is kept on every row that prints one, goal
+/// or not, so that validation sees a score change on a play that was not read as a goal.
 enum PlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
     let split = rows.flatMap(Self.split).filter { !$0.text.isEmpty }
@@ -46,14 +59,15 @@ enum PlayRows {
     return zip(split, reads).enumerated().map { index, pair in
       let (row, read) = pair
       var play = Play(
-        gameId: gameId, sequence: index + 1, period: row.period, clock: GameText.clock(row.clock), side: row.side,
+        gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
+        clock: GameText.clock(row.clock), side: row.side,
         type: row.text.hasPrefix("End of ") ? .periodEnd : read.type, text: row.text, player: read.player,
-        assist: read.assist, details: read.details)
+        assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
       if let side = row.side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
       }
-      if read.type == .goal {
+      if play.type == .goal {
         if let printedAway = row.away, let printedHome = row.home {
           (away, home) = (printedAway, printedHome)
         } else if row.side == .away {
@@ -69,14 +83,36 @@ enum PlayRows {
   }
 
   /// The sport the play texts are written for: draw controls → women's lacrosse, faceoffs and
-  /// the rest of the lacrosse grammar → men's; anything else is refused.
+  /// the rest of the lacrosse grammar → men's; anything else is refused, naming the sport the
+  /// texts read as when they say.
   static func sport(of texts: [String]) throws -> Sport {
     if texts.contains(where: { $0.hasPrefix("Draw control") }) { return .lacrosseWomen }
     let lacrosse = ["Faceoff ", "GOAL by ", "Ground ball pickup", "Clear attempt", "Shot by "]
     if texts.contains(where: { text in lacrosse.contains { text.hasPrefix($0) } }) { return .lacrosseMen }
+    let first = texts.first { !$0.isEmpty }.map { "'\($0.prefix(60))'" } ?? "none"
+    let named = otherSport(of: texts).map { "\($0), not lacrosse" } ?? "not lacrosse"
     throw StatlineError(
-      .unsupported, "the plays are not lacrosse (first: '\(texts.first { !$0.isEmpty }?.prefix(60) ?? "none")')",
-      hint: "the NCAA plugin reads men's and women's lacrosse play-by-play")
+      .unsupported, "the plays are \(named) (first: \(first))",
+      hint: "the NCAA plugin reads men's and women's lacrosse play-by-play; other sports are not supported yet")
+  }
+
+  /// Words that only another sport's play texts use.
+  static let otherSports: [(sport: String, words: [String])] = [
+    ("basketball", ["jumpshot", "layup", "free throw", "rebound", "3pt", "2pt", "dunk"]),
+    ("baseball or softball", ["struck out", "singled", "doubled", "grounded out", "flied out", "walked"]),
+    ("volleyball", ["attack error", "service ace", "kill by", "dig by"]),
+    ("soccer", ["corner kick", "offside", "yellow card"]),
+    ("ice hockey", ["power play goal", "icing", "hooking", "shot on goal by"]),
+  ]
+
+  /// The sport most of the texts' words belong to, or nil.
+  static func otherSport(of texts: [String]) -> String? {
+    var counts: [String: Int] = [:]
+    for text in texts.prefix(400) {
+      let lowered = text.lowercased()
+      for (sport, words) in otherSports where words.contains(where: lowered.contains) { counts[sport, default: 0] += 1 }
+    }
+    return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
   }
 
   /// "Faceoff A vs B won by X, [14:21] Ground ball pickup by X B." → the faceoff and the ground ball.

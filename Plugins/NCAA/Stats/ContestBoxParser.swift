@@ -44,6 +44,15 @@ struct ContestBoxParser: PageParser {
       tables = document.root?.descendants(named: "table").filter(isStatTable) ?? []
     }
     guard !tables.isEmpty else {
+      let ids = Set((document.root?.descendants(named: "table") ?? []).compactMap { $0.attribute("id") })
+      if ids.contains("game_leaders_table") || ids.contains("team_stats_table") {
+        // Newer pages' box_score tab: a scoring summary, game leaders and team stats only.
+        throw StatlineError(
+          .wrongPage,
+          "the page is the contest's summary box-score tab (scoring summary, game leaders, team stats): "
+            + "it has no player tables",
+          hint: "poll https://stats.ncaa.org/contests/\(header.contestId)/individual_stats for the box score")
+      }
       throw StatlineError(
         .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",
         hint: "the tab may be one without player stats (team stats, officials), or the layout changed")

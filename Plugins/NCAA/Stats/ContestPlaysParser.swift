@@ -17,38 +17,53 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
   var rows: [PlayRow]
 }
 
-/// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period
-/// ("1st Period" …), each a table of Time | visitor | Score | home; the side that acted is
-/// the non-empty text cell; period events span three cells.
+/// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period, each
+/// a table of Time | visitor | Score | home. The cards are named by the site ("1st Period",
+/// "1st Quarter", "1st Half", "OT"), so a period is any table of that shape, numbered in page
+/// order, its card's header kept as the plays' period label. The side that acted is the
+/// non-empty text cell; the score cell is the running score; period events span three cells.
 struct ContestPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<ContestHeader> {
     let document = try StatsPage.document(page)
     let header = try ContestHeader.read(document, page: page)
-    let cards = try document.select(
-      xpath: "//div[contains(concat(' ',normalize-space(@class),' '),' card ')]"
-        + "[div[contains(@class,'card-header')][contains(., 'Period') or contains(., 'Quarter') or contains(., 'Overtime')]]"
-        + "[.//table]")
-    guard !cards.isEmpty else {
+    let tables = (document.root?.descendants(named: "table") ?? []).filter(Self.isPeriodTable)
+    guard !tables.isEmpty else {
       throw StatlineError(
-        .wrongPage, "the page has no period cards (div.card with a '1st Period' header and a table)",
+        .wrongPage, "the page has no period tables (a card whose table is Time | visitor | Score | home)",
         hint: "the play-by-play may not have started, or the layout changed")
     }
     var rows: [PlayRow] = []
-    for (index, card) in cards.enumerated() {
-      let title = try card.first(xpath: "./div[contains(@class,'card-header')]")?.text ?? ""
-      let period = Int(title.prefix { $0.isNumber }) ?? index + 1
-      for row in try card.select(xpath: ".//table//tr[td]") {
-        let cells = try row.select(xpath: "./td")
+    for (index, table) in tables.enumerated() {
+      let period = index + 1
+      let title = StatsPage.cardHeaders(of: table).first?.words
+      let label = title?.isEmpty == false ? title : nil
+      for row in StatsPage.rows(of: table) {
+        let cells = row.children(named: "td")
         guard let clock = cells.first?.text else { continue }
         if cells.count == 2 {
-          rows.append(PlayRow(period: period, clock: clock, side: nil, text: cells[1].text))
+          rows.append(PlayRow(period: period, periodLabel: label, clock: clock, side: nil, text: cells[1].text))
           continue
         }
         guard cells.count >= 4 else { continue }
-        rows.append(PlayRow(period: period, clock: clock, awayText: cells[1].text, homeText: cells[3].text))
+        var play = PlayRow(
+          period: period, periodLabel: label, clock: clock, awayText: cells[1].text, homeText: cells[3].text)
+        (play.away, play.home) = PlayRow.score(cells[2].text) ?? (nil, nil)
+        rows.append(play)
       }
     }
     return PlaysPage(header: header, rows: rows)
+  }
+
+  /// A table whose header row (in `thead`, or its first row of `th` cells) reads
+  /// Time | … | Score | ….
+  static func isPeriodTable(_ table: Node) -> Bool {
+    let head =
+      table.children(named: "thead").first?.children(named: "tr").first
+      ?? StatsPage.rows(of: table).first { !$0.children(named: "th").isEmpty }
+    guard let cells = head?.children.filter({ $0.name == "th" || $0.name == "td" }), cells.count == 4 else {
+      return false
+    }
+    return cells[0].words.lowercased() == "time" && cells[2].words.lowercased() == "score"
   }
 }
 

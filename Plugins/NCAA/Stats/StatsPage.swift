@@ -35,6 +35,17 @@ enum StatsPage {
   /// The team link in the header of the card holding `node` (`ancestor::div[@class~='card'][1]
   /// /div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]`), walked without XPath.
   static func cardTeamLink(of node: Node) -> Node? {
+    for header in cardHeaders(of: node) {
+      if let link = header.descendants(named: "a").first(where: { $0.attribute("href")?.hasPrefix("/teams/") == true })
+      {
+        return link
+      }
+    }
+    return nil
+  }
+
+  /// The `div.card-header` elements of the card (the nearest `div.card`) holding `node`.
+  static func cardHeaders(of node: Node) -> [Node] {
     var card = node.parent
     while let current = card {
       if current.name == "div",
@@ -44,13 +55,7 @@ enum StatsPage {
       }
       card = current.parent
     }
-    for header in card?.children(named: "div") ?? [] where header.attribute("class")?.contains("card-header") == true {
-      if let link = header.descendants(named: "a").first(where: { $0.attribute("href")?.hasPrefix("/teams/") == true })
-      {
-        return link
-      }
-    }
-    return nil
+    return (card?.children(named: "div") ?? []).filter { $0.attribute("class")?.contains("card-header") == true }
   }
 
   /// A table's rows in document order: those of its `tbody` elements and its own (`./tbody/tr |

@@ -1,6 +1,7 @@
 import StatlineCore
 
-/// StatCrew `<plays format="summary">` → typed plays with the running score after each goal.
+/// StatCrew `<plays format="summary">` → typed plays with the running score after each goal
+/// (the file's `<currentscore>`, or counted when it has none).
 enum LCPlays {
   static func normalize(
     _ plays: [LCPlay], gameId: String, tokens: [String], rosters: [Side: Set<String>]
@@ -28,6 +29,11 @@ enum LCPlays {
       if let side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
+      }
+      if let score = raw.score {
+        // The file's score after the play, kept whatever the play reads as: a score that changes
+        // on a play not read as a goal fails validation instead of losing the goal.
+        (play.awayScore, play.homeScore) = (score.visitor, score.home)
       }
       if read.type == .goal {
         if let score = raw.score {

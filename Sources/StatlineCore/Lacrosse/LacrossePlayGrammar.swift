@@ -62,17 +62,17 @@ extension LacrossePlayText {
     return nil
   }
 
-  /// `GOAL by \u{1} NAME[ (NOTE)][, Assist by ASSIST][, goal number N for season][.]`, NAME
-  /// without "(".
+  /// `GOAL by \u{1} NAME[ (NOTE)…][, Assist by ASSIST[ (NOTE)…]][, goal number N for season][.]`:
+  /// NAME and ASSIST without "(", any run of parenthesized annotations ("MAN-UP", "FIRST GOAL",
+  /// "EMPTY NET", ones never seen) after either, in any order and number.
   static func goal(_ text: MarkedPlayText) -> LacrossePlayText? {
     guard let start = text.after("GOAL by \u{1} ") else { return nil }
     var end = start + 1
     while end <= text.count, text.bytes[end - 1] != UInt8(ascii: "(") {
-      if let (note, assist) = goalTail(text, from: end) {
-        var details: [String: String] = [:]
-        if let note { details["note"] = text.string(note) }
+      if let (notes, assist) = goalTail(text, from: end) {
         return LacrossePlayText(
-          type: .goal, player: text.person(start..<end), assist: assist.map(text.person), details: details)
+          type: .goal, player: text.person(start..<end), assist: assist.map(text.person),
+          details: annotationDetails(notes.map(text.string)))
       }
       end += 1
     }
@@ -80,22 +80,33 @@ extension LacrossePlayText {
   }
 
   /// What may follow a goal's scorer, up to the end of the text.
-  private static func goalTail(_ text: MarkedPlayText, from start: Int) -> (note: Range<Int>?, assist: Range<Int>?)? {
-    var index = start
-    var note: Range<Int>?
-    if text.starts(with: " (", at: index) {
-      guard let close = text.find(byte: UInt8(ascii: ")"), in: (index + 2)..<text.count) else { return nil }
-      note = (index + 2)..<close
-      index = close + 1
-    }
+  private static func goalTail(_ text: MarkedPlayText, from start: Int) -> (notes: [Range<Int>], assist: Range<Int>?)? {
+    var notes: [Range<Int>] = []
+    guard let index = annotations(text, from: start, into: &notes) else { return nil }
     if text.starts(with: ", Assist by ", at: index) {
       let assist = index + 12
-      for end in (assist + 1)..<(text.count + 1) where goalEnds(text, at: end) {
-        return (note, assist..<end)
+      var end = assist + 1
+      while end <= text.count, text.bytes[end - 1] != UInt8(ascii: "(") {
+        var all = notes
+        if let after = annotations(text, from: end, into: &all), goalEnds(text, at: after) {
+          return (all, assist..<end)
+        }
+        end += 1
       }
       return nil
     }
-    return goalEnds(text, at: index) ? (note, nil) : nil
+    return goalEnds(text, at: index) ? (notes, nil) : nil
+  }
+
+  /// A run of ` (NOTE)` from `start`: the index after it, or nil when a " (" is never closed.
+  private static func annotations(_ text: MarkedPlayText, from start: Int, into notes: inout [Range<Int>]) -> Int? {
+    var index = start
+    while text.starts(with: " (", at: index) {
+      guard let close = text.find(byte: UInt8(ascii: ")"), in: (index + 2)..<text.count) else { return nil }
+      notes.append((index + 2)..<close)
+      index = close + 1
+    }
+    return index
   }
 
   /// `[, goal number N for season][.]` and the end of the text.

@@ -4,6 +4,8 @@ public struct Play: Codable, Sendable, Equatable {
   /// Position in the game's play list, from 1.
   public var sequence: Int
   @NullEncoded public var period: Int?
+  /// The period as the page names it ("1st Half", "2nd Quarter", "Overtime(1)"), where it does.
+  @NullEncoded public var periodLabel: String?
   @NullEncoded public var clock: String?
   @NullEncoded public var side: Side?
   public var type: PlayType
@@ -15,11 +17,14 @@ public struct Play: Codable, Sendable, Equatable {
   @NullEncoded public var homeScore: Int?
   /// What else the play says, by key: `result` of a shot or clear (`wide`, `high`, `blocked`,
   /// `post`, `crossbar`, `saved`, `good`, `failed`), `goalie` who saved, `causedBy` of a
-  /// turnover, `foul` and `seconds` of a penalty, `note` of a goal ("MAN-UP").
+  /// turnover, `foul` and `seconds` of a penalty; a goal's annotations one key each (`manUp`,
+  /// `firstGoal`, `emptyNet`, … set to "true") and all of them as printed in `note`
+  /// ("MAN-UP, FIRST GOAL").
   public var details: [String: String]
 
   public init(
-    gameId: String, sequence: Int, period: Int? = nil, clock: String? = nil, side: Side? = nil,
+    gameId: String, sequence: Int, period: Int? = nil, periodLabel: String? = nil, clock: String? = nil,
+    side: Side? = nil,
     type: PlayType, text: String, player: String? = nil, assist: String? = nil,
     awayScore: Int? = nil, homeScore: Int? = nil, details: [String: String] = [:]
   ) {
@@ -27,6 +32,7 @@ public struct Play: Codable, Sendable, Equatable {
     self.gameId = gameId
     self.sequence = sequence
     self.period = period
+    self.periodLabel = periodLabel
     self.clock = clock
     self.side = side
     self.type = type

@@ -14,6 +14,9 @@ public struct Sport: RawRepresentable, Codable, Sendable, Hashable, CustomString
 
   public var description: String { rawValue }
 
+  /// Men's or women's lacrosse (`lacrosse-…`).
+  public var isLacrosse: Bool { rawValue.hasPrefix("lacrosse-") }
+
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
   }

@@ -34,7 +34,7 @@ public enum PagePipeline {
     batch.parser = entry.id
     batch.url = page.url
     do {
-      try BatchValidator.validate(batch)
+      try BatchValidator.validate(batch, everyPlay: entry.carriesEveryPlay)
     } catch {
       throw locate(error)
     }

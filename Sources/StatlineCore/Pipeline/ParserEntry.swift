@@ -37,6 +37,9 @@ public struct ParserEntry: Sendable {
   /// one authority per kind, so the pages never take turns writing one record; replay and the
   /// schedule still see the whole batch.
   public let stores: Set<StoreChange.Kind>?
+  /// The page carries every play of its games (a play-by-play page, a StatCrew file): a final
+  /// game's goal plays must then add up to its score (`BatchValidator`).
+  public let carriesEveryPlay: Bool
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
 
@@ -82,13 +85,14 @@ public struct ParserEntry: Sendable {
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
     delta: Delta? = nil, absentStatuses: Set<Int> = [], check: (@Sendable (Page) -> StatlineError?)? = nil,
-    stores: Set<StoreChange.Kind>? = nil,
+    stores: Set<StoreChange.Kind>? = nil, carriesEveryPlay: Bool = false,
     discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
     self.check = check
     self.stores = stores
+    self.carriesEveryPlay = carriesEveryPlay
     self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil

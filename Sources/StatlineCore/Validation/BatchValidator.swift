@@ -4,8 +4,11 @@
 /// keeps its last good data.
 public enum BatchValidator {
   /// Throws one `.validation` error listing every broken rule.
-  public static func validate(_ batch: Batch) throws(StatlineError) {
-    let problems = problems(in: batch)
+  ///
+  /// - Parameter everyPlay: the page carries every play of its games (a play-by-play page or a
+  ///   StatCrew file), so a final game's goal plays must add up to its score.
+  public static func validate(_ batch: Batch, everyPlay: Bool = false) throws(StatlineError) {
+    let problems = problems(in: batch, everyPlay: everyPlay)
     guard !problems.isEmpty else { return }
     let shown = problems.prefix(10).joined(separator: "; ")
     let more = problems.count > 10 ? " (and \(problems.count - 10) more)" : ""
@@ -15,7 +18,7 @@ public enum BatchValidator {
   }
 
   /// Every broken rule, as readable sentences.
-  public static func problems(in batch: Batch) -> [String] {
+  public static func problems(in batch: Batch, everyPlay: Bool = false) -> [String] {
     var problems: [String] = []
     if batch.isEmpty {
       problems.append("the page yielded no games, teams, box scores or plays")
@@ -34,6 +37,7 @@ public enum BatchValidator {
       problems += self.problems(in: box, game: gamesById[box.gameId])
     }
     problems += runningScores(batch.plays, games: gamesById)
+    problems += PlayScoring.problems(batch.plays, games: gamesById, everyPlay: everyPlay)
     return problems
   }
 

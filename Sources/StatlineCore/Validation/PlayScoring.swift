@@ -1,0 +1,58 @@
+/// The rules that make a goal the grammar could not read impossible to miss: a lost goal would
+/// be a missed alert, while the game's score still adds up.
+///
+/// - A play whose running score (as the page prints it) differs from the one before it must be
+///   a goal.
+/// - A lacrosse goal names its scorer (every goal text does; a goal without one was not read).
+/// - On a page that carries every play, a final game's goal plays per side add up to its score.
+enum PlayScoring {
+  static func problems(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> [String] {
+    var problems: [String] = []
+    var running: [String: (away: Int, home: Int)] = [:]
+    var goals: [String: (away: Int, home: Int)] = [:]
+    var goalsWithoutSide: [String: [Play]] = [:]
+    for play in plays {
+      if let away = play.awayScore, let home = play.homeScore {
+        let before = running[play.gameId] ?? (0, 0)
+        if play.type != .goal && (away, home) != before {
+          problems.append(
+            "game \(play.gameId): \(describe(play)) changes the running score from \(before.away)-\(before.home) "
+              + "to \(away)-\(home) but reads as \(play.type.rawValue), not a goal")
+        }
+        running[play.gameId] = (away, home)
+      }
+      guard play.type == .goal else { continue }
+      if play.player == nil, let sport = games[play.gameId]?.sport, sport.isLacrosse {
+        problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
+      }
+      switch play.side {
+      case .away: goals[play.gameId, default: (0, 0)].away += 1
+      case .home: goals[play.gameId, default: (0, 0)].home += 1
+      case nil: goalsWithoutSide[play.gameId, default: []].append(play)
+      }
+    }
+    guard everyPlay else { return problems }
+    let gamesWithPlays = Set(plays.map(\.gameId))
+    for id in gamesWithPlays.sorted() {
+      guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score
+      else { continue }
+      if let sideless = goalsWithoutSide[id] {
+        problems += sideless.map { "game \(id): \(describe($0)) is a goal for neither side" }
+        continue
+      }
+      let counted = goals[id] ?? (0, 0)
+      if counted != (away, home) {
+        problems.append(
+          "game \(id): the final score is \(away)-\(home), but its goal plays add up to \(counted.away)-\(counted.home) "
+            + "(a goal whose text was not read?)")
+      }
+    }
+    return problems
+  }
+
+  /// "play 37 ('GOAL by TEAM …')", the text cut at 80 characters.
+  static func describe(_ play: Play) -> String {
+    let text = play.text.count > 80 ? play.text.prefix(80) + "…" : Substring(play.text)
+    return "play \(play.sequence) ('\(text)')"
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import NCAASource
+
+/// Markup the real pages hold that the first parsers did not expect: annotated goals, legacy
+/// rows with the class on the row, period cards named by the site, the summary box-score tab.
+@Suite struct NCAARealMarkupTests {
+  static func batch(_ folder: String, parser: String) throws -> Batch {
+    try NCAAHandWrittenTests.batch(folder, parser: parser)
+  }
+
+  static func failure(_ folder: String, parser: String) throws -> StatlineError {
+    try NCAAHandWrittenTests.failure(folder, parser: parser)
+  }
+
+  // MARK: Annotated goals
+
+  @Test func annotatedGoalsAreGoalsByTheirScorerWithTheRunningScore() throws {
+    let batch = try Self.batch("ncaa-stats-contest-pbp/quarters-and-overtime", parser: "ncaa-stats-contest-pbp")
+    let goals = batch.plays.filter { $0.type == .goal }
+    #expect(goals.count == 7, "every GOAL text is a goal")
+    let first = try #require(goals.first)
+    #expect(first.player == "Ty Sowers" && first.assist == "Brennan O'Neill")
+    #expect(first.details["manUp"] == "true" && first.details["firstGoal"] == "true")
+    #expect(first.awayScore == 1 && first.homeScore == 0)
+    #expect(
+      goals.contains { $0.player == "Jack Lane" && $0.details["hatTrickWatch"] == "true" }, "an unseen annotation")
+    #expect(goals.contains { $0.assist == "Ty Sowers" && $0.details["manUp"] == "true" }, "after the assist")
+    #expect(goals.last?.details["gameWinning"] == "true" && goals.last?.awayScore == 3 && goals.last?.homeScore == 4)
+  }
+
+  @Test func theGraphQLGrammarReadsAnnotatedGoals() throws {
+    let batch = try Self.batch("ncaa-gql-pbp/annotated-goals", parser: "ncaa-gql-pbp")
+    let goals = batch.plays.filter { $0.type == .goal }
+    #expect(goals.map(\.player) == ["Brooks English", "Rowyn Nurry", "Willem Firth", "Chuck Rawson", "Charlie Iler"])
+    #expect(goals[0].assist == "Charlie Iler" && goals[0].details["firstGoal"] == "true")
+    #expect(goals[2].assist == "Ryan Goldstein" && goals[2].details["manUp"] == "true")
+    #expect(goals[3].details["somethingNew"] == "true" && goals[3].details["unassisted"] == "true")
+    let game = try #require(batch.games.first)
+    #expect(game.away.score == 3 && game.home.score == 2 && game.period == 5)
+    #expect(goals.last?.periodLabel == "Overtime(1)")
+  }
+
+  // MARK: A goal the grammar cannot read
+
+  @Test(arguments: [
+    ("ncaa-stats-contest-pbp/unreadable-goal", "ncaa-stats-contest-pbp", "GOAL (FREE POSITION) by UVA Lane, Jack."),
+    ("ncaa-gql-pbp/unreadable-goal", "ncaa-gql-pbp", "GOAL: COR Firth, Willem"),
+  ])
+  func aGoalTheGrammarCannotReadIsRefusedWithThePlayNamed(_ folder: String, _ parser: String, _ text: String) throws {
+    let error = try Self.failure(folder, parser: parser)
+    #expect(error.kind == .validation, "\(error)")
+    #expect(error.reason.contains("changes the running score"), "\(error.reason)")
+    #expect(error.reason.contains(text), "the play is named: \(error.reason)")
+  }
+
+  // MARK: Legacy rows
+
+  @Test(arguments: ["final", "final-cell-class"])
+  func legacyBoxRowsAreReadWhetherTheClassIsOnTheRowOrTheCells(_ form: String) throws {
+    let batch = try Self.batch("ncaa-legacy-box/\(form)", parser: "ncaa-legacy-box")
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.map(\.name) == ["Connor Meyers", "Chris Lyons", "Luke Kirk", "Danny Rhee", "Max Gordon"])
+    #expect(box.home.players.count == 4)
+    #expect(box.away.players[0].stats[StatKey.goals] == 2 && box.away.players[0].stats[StatKey.shots] == 5)
+    #expect(box.away.players[0].stats[StatKey.saves] == nil, "'-' and blank cells are no number")
+    #expect(box.away.players[4].stats[StatKey.saves] == 11 && box.away.players[4].stats[StatKey.goalsAllowed] == 4)
+    #expect(box.away.totals[StatKey.groundBalls] == 9 && box.home.totals[StatKey.goals] == 4)
+    #expect(batch.warnings.isEmpty, "every column header is read: \(batch.warnings)")
+  }
+
+  @Test func theRealLegacyBoxMarkupHasNoCellClasses() throws {
+    let html = String(decoding: try NCAAHandWrittenTests.page("ncaa-legacy-box/final").body, as: UTF8.self)
+    #expect(!html.contains("<td class=\"smtext\""), "the fixture is in the real form (class on the row)")
+    #expect(html.contains("<tr class=\"smtext\">") && html.contains("data-order=\"-\""))
+  }
+
+  // MARK: Period cards named by the site
+
+  @Test func periodCardsAreNumberedInPageOrderAndKeepTheSitesNames() throws {
+    let batch = try Self.batch("ncaa-stats-contest-pbp/quarters-and-overtime", parser: "ncaa-stats-contest-pbp")
+    var labels: [Int: String] = [:]
+    for play in batch.plays { labels[play.period ?? 0] = play.periodLabel }
+    #expect(labels == [1: "1st Quarter", 2: "2nd Quarter", 3: "3rd Quarter", 4: "4th Quarter", 5: "1st OT"])
+    let game = try #require(batch.games.first)
+    #expect(game.status == .final && game.home.winner == true && game.home.periodScores == [1, 1, 0, 1, 1])
+  }
+
+  @Test func halvesAreReadAndThenRefusedAsBasketball() throws {
+    let page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/basketball-halves")
+    let records = try ContestPlaysParser().parse(page)
+    #expect(Set(records.rows.map(\.period)) == [1, 2] && records.rows.first?.periodLabel == "1st Half")
+    let error = try Self.failure("ncaa-stats-contest-pbp/basketball-halves", parser: "ncaa-stats-contest-pbp")
+    #expect(error.kind == .unsupported && error.reason.contains("basketball"), "\(error)")
+  }
+
+  @Test func aPageWithoutAPeriodTableIsTheWrongPage() throws {
+    var page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/final")
+    page.body = Data(String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: ">Score<", with: ">Pts<").utf8)
+    let error = try #require(throws: StatlineError.self) {
+      try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-pbp"))
+    }
+    #expect(error.kind == .wrongPage && error.reason.contains("Time | visitor | Score | home"))
+  }
+
+  // MARK: The summary box-score tab
+
+  @Test func theSummaryBoxScoreTabSaysToPollIndividualStats() throws {
+    let error = try Self.failure("ncaa-stats-contest-box/summary-tab", parser: "ncaa-stats-contest-box")
+    #expect(error.kind == .wrongPage && error.reason.contains("summary box-score tab"), "\(error)")
+    #expect(error.hint?.contains("https://stats.ncaa.org/contests/6500105/individual_stats") == true)
+  }
+
+  @Test func discoveryNeverAsksForCurrentLayoutBoxScoreTabs() throws {
+    let batch = try Self.batch("ncaa-stats-scoreboard/mixed-day", parser: "ncaa-stats-scoreboard")
+    let targets = NCAASource.contestTargets(batch).map(\.target.url)
+    #expect(!targets.isEmpty)
+    #expect(targets.allSatisfy { !$0.contains("/box_score") }, "\(targets)")
+    #expect(
+      targets.contains { $0.hasSuffix("/individual_stats") } && targets.contains { $0.hasSuffix("/play_by_play") })
+  }
+}
+
+/// Through the real poller: a page with a goal the grammar cannot read is captured with the
+/// play named, and nothing of it is stored.
+@Suite struct NCAAUnreadGoalJobTests {
+  @Test func aGoalTheGrammarCannotReadIsCapturedAndNeverStored() async throws {
+    let url = "https://stats.ncaa.org/contests/6500103/play_by_play"
+    let target = Target(url: url, source: "ncaa", parser: "ncaa-stats-contest-pbp", role: .game)
+    let page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/unreadable-goal")
+    let store = MemoryStore()
+    let captures = MemoryCaptures()
+    let (reports, _, _) = try await NCAABlockedPageTests.poll(
+      [.ok(String(decoding: page.body, as: UTF8.self))], store: store, captures: captures, target: target)
+    #expect(reports.map(\.outcome) == [.failed])
+    #expect(reports.first?.error?.contains("GOAL (FREE POSITION) by UVA Lane, Jack.") == true, "\(reports)")
+    #expect(try await store.changes(since: 0, limit: 100).isEmpty, "no play, game or team of the page is stored")
+    let saved = await captures.saved
+    #expect(saved.count == 1 && saved.first?.error.kind == .validation)
+  }
+}
