@@ -17,6 +17,9 @@ public struct Sport: RawRepresentable, Codable, Sendable, Hashable, CustomString
   /// Men's or women's lacrosse (`lacrosse-…`).
   public var isLacrosse: Bool { rawValue.hasPrefix("lacrosse-") }
 
+  /// Periods before overtime: two halves in men's basketball, four quarters otherwise.
+  public var regulationPeriods: Int { self == .basketballMen ? 2 : 4 }
+
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
   }

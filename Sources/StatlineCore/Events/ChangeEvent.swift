@@ -1,0 +1,149 @@
+import Foundation
+
+/// One typed change of a game, derived by `ScoreDiffer` when a poll stores a new version of the
+/// game, and written in the same transaction (DESIGN.md §8). The JSON is a contract like the
+/// model's (§4): sorted keys, every field present, `null` where it does not apply.
+///
+/// `sequence` is store-wide and gap-free in commit order; `id` (`evt_<sequence>`) is the
+/// event's stable identity, sent as `webhook-id` so receivers can deduplicate.
+public struct ChangeEvent: Codable, Sendable, Equatable {
+  /// `evt_<sequence>`; empty until the store numbers the event.
+  public var id: String
+  /// Store-wide, in commit order, from 1; 0 until the store numbers the event.
+  public var sequence: Int64
+  /// The store version of the game write that caused it.
+  public var version: Int64
+  public var type: Kind
+  public var gameId: String
+  public var sport: Sport
+  /// The plugin and parser whose poll stored the change.
+  @NullEncoded public var source: String?
+  @NullEncoded public var parser: String?
+  public var away: TeamRef
+  public var home: TeamRef
+  /// The game's state after the event.
+  public var status: GameStatus
+  /// The period the event happened in (a goal's own period when its play says).
+  @NullEncoded public var period: Int?
+  @NullEncoded public var periodLabel: String?
+  /// Time remaining when it happened (a goal's own clock when its play says).
+  @NullEncoded public var clock: String?
+  /// The score after the event.
+  @NullEncoded public var awayScore: Int?
+  @NullEncoded public var homeScore: Int?
+  /// The side that scored (goal), took the lead (leadChange), or won (final).
+  @NullEncoded public var side: Side?
+  /// A goal's scorer and assist, when the same batch's plays say who (matched by running score).
+  @NullEncoded public var player: String?
+  @NullEncoded public var assist: String?
+  /// A goal's annotations (`manUp`, `firstGoal`, …) as its play has them.
+  public var details: [String: String]
+  /// What the game was before (for `game.corrected`, `game.status`, `game.started`, `game.final`).
+  @NullEncoded public var previous: Previous?
+
+  /// The game's state before a change.
+  public struct Previous: Codable, Sendable, Equatable {
+    public var status: GameStatus
+    @NullEncoded public var period: Int?
+    @NullEncoded public var awayScore: Int?
+    @NullEncoded public var homeScore: Int?
+
+    public init(status: GameStatus, period: Int?, awayScore: Int?, homeScore: Int?) {
+      self.status = status
+      self.period = period
+      self.awayScore = awayScore
+      self.homeScore = homeScore
+    }
+
+    public init(_ game: Game) {
+      self.init(status: game.status, period: game.period, awayScore: game.away.score, homeScore: game.home.score)
+    }
+  }
+
+  /// Event kinds: an open set (names are a contract, like DESIGN.md §4).
+  public struct Kind: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The first time the store sees a game, with its state then (never a burst of goals).
+    public static let discovered = Kind(rawValue: "game.discovered")
+    /// Scheduled (or suspended, postponed, unknown) → live.
+    public static let started = Kind(rawValue: "game.started")
+    /// One per goal, in order.
+    public static let goal = Kind(rawValue: "game.goal")
+    /// A goal that gives a side the lead the other side held last.
+    public static let leadChange = Kind(rawValue: "game.leadChange")
+    /// A goal that ties the game (other than 0-0).
+    public static let tied = Kind(rawValue: "game.tied")
+    public static let periodStarted = Kind(rawValue: "game.periodStarted")
+    public static let periodEnded = Kind(rawValue: "game.periodEnded")
+    /// A period beyond regulation starts.
+    public static let overtime = Kind(rawValue: "game.overtime")
+    public static let final = Kind(rawValue: "game.final")
+    /// Postponed, cancelled, suspended or unknown.
+    public static let status = Kind(rawValue: "game.status")
+    /// A final game's score changed, or a score went down (a goal taken back).
+    public static let corrected = Kind(rawValue: "game.corrected")
+
+    public static let all: [Kind] = [
+      .discovered, .started, .goal, .leadChange, .tied, .periodStarted, .periodEnded, .overtime, .final, .status,
+      .corrected,
+    ]
+
+    public init(from decoder: any Decoder) throws {
+      rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
+
+  /// An event of `type` about `game` in its current state; the store numbers it.
+  public init(_ type: Kind, game: Game, previous: Previous? = nil) {
+    id = ""
+    sequence = 0
+    version = 0
+    self.type = type
+    gameId = game.id
+    sport = game.sport
+    away = game.away.team
+    home = game.home.team
+    status = game.status
+    period = game.period
+    periodLabel = game.periodLabel
+    clock = game.clock
+    awayScore = game.away.score
+    homeScore = game.home.score
+    details = [:]
+    self.previous = previous
+  }
+
+  /// The event as the store keeps it: numbered, with the version and the poll that caused it.
+  public func numbered(sequence: Int64, version: Int64, source: String?, parser: String?) -> ChangeEvent {
+    var event = self
+    event.sequence = sequence
+    event.id = "evt_\(sequence)"
+    event.version = version
+    event.source = source
+    event.parser = parser
+    return event
+  }
+
+  /// The one-line JSON of the event (sorted keys), as the `jsonl` sink writes it and the API serves it.
+  public func jsonLine() throws -> Data {
+    try Self.lineEncoder.encode(self)
+  }
+
+  public static func decode(_ data: Data) throws -> ChangeEvent {
+    try JSONDecoder().decode(ChangeEvent.self, from: data)
+  }
+
+  static var lineEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+}

@@ -1,0 +1,199 @@
+/// Turns a stored change of a game into typed events (DESIGN.md §8): the engine's score differ.
+///
+/// Pure: the previous stored version, the new one and the same batch's plays in, events out, in
+/// the order they happened. The store runs it inside the transaction that writes the game, so
+/// each change is derived exactly once.
+///
+/// Rules:
+/// - A game the store has never seen is one `game.discovered` with its state then, never a
+///   burst of goals for a game found already in progress.
+/// - Goals are derived from score increases while the game is followed live (the previous
+///   version or the new one is live); a game seen only scheduled and then final gets
+///   `game.final` alone. A jump by two is two goals, in the order the plays' running scores
+///   give (without plays: away's, then home's). A goal names its scorer and assist only when
+///   one of the batch's goal plays reaches exactly that running score; never guessed.
+/// - A score that goes down, or a final game whose score changes, is one `game.corrected`
+///   (no goals).
+/// - Periods that start (and end) between the versions each give `game.periodEnded` /
+///   `game.periodStarted`, and `game.overtime` past regulation, ordered with the goals by period.
+public enum ScoreDiffer {
+  /// - Parameters:
+  ///   - lastLeader: the side that led last before `previous` (when `previous` is tied), from
+  ///     the game's earlier events, for `game.leadChange`.
+  public static func events(previous: Game?, current: Game, plays: [Play] = [], lastLeader: Side? = nil)
+    -> [ChangeEvent]
+  {
+    guard let previous else { return [ChangeEvent(.discovered, game: current)] }
+    var events: [ChangeEvent] = []
+    let before = ChangeEvent.Previous(previous)
+    let status = (old: previous.status, new: current.status)
+
+    if status.new == .live && status.old != .live && status.old != .final {
+      events.append(ChangeEvent(.started, game: current, previous: before))
+    }
+
+    let old = (away: previous.away.score ?? 0, home: previous.home.score ?? 0)
+    let new = (away: current.away.score ?? 0, home: current.home.score ?? 0)
+    let scoreChanged = old != new
+    let wentDown = new.away < old.away || new.home < old.home
+    if scoreChanged && (wentDown || (status.old == .final && status.new == .final)) {
+      events += periodEvents(previous: previous, current: current)
+      events.append(ChangeEvent(.corrected, game: current, previous: before))
+    } else {
+      let followed = status.old == .live || status.new == .live
+      let goals = followed && scoreChanged ? goalEvents(from: old, to: new, current: current, plays: plays) : []
+      events += ordered(goals: goals, periods: periodEvents(previous: previous, current: current))
+      events += leadEvents(goals, from: old, lastLeader: lastLeader)
+    }
+
+    if status.new == .final && status.old != .final {
+      var final = ChangeEvent(.final, game: current, previous: before)
+      final.side = new.away > new.home ? .away : new.home > new.away ? .home : nil
+      events.append(final)
+    }
+    if status.new != status.old && [.postponed, .cancelled, .suspended, .unknown].contains(status.new) {
+      events.append(ChangeEvent(.status, game: current, previous: before))
+    }
+    return sortedLeadEvents(events)
+  }
+
+  /// The goals from `old` to `new`: the batch's goal plays that reach each running score in
+  /// turn, then any goals no play explains (away's, then home's).
+  static func goalEvents(
+    from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game, plays: [Play]
+  ) -> [ChangeEvent] {
+    var score = old
+    var events: [ChangeEvent] = []
+    func goal(_ side: Side, play: Play?) {
+      if side == .away { score.away += 1 } else { score.home += 1 }
+      var event = ChangeEvent(.goal, game: current)
+      event.side = side
+      event.awayScore = score.away
+      event.homeScore = score.home
+      if let play {
+        event.period = play.period ?? current.period
+        event.periodLabel = play.periodLabel ?? (play.period == current.period ? current.periodLabel : nil)
+        event.clock = play.clock
+        event.player = play.player
+        event.assist = play.assist
+        event.details = play.details
+      }
+      events.append(event)
+    }
+    let goals = plays.filter { $0.gameId == current.id && $0.type == .goal }.sorted { $0.sequence < $1.sequence }
+    for play in goals {
+      guard let away = play.awayScore, let home = play.homeScore, away <= new.away, home <= new.home else { continue }
+      if away == score.away + 1 && home == score.home && play.side != .home {
+        goal(.away, play: play)
+      } else if home == score.home + 1 && away == score.away && play.side != .away {
+        goal(.home, play: play)
+      }
+    }
+    while score.away < new.away { goal(.away, play: nil) }
+    while score.home < new.home { goal(.home, play: nil) }
+    return events
+  }
+
+  /// Each period that ended and started between the versions, and overtime past regulation.
+  static func periodEvents(previous: Game, current: Game) -> [ChangeEvent] {
+    guard let from = previous.period, let to = current.period, to > from,
+      previous.status == .live || current.status == .live
+    else { return [] }
+    var events: [ChangeEvent] = []
+    for period in from..<to {
+      var ended = ChangeEvent(.periodEnded, game: current)
+      ended.period = period
+      ended.periodLabel = nil
+      ended.clock = nil
+      events.append(ended)
+      var started = ChangeEvent(.periodStarted, game: current)
+      started.period = period + 1
+      started.periodLabel = period + 1 == to ? current.periodLabel : nil
+      started.clock = nil
+      events.append(started)
+      if period + 1 > current.sport.regulationPeriods {
+        var overtime = started
+        overtime.type = .overtime
+        events.append(overtime)
+      }
+    }
+    return events
+  }
+
+  /// Goals and period changes merged by period: a goal of period p comes after p started.
+  static func ordered(goals: [ChangeEvent], periods: [ChangeEvent]) -> [ChangeEvent] {
+    guard !periods.isEmpty else { return goals }
+    let first = periods.first?.period ?? 0  // the period that ended first
+    var result: [ChangeEvent] = []
+    var pending = goals[...]
+    for event in periods {
+      if event.type == .periodEnded {
+        // Goals of the ending period (or earlier, or of unknown period when it is the first).
+        while let goal = pending.first, (goal.period ?? first) <= event.period ?? 0 {
+          result.append(goal)
+          pending = pending.dropFirst()
+        }
+      }
+      result.append(event)
+    }
+    return result + pending
+  }
+
+  /// `game.tied` after a goal that levels the score (other than 0-0), `game.leadChange` after
+  /// one that puts a side ahead when the other side led last. Each is placed after its goal by
+  /// `sortedLeadEvents`.
+  static func leadEvents(_ goals: [ChangeEvent], from old: (away: Int, home: Int), lastLeader: Side?) -> [ChangeEvent]
+  {
+    var leader = old.away > old.home ? Side.away : old.home > old.away ? .home : lastLeader
+    var events: [ChangeEvent] = []
+    for goal in goals {
+      guard let away = goal.awayScore, let home = goal.homeScore else { continue }
+      if away == home {
+        var tied = goal
+        tied.type = .tied
+        tied.side = nil
+        tied.player = nil
+        tied.assist = nil
+        tied.details = [:]
+        events.append(tied)
+        continue
+      }
+      let ahead: Side = away > home ? .away : .home
+      if let last = leader, last != ahead {
+        var change = goal
+        change.type = .leadChange
+        change.side = ahead
+        change.player = nil
+        change.assist = nil
+        change.details = [:]
+        events.append(change)
+      }
+      leader = ahead
+    }
+    return events
+  }
+
+  /// Puts each `tied` / `leadChange` right after the goal that reached its score.
+  static func sortedLeadEvents(_ events: [ChangeEvent]) -> [ChangeEvent] {
+    let lead = events.filter { $0.type == .tied || $0.type == .leadChange }
+    guard !lead.isEmpty else { return events }
+    var result: [ChangeEvent] = []
+    for event in events where event.type != .tied && event.type != .leadChange {
+      result.append(event)
+      if event.type == .goal {
+        result += lead.filter { $0.awayScore == event.awayScore && $0.homeScore == event.homeScore }
+      }
+    }
+    return result
+  }
+
+  /// The side that led last, from a game's events newest first (goals, discoveries and
+  /// corrections carry the score): the first one whose score is not tied.
+  public static func lastLeader(newestFirst events: some Sequence<ChangeEvent>) -> Side? {
+    for event in events {
+      guard let away = event.awayScore, let home = event.homeScore else { continue }
+      if away != home { return away > home ? .away : .home }
+    }
+    return nil
+  }
+}
