@@ -49,6 +49,19 @@ enum Migrations {
         updated REAL NOT NULL);
       """
     ),
+    (
+      4,
+      """
+      CREATE TABLE events (
+        sequence INTEGER PRIMARY KEY, version INTEGER NOT NULL, game_id TEXT NOT NULL, type TEXT NOT NULL,
+        json TEXT NOT NULL);
+      CREATE INDEX events_by_game ON events (game_id, sequence);
+      CREATE TABLE sink_cursors (sink TEXT PRIMARY KEY, sequence INTEGER NOT NULL);
+      CREATE TABLE dead_letters (
+        sink TEXT NOT NULL, sequence INTEGER NOT NULL, attempts INTEGER NOT NULL, error TEXT NOT NULL,
+        failed_at REAL NOT NULL, json TEXT NOT NULL, PRIMARY KEY (sink, sequence));
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

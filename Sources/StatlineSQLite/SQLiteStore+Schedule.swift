@@ -45,7 +45,7 @@ extension SQLiteStore: ScheduleStore {
       encoded.append((state, String(decoding: json, as: UTF8.self)))
     }
     var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      let write = try write(rows)
+      let write = try write(rows, of: poll.batch)
       for (state, json) in encoded { try upsert(state, json: json) }
       for host in poll.hosts { try upsert(host) }
       return write

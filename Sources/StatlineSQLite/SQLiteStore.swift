@@ -32,7 +32,7 @@ public actor SQLiteStore: Store {
   public func write(_ batch: Batch) throws -> StoreWrite {
     try BatchValidator.validate(batch)
     let (rows, skipped) = try rows(of: batch)
-    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows) }
+    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows, of: batch) }
     remember(rows)
     result.unchanged += skipped
     return result
@@ -59,19 +59,27 @@ public actor SQLiteStore: Store {
     for row in rows { recent[RecentKey(kind: row.kind, id: row.id)] = row.record }
   }
 
-  /// Writes the changed rows, each at the next version; the caller holds the transaction.
-  func write(_ rows: [RecordRow]) throws(StatlineError) -> StoreWrite {
+  /// Writes the changed rows, each at the next version, and the events the changed games give
+  /// (`ScoreDiffer`); the caller holds the transaction, so records and events land together.
+  func write(_ rows: [RecordRow], of batch: Batch?) throws(StatlineError) -> StoreWrite {
     var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
     var written = 0
+    var changedGames: [ScoreDiffer.ChangedGame] = []
     for row in rows {
-      if try storedHash(row) == row.hash { continue }
+      let stored = try storedHash(row)
+      if stored == row.hash { continue }
+      let previous = stored == nil ? nil : try storedGame(row)
       version += 1
       written += 1
       try upsert(row, version: version)
+      if case .game(let game) = row.record {
+        changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))
+      }
     }
     if written > 0 {
       try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
     }
+    if !changedGames.isEmpty { try appendEvents(of: changedGames, batch: batch) }
     return StoreWrite(written: written, unchanged: rows.count - written, version: version)
   }
 
@@ -129,6 +137,18 @@ public actor SQLiteStore: Store {
     }
     defer { statement.reset() }
     return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// The game a row replaces (nil for other kinds).
+  private func storedGame(_ row: RecordRow) throws(StatlineError) -> Game? {
+    guard row.kind == .game else { return nil }
+    let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(row.id)
+    defer { statement.reset() }
+    guard try statement.step(),
+      case .game(let game) = try RecordRow.decode(
+        .game, Data(statement.text(0).utf8), path: connection.path)
+    else { return nil }
+    return game
   }
 
   private func upsert(_ row: RecordRow, version: Int64) throws(StatlineError) {

@@ -1,7 +1,8 @@
+import Foundation
 import StatlineCore
 
 /// A deterministic in-memory `Store`, for tests and as the reference the contract suite checks.
-public actor MemoryStore: ScheduleStore {
+public actor MemoryStore: ScheduleStore, EventLog {
   private struct Key: Hashable {
     var kind: StoreChange.Kind
     var id: String
@@ -11,6 +12,9 @@ public actor MemoryStore: ScheduleStore {
   private var version: Int64 = 0
   private var states: [String: TargetState] = [:]
   private var hostStates: [String: HostHealth] = [:]
+  private var log: [ChangeEvent] = []
+  private var cursors: [String: Int64] = [:]
+  private var letters: [DeadLetter] = []
   /// How many poll commits reached the store.
   public private(set) var commits = 0
 
@@ -20,15 +24,24 @@ public actor MemoryStore: ScheduleStore {
     try BatchValidator.validate(batch)
     var written = 0
     var unchanged = 0
+    var changed: [ScoreDiffer.ChangedGame] = []
     for (kind, id, record) in StoreRecord.records(of: batch) {
       let key = Key(kind: kind, id: id)
-      if current[key]?.record == record {
+      let previous = current[key]
+      if previous?.record == record {
         unchanged += 1
         continue
       }
       version += 1
       written += 1
       current[key] = StoreChange(version: version, kind: kind, id: id, record: record)
+      if case .game(let game) = record {
+        let before: Game? = if case .game(let old)? = previous?.record { old } else { nil }
+        changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
+      }
+    }
+    log += ScoreDiffer.events(of: changed, batch: batch, after: Int64(log.count)) { gameId in
+      ScoreDiffer.lastLeader(newestFirst: log.reversed().lazy.filter { $0.gameId == gameId })
     }
     return StoreWrite(written: written, unchanged: unchanged, version: version)
   }
@@ -49,4 +62,29 @@ public actor MemoryStore: ScheduleStore {
   }
 
   public func hosts() async throws -> [HostHealth] { hostStates.values.sorted { $0.host < $1.host } }
+
+  // MARK: EventLog
+
+  public func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent] {
+    Array(log.drop { $0.sequence <= sequence }.prefix(limit))
+  }
+
+  public func cursor(of sink: String) async throws -> Int64 { cursors[sink] ?? 0 }
+
+  public func setCursor(_ sequence: Int64, of sink: String) async throws { cursors[sink] = sequence }
+
+  public func deadLetters(sink: String?) async throws -> [DeadLetter] {
+    letters.filter { sink == nil || $0.sink == sink }.sorted {
+      ($0.event.sequence, $0.sink) < ($1.event.sequence, $1.sink)
+    }
+  }
+
+  public func addDeadLetter(_ letter: DeadLetter) async throws {
+    letters.removeAll { $0.sink == letter.sink && $0.event.sequence == letter.event.sequence }
+    letters.append(letter)
+  }
+
+  public func removeDeadLetter(sink: String, sequence: Int64) async throws {
+    letters.removeAll { $0.sink == sink && $0.event.sequence == sequence }
+  }
 }

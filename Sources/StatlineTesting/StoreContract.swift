@@ -93,3 +93,97 @@ public enum ScheduleStoreContract {
     #expect(try await store.targets().first?.isRetired == true, sourceLocation: sourceLocation)
   }
 }
+
+/// The event half of a store: events derived in the write that changed the game, exactly once,
+/// numbered in order; sink cursors and dead letters round-trip.
+public enum EventLogContract {
+  public static func check(
+    _ make: () async throws -> any ScheduleStore & EventLog, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await eventsComeWithTheWriteExactlyOnce(try await make(), sourceLocation)
+    try await cursorsAndDeadLettersRoundTrip(try await make(), sourceLocation)
+  }
+
+  static func batch(_ game: Game, plays: [Play] = []) -> Batch {
+    var batch = Batch(games: [game], plays: plays)
+    batch.source = "s"
+    batch.parser = "p"
+    return batch
+  }
+
+  static func eventsComeWithTheWriteExactlyOnce(_ store: any ScheduleStore & EventLog, _ location: SourceLocation)
+    async throws
+  {
+    _ = try await store.write(batch(StoreContract.game("g:1", away: nil, home: nil, status: .scheduled)))
+    var live = StoreContract.game("g:1", away: 0, home: 0, status: .live)
+    live.period = 1
+    _ = try await store.write(batch(live))
+    var scored = StoreContract.game("g:1", away: 2, home: 1, status: .live)
+    scored.period = 1
+    scored.clock = "08:00"
+    let plays = [
+      Play(
+        gameId: "g:1", sequence: 1, period: 1, side: .home, type: .goal, text: "GOAL", player: "Ann", awayScore: 0,
+        homeScore: 1),
+      Play(
+        gameId: "g:1", sequence: 2, period: 1, side: .away, type: .goal, text: "GOAL", player: "Bo", awayScore: 1,
+        homeScore: 1),
+      Play(
+        gameId: "g:1", sequence: 3, period: 1, side: .away, type: .goal, text: "GOAL", player: "Cy", awayScore: 2,
+        homeScore: 1),
+    ]
+    let write = try await store.write(batch(scored, plays: plays))
+    let events = try await store.events(since: 0, limit: 100)
+    #expect(
+      events.map(\.type) == [.discovered, .started, .goal, .goal, .tied, .goal, .leadChange],
+      sourceLocation: location)
+    #expect(events.map(\.sequence) == Array(1...7), "numbered in order from 1", sourceLocation: location)
+    #expect(events.map(\.id).last == "evt_7", sourceLocation: location)
+    #expect(events.filter { $0.type == .goal }.map(\.player) == ["Ann", "Bo", "Cy"], sourceLocation: location)
+    #expect(events.allSatisfy { $0.source == "s" && $0.parser == "p" }, sourceLocation: location)
+    let gameVersion = try await store.changes(since: 0, limit: 100).last { $0.kind == .game }?.version
+    #expect(events.last?.version == gameVersion && gameVersion != nil, sourceLocation: location)
+    #expect(write.written == 4, sourceLocation: location)
+
+    // The same batch again, a clock tick, and a refused batch: nothing new.
+    _ = try await store.write(batch(scored, plays: plays))
+    var tick = scored
+    tick.clock = "07:30"
+    _ = try await store.write(batch(tick, plays: plays))
+    var broken = tick
+    broken.away.score = 9
+    broken.period = nil
+    _ = try? await store.write(batch(broken))
+    #expect(try await store.events(since: 0, limit: 100) == events, "exactly once", sourceLocation: location)
+
+    // A poll commit derives its events in the same transaction as its batch.
+    var final = tick
+    final.status = .final
+    final.clock = nil
+    _ = try await store.commit(PollCommit(batch: batch(final), states: []))
+    let after = try await store.events(since: 7, limit: 100)
+    #expect(after.map(\.type) == [.final] && after.first?.side == .away, sourceLocation: location)
+    #expect(try await store.events(since: 0, limit: 3).map(\.sequence) == [1, 2, 3], sourceLocation: location)
+  }
+
+  static func cursorsAndDeadLettersRoundTrip(_ store: any ScheduleStore & EventLog, _ location: SourceLocation)
+    async throws
+  {
+    #expect(try await store.cursor(of: "hook") == 0, sourceLocation: location)
+    try await store.setCursor(5, of: "hook")
+    try await store.setCursor(7, of: "hook")
+    try await store.setCursor(2, of: "file")
+    #expect(try await store.cursor(of: "hook") == 7, sourceLocation: location)
+    #expect(try await store.cursor(of: "file") == 2, sourceLocation: location)
+    _ = try await store.write(batch(StoreContract.game("g:1", away: nil, home: nil, status: .scheduled)))
+    let event = try #require(try await store.events(since: 0, limit: 1).first, sourceLocation: location)
+    let letter = DeadLetter(
+      sink: "hook", event: event, attempts: 4, error: "HTTP 503", failedAt: Date(timeIntervalSince1970: 1_000))
+    try await store.addDeadLetter(letter)
+    #expect(try await store.deadLetters(sink: "hook") == [letter], sourceLocation: location)
+    #expect(try await store.deadLetters(sink: "file").isEmpty, sourceLocation: location)
+    #expect(try await store.deadLetters(sink: nil) == [letter], sourceLocation: location)
+    try await store.removeDeadLetter(sink: "hook", sequence: event.sequence)
+    #expect(try await store.deadLetters(sink: nil).isEmpty, sourceLocation: location)
+  }
+}

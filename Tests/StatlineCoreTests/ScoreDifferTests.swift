@@ -13,7 +13,9 @@ import Testing
       home: TeamLine(team: TeamRef(id: "ncaa:uva", name: "Virginia"), score: home))
   }
 
-  static func goal(_ sequence: Int, _ side: Side, _ away: Int, _ home: Int, period: Int, clock: String, _ player: String)
+  static func goal(
+    _ sequence: Int, _ side: Side, _ away: Int, _ home: Int, period: Int, clock: String, _ player: String
+  )
     -> Play
   {
     Play(

@@ -6,6 +6,7 @@ import Testing
   @Test func theMemoryStorePassesTheContract() async throws {
     try await StoreContract.check { MemoryStore() }
     try await ScheduleStoreContract.check { MemoryStore() }
+    try await EventLogContract.check { MemoryStore() }
   }
 
   @Test func recordsOfABatchHaveKindsAndIds() {

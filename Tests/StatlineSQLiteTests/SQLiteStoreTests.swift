@@ -26,6 +26,29 @@ import Testing
       paths.append(path)
       return try SQLiteStore(path: path)
     }
+    try await EventLogContract.check {
+      let path = Self.temporaryPath()
+      paths.append(path)
+      return try SQLiteStore(path: path)
+    }
+  }
+
+  @Test func eventsAndCursorsSurviveAReopenAndAreNotDerivedAgain() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    var game = Game(
+      id: "g:1", sport: .lacrosseMen, status: .live, period: 2, away: TeamLine(team: TeamRef(name: "A"), score: 1),
+      home: TeamLine(team: TeamRef(name: "B"), score: 0))
+    _ = try await SQLiteStore(path: path).write(Batch(games: [game]))
+    game.away.score = 2
+    let store = try SQLiteStore(path: path)
+    _ = try await store.write(Batch(games: [game]))
+    try await store.setCursor(1, of: "hook")
+    let reopened = try SQLiteStore(path: path)
+    _ = try await reopened.write(Batch(games: [game]))
+    #expect(try await reopened.events(since: 0, limit: 10).map(\.type) == [.discovered, .goal])
+    #expect(try await reopened.cursor(of: "hook") == 1)
+    #expect(try await reopened.lastEventSequence() == 2)
   }
 
   @Test func targetStatesSurviveAReopen() async throws {
@@ -45,7 +68,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 3)
+    #expect(try await store.schemaVersion() == 4)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -103,7 +126,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 3")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 4")
     }
   }
 

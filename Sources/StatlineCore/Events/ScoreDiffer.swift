@@ -142,8 +142,7 @@ public enum ScoreDiffer {
   /// `game.tied` after a goal that levels the score (other than 0-0), `game.leadChange` after
   /// one that puts a side ahead when the other side led last. Each is placed after its goal by
   /// `sortedLeadEvents`.
-  static func leadEvents(_ goals: [ChangeEvent], from old: (away: Int, home: Int), lastLeader: Side?) -> [ChangeEvent]
-  {
+  static func leadEvents(_ goals: [ChangeEvent], from old: (away: Int, home: Int), lastLeader: Side?) -> [ChangeEvent] {
     var leader = old.away > old.home ? Side.away : old.home > old.away ? .home : lastLeader
     var events: [ChangeEvent] = []
     for goal in goals {

@@ -1,0 +1,41 @@
+/// What a store does with the differ inside a write's transaction (the same for every store).
+extension ScoreDiffer {
+  /// One game the write changed: its new content, what the store held before (nil: never seen)
+  /// and the version it was written at.
+  public struct ChangedGame: Sendable {
+    public var current: Game
+    public var previous: Game?
+    public var version: Int64
+
+    public init(current: Game, previous: Game?, version: Int64) {
+      self.current = current
+      self.previous = previous
+      self.version = version
+    }
+  }
+
+  /// The numbered events of a write: each changed game (in batch order) against its previous
+  /// version, with the batch's plays, numbered from `after + 1`.
+  ///
+  /// - Parameter lastLeader: the side that led last in a game, from its stored events (asked
+  ///   only for a game whose previous version is tied).
+  public static func events(
+    of changed: [ChangedGame], batch: Batch?, after sequence: Int64, lastLeader: (String) throws -> Side?
+  ) rethrows -> [ChangeEvent] {
+    var next = sequence
+    var events: [ChangeEvent] = []
+    for change in changed {
+      let tied = change.previous.map { $0.away.score == $0.home.score } ?? false
+      let plays = batch?.plays.filter { $0.gameId == change.current.id } ?? []
+      for event in Self.events(
+        previous: change.previous, current: change.current, plays: plays,
+        lastLeader: tied ? try lastLeader(change.current.id) : nil)
+      {
+        next += 1
+        events.append(
+          event.numbered(sequence: next, version: change.version, source: batch?.source, parser: batch?.parser))
+      }
+    }
+    return events
+  }
+}
