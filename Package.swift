@@ -53,6 +53,7 @@ let package = Package(
     .library(name: "StatlineHTML", targets: ["StatlineHTML"]),
     .library(name: "StatlineEngine", targets: ["StatlineEngine"]),
     .library(name: "StatlineSQLite", targets: ["StatlineSQLite"]),
+    .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -65,6 +66,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -82,11 +84,19 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(
+      name: "StatlineEvents",
+      dependencies: [
+        "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(
       name: "StatlineApp",
       dependencies: [
-        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite",
+        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlineEvents",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
@@ -114,6 +124,14 @@ let package = Package(
       name: "StatlineEngineTests",
       dependencies: [
         "StatlineEngine", "StatlineCore", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineEventsTests",
+      dependencies: [
+        "StatlineEvents", "StatlineCore", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(

@@ -69,6 +69,8 @@ public actor MemoryStore: ScheduleStore, EventLog {
     Array(log.drop { $0.sequence <= sequence }.prefix(limit))
   }
 
+  public func lastEventSequence() async throws -> Int64 { log.last?.sequence ?? 0 }
+
   public func cursor(of sink: String) async throws -> Int64 { cursors[sink] ?? 0 }
 
   public func setCursor(_ sequence: Int64, of sink: String) async throws { cursors[sink] = sequence }

@@ -37,6 +37,8 @@ public final class LoopbackServer: Sendable {
     public var method: String
     public var uri: String
     public var headers: [String: String]
+    /// The request body (a webhook's JSON).
+    public var body = Data()
   }
 
   public typealias Router = @Sendable (Request) -> Behavior
@@ -113,6 +115,7 @@ private final class ScriptHandler: ChannelInboundHandler {
   private let router: LoopbackServer.Router
   private let record: @Sendable (LoopbackServer.Request) -> Void
   private var head: HTTPRequestHead?
+  private var body = Data()
 
   init(router: @escaping LoopbackServer.Router, record: @escaping @Sendable (LoopbackServer.Request) -> Void) {
     self.router = router
@@ -121,14 +124,16 @@ private final class ScriptHandler: ChannelInboundHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
-    case .head(let head): self.head = head
-    case .body: break
+    case .head(let head):
+      self.head = head
+      body = Data()
+    case .body(let buffer): body.append(contentsOf: buffer.readableBytesView)
     case .end:
       guard let head else { return }
       self.head = nil
       var headers: [String: String] = [:]
       for (name, value) in head.headers { headers[name.lowercased()] = value }
-      let request = LoopbackServer.Request(method: head.method.rawValue, uri: head.uri, headers: headers)
+      let request = LoopbackServer.Request(method: head.method.rawValue, uri: head.uri, headers: headers, body: body)
       record(request)
       respond(router(request), context: context, version: head.version)
     }

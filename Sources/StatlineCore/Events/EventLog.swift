@@ -8,6 +8,8 @@ import Foundation
 public protocol EventLog: Sendable {
   /// Events after `sequence`, in order (0 = from the first).
   func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
+  /// The highest event sequence (0 when there is none).
+  func lastEventSequence() async throws -> Int64
   /// The last event sequence `sink` accepted (0 when it has accepted none).
   func cursor(of sink: String) async throws -> Int64
   /// Records that `sink` accepted every event up to `sequence`.

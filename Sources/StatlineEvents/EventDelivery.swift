@@ -1,0 +1,186 @@
+import Foundation
+import Logging
+import StatlineCore
+
+/// Delivers the store's events to each sink, beside the scheduler (DESIGN.md §8).
+///
+/// Every sink runs on its own task from its own cursor in the store: at least once (the cursor
+/// advances only after the sink accepted an event), in order (one event at a time per sink, so in
+/// order per game), resumed after a restart. A failed delivery is retried with exponential
+/// backoff and jitter, honouring `Retry-After`, until `giveUpAfter` has passed since its first
+/// attempt or the failure is final (a 4xx other than 408 and 429); the event then becomes a dead
+/// letter and delivery goes on. A slow or dead sink never slows polling or the other sinks: they
+/// read the store, not a queue the poller fills, and memory holds at most one page per sink.
+public final class EventDelivery<C: Clock<Duration>>: Sendable {
+  public struct Configuration: Sendable {
+    /// Events read from the store at a time, per sink.
+    public var pageSize = 200
+    /// How often a caught-up sink looks for new events.
+    public var idlePoll: Duration = .milliseconds(500)
+    /// The first retry's delay; each next one doubles, up to `retryCap`.
+    public var retryBase: Duration = .seconds(1)
+    public var retryCap: Duration = .seconds(300)
+    /// A failing event is given up (dead-lettered) once this long has passed since its first attempt.
+    public var giveUpAfter: Duration = .seconds(3600)
+    /// A backlog (events not yet delivered) above this is logged as a warning.
+    public var backlogWarning: Int64 = 10_000
+
+    public init() {}
+  }
+
+  /// What happened to one event.
+  public enum Outcome: Sendable, Equatable {
+    case delivered(attempts: Int)
+    case skipped
+    case deadLettered(attempts: Int, error: String)
+  }
+
+  let log: any EventLog
+  public let sinks: [any EventSink]
+  let clock: C
+  let configuration: Configuration
+  let logger: Logger
+  let now: @Sendable () -> Date
+  let random: @Sendable () -> Double
+
+  /// - Parameters:
+  ///   - now: the wall clock for dead letters' times (the job clock).
+  ///   - random: jitter in 0..<1.
+  public init(
+    log: any EventLog, sinks: [any EventSink], clock: C, configuration: Configuration = Configuration(),
+    logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+  ) {
+    self.log = log
+    self.sinks = sinks
+    self.clock = clock
+    self.configuration = configuration
+    self.logger = logger
+    self.now = now
+    self.random = random
+  }
+
+  /// Delivers until cancelled, every sink on its own task.
+  public func run() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for sink in sinks {
+        group.addTask { try await self.run(sink) }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  func run(_ sink: any EventSink) async throws {
+    while !Task.isCancelled {
+      if try await deliverPage(to: sink) == 0 {
+        try await clock.sleep(for: configuration.idlePoll)
+      }
+    }
+  }
+
+  /// Delivers the next page of events after the sink's cursor; returns how many it handled
+  /// (0 when the sink is caught up).
+  @discardableResult
+  public func deliverPage(to sink: any EventSink) async throws -> Int {
+    var cursor = try await log.cursor(of: sink.name)
+    let events = try await log.events(since: cursor, limit: configuration.pageSize)
+    guard !events.isEmpty else { return 0 }
+    if events.count == configuration.pageSize {
+      let backlog = try await log.lastEventSequence() - cursor
+      if backlog > configuration.backlogWarning {
+        logger.warning(
+          "event sink is behind", metadata: ["sink": "\(sink.name)", "backlog": "\(backlog)", "cursor": "\(cursor)"])
+      }
+    }
+    for event in events {
+      _ = try await deliver(event, to: sink)
+      cursor = event.sequence
+      try await log.setCursor(cursor, of: sink.name)
+    }
+    return events.count
+  }
+
+  /// Delivers everything after the sink's cursor, then returns (for `statline events` and tests).
+  public func drain(_ sink: any EventSink) async throws -> Int {
+    var total = 0
+    while true {
+      let handled = try await deliverPage(to: sink)
+      if handled == 0 { return total }
+      total += handled
+    }
+  }
+
+  /// Events not yet delivered to a sink.
+  public func backlog(of sink: any EventSink) async throws -> Int64 {
+    try await log.lastEventSequence() - log.cursor(of: sink.name)
+  }
+
+  /// One event to one sink, retried until delivered, final, or given up (then a dead letter).
+  public func deliver(_ event: ChangeEvent, to sink: any EventSink) async throws -> Outcome {
+    guard sink.filter.matches(event) else { return .skipped }
+    let started = clock.now
+    var attempt = 0
+    while true {
+      attempt += 1
+      let failure: EventDeliveryError
+      do {
+        try await sink.deliver(event)
+        return .delivered(attempts: attempt)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch let error as EventDeliveryError {
+        failure = error
+      } catch {
+        failure = EventDeliveryError("\(error)", retryable: true)
+      }
+      try Task.checkCancellation()
+      let delay = failure.retryAfter ?? backoff(attempt: attempt)
+      if !failure.retryable || started.duration(to: clock.now) + delay > configuration.giveUpAfter {
+        try await log.addDeadLetter(
+          DeadLetter(sink: sink.name, event: event, attempts: attempt, error: failure.reason, failedAt: now()))
+        logger.error(
+          "event given up: kept as a dead letter (statline events failed)",
+          metadata: [
+            "sink": "\(sink.name)", "event": "\(event.id)", "type": "\(event.type)", "attempts": "\(attempt)",
+            "error": "\(failure.reason)",
+          ])
+        return .deadLettered(attempts: attempt, error: failure.reason)
+      }
+      logger.warning(
+        "event delivery failed; retrying",
+        metadata: [
+          "sink": "\(sink.name)", "event": "\(event.id)", "attempt": "\(attempt)", "error": "\(failure.reason)",
+          "retryIn": "\(delay)",
+        ])
+      try await clock.sleep(for: delay)
+    }
+  }
+
+  /// Exponential backoff with jitter: half of `base × 2^(attempt-1)` (capped) plus up to the other half.
+  func backoff(attempt: Int) -> Duration {
+    let exponent = min(attempt - 1, 30)
+    let full = min(configuration.retryCap, configuration.retryBase * (1 << exponent))
+    return full / 2 + full / 2 * random()
+  }
+
+  /// Delivers dead letters again (one sequence, or all of the sink's); each one delivered is
+  /// removed, each that fails again stays with its new error. Returns how many were delivered.
+  public func redeliver(_ sink: any EventSink, sequence: Int64? = nil) async throws -> Int {
+    var delivered = 0
+    for letter in try await log.deadLetters(sink: sink.name) where sequence == nil || letter.event.sequence == sequence
+    {
+      do {
+        try await sink.deliver(letter.event)
+        try await log.removeDeadLetter(sink: sink.name, sequence: letter.event.sequence)
+        delivered += 1
+      } catch {
+        var again = letter
+        again.attempts += 1
+        again.error = (error as? EventDeliveryError)?.reason ?? "\(error)"
+        again.failedAt = now()
+        try await log.addDeadLetter(again)
+      }
+    }
+    return delivered
+  }
+}
