@@ -98,6 +98,7 @@ let package = Package(
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlineEvents",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

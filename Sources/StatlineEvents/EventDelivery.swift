@@ -17,15 +17,15 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
     public var pageSize = 200
     /// How often a caught-up sink looks for new events.
     public var idlePoll: Duration = .milliseconds(500)
-    /// The first retry's delay; each next one doubles, up to `retryCap`.
-    public var retryBase: Duration = .seconds(1)
-    public var retryCap: Duration = .seconds(300)
-    /// A failing event is given up (dead-lettered) once this long has passed since its first attempt.
-    public var giveUpAfter: Duration = .seconds(3600)
+    /// Retries of every sink, unless `sinkRetry` names the sink.
+    public var retry = DeliveryRetry()
+    public var sinkRetry: [String: DeliveryRetry] = [:]
     /// A backlog (events not yet delivered) above this is logged as a warning.
     public var backlogWarning: Int64 = 10_000
 
     public init() {}
+
+    func retry(for sink: String) -> DeliveryRetry { sinkRetry[sink] ?? retry }
   }
 
   /// What happened to one event.
@@ -72,7 +72,13 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
 
   func run(_ sink: any EventSink) async throws {
     while !Task.isCancelled {
-      if try await deliverPage(to: sink) == 0 {
+      do {
+        if try await deliverPage(to: sink) == 0 { try await clock.sleep(for: configuration.idlePoll) }
+      } catch is CancellationError {
+        return
+      } catch {
+        // The store could not be read or written: try again later, never stop the job.
+        logger.error("event delivery could not use the store", metadata: ["sink": "\(sink.name)", "error": "\(error)"])
         try await clock.sleep(for: configuration.idlePoll)
       }
     }
@@ -118,6 +124,7 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   /// One event to one sink, retried until delivered, final, or given up (then a dead letter).
   public func deliver(_ event: ChangeEvent, to sink: any EventSink) async throws -> Outcome {
     guard sink.filter.matches(event) else { return .skipped }
+    let retry = configuration.retry(for: sink.name)
     let started = clock.now
     var attempt = 0
     while true {
@@ -134,8 +141,8 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
         failure = EventDeliveryError("\(error)", retryable: true)
       }
       try Task.checkCancellation()
-      let delay = failure.retryAfter ?? backoff(attempt: attempt)
-      if !failure.retryable || started.duration(to: clock.now) + delay > configuration.giveUpAfter {
+      let delay = failure.retryAfter ?? backoff(attempt: attempt, retry: retry)
+      if !failure.retryable || started.duration(to: clock.now) + delay > retry.giveUpAfter {
         try await log.addDeadLetter(
           DeadLetter(sink: sink.name, event: event, attempts: attempt, error: failure.reason, failedAt: now()))
         logger.error(
@@ -157,9 +164,9 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   }
 
   /// Exponential backoff with jitter: half of `base × 2^(attempt-1)` (capped) plus up to the other half.
-  func backoff(attempt: Int) -> Duration {
+  func backoff(attempt: Int, retry: DeliveryRetry) -> Duration {
     let exponent = min(attempt - 1, 30)
-    let full = min(configuration.retryCap, configuration.retryBase * (1 << exponent))
+    let full = min(retry.cap, retry.base * (1 << exponent))
     return full / 2 + full / 2 * random()
   }
 
@@ -182,5 +189,20 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
       }
     }
     return delivered
+  }
+}
+
+/// How a failing delivery is retried.
+public struct DeliveryRetry: Sendable, Equatable {
+  /// The first retry's delay; each next one doubles, up to `cap` (then half of it plus jitter).
+  public var base: Duration = .seconds(1)
+  public var cap: Duration = .seconds(300)
+  /// A failing event is given up (dead-lettered) once this long has passed since its first attempt.
+  public var giveUpAfter: Duration = .seconds(3600)
+
+  public init(base: Duration = .seconds(1), cap: Duration = .seconds(300), giveUpAfter: Duration = .seconds(3600)) {
+    self.base = base
+    self.cap = cap
+    self.giveUpAfter = giveUpAfter
   }
 }

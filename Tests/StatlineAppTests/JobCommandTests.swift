@@ -124,19 +124,4 @@ import Testing
     #expect(log.contains("targets live 3 / due 0 / idle 0"), "the periodic summary")
     #expect(try await SQLiteStore(path: storePath).integrityCheck() == "ok")
   }
-
-  @Test func demoPlaysTheGameDayToTheEnd() throws {
-    let folder = try Self.folder()
-    let store = folder.appendingPathComponent("demo.sqlite").path
-    let output = try CommandRunner.run(["demo", "--plain", "--speed", "2000", "--store", store])
-    #expect(output.status == 0, "\(output.stderr)")
-    #expect(
-      output.stdout.contains("statbroadcast:640301  final (Final)     Army West Point  3-4    Navy"), "\(output.stdout)"
-    )
-    #expect(
-      output.stdout.contains("statbroadcast:640302  final (Final)     Northwestern     3-2    Boston College  yes"))
-    #expect(
-      output.stdout.contains("statbroadcast:640303  final (Final/OT)  Duke             3-4    North Carolina  yes"))
-    #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
-  }
 }

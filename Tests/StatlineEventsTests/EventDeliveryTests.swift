@@ -78,9 +78,7 @@ final class Receiver: Sendable {
     SteppingClock
   > {
     var configuration = EventDelivery<SteppingClock>.Configuration()
-    configuration.retryBase = .seconds(2)
-    configuration.retryCap = .seconds(60)
-    configuration.giveUpAfter = .seconds(600)
+    configuration.sinkRetry["hook"] = DeliveryRetry(base: .seconds(2), cap: .seconds(60), giveUpAfter: .seconds(600))
     configuration.pageSize = 3
     return EventDelivery(
       log: store, sinks: sinks, clock: clock, configuration: configuration, logger: Logger(label: "test"),
@@ -89,7 +87,7 @@ final class Receiver: Sendable {
 
   static func sink(_ receiver: Receiver, filter: EventFilter = .all) throws -> WebhookSink {
     try WebhookSink(
-      name: "hook", url: receiver.url, secret: secret, filter: filter, client: client, timeout: .milliseconds(300),
+      name: "hook", url: receiver.url, secret: secret, filter: filter, client: client, timeout: .seconds(2),
       now: { Date(timeIntervalSince1970: 1_772_900_000) })
   }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StatlineCore
 import StatlineEngine
+import StatlineEvents
 import StatlineSQLite
 
 /// `statline demo`: the whole job against an embedded loopback server playing a game day.
@@ -27,6 +28,16 @@ struct DemoCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print a line per change instead of redrawing the screen.")
   var plain = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Also POST every event to this URL, signed (Standard Webhooks) with $STATLINE_WEBHOOK_SECRET or a printed demo secret.",
+      valueName: "url"))
+  var webhook: String?
+
+  /// The secret the demo signs with when STATLINE_WEBHOOK_SECRET is not set.
+  static let demoSecret = "whsec_" + Data("statline-demo-secret".utf8).base64EncodedString()
+
   func run() async throws {
     guard speed >= 1, speed <= 10_000 else {
       throw fail(StatlineError(.configuration, "--speed \(speed) is out of range", hint: "use 1 … 10000"))
@@ -47,11 +58,23 @@ struct DemoCommand: AsyncParsableCommand {
     source.policy = policy
     config.sources["statbroadcast"] = source
     config.summaryEvery = .seconds(3600)
+    var environment = ProcessInfo.processInfo.environment
+    if let webhook {
+      var sink = JobConfig.SinkSpec(name: "demo-webhook", kind: .webhook)
+      sink.url = webhook
+      sink.secretEnv = "STATLINE_WEBHOOK_SECRET"
+      sink.retry = DeliveryRetry(base: .seconds(1), cap: .seconds(30), giveUpAfter: .seconds(300))
+      config.sinks = [sink]
+      if environment["STATLINE_WEBHOOK_SECRET"]?.isEmpty ?? true {
+        environment["STATLINE_WEBHOOK_SECRET"] = Self.demoSecret
+        Console.error("statline demo: posting events to \(webhook), signed with \(Self.demoSecret)")
+      }
+    }
     let board = DemoBoard()
     let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
     let made = Result { () throws(StatlineError) in
       try JobRuntime(
-        config: config, storePath: store, clock: clock, start: start,
+        config: config, storePath: store, clock: clock, start: start, environment: environment,
         report: { event in if case .polled(let report) = event { board.record(report) } })
     }
     guard case .success(let runtime) = made else {
@@ -60,20 +83,17 @@ struct DemoCommand: AsyncParsableCommand {
       return
     }
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
+    let delivery = Task { try await runtime.delivery.run() }
     let interactive = !plain && isatty(STDOUT_FILENO) == 1
-    var version: Int64 = 0
+    var sequence: Int64 = 0
     var lastFrame = ""
     // Enough for the day, the final polls and slack; the job normally ends well before.
     let deadline = ContinuousClock.now + .seconds(Int64(5 * 3600 / speed) + 30)
     while ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(interactive ? 150 : 250))
-      for change in (try? await runtime.store.changes(since: version, limit: 1000)) ?? [] {
-        version = change.version
-        if case .play(let play) = change.record, play.type == .goal {
-          board.goal(
-            "P\(play.period ?? 0) \(play.clock ?? "--:--")  \(play.player ?? "?") (\(play.side?.rawValue ?? "?"))  "
-              + "\(play.awayScore ?? 0)-\(play.homeScore ?? 0)  [\(play.gameId)]")
-        }
+      for event in (try? await runtime.store.events(since: sequence, limit: 1000)) ?? [] {
+        sequence = event.sequence
+        if let line = Self.feedLine(event) { board.goal(line) }
       }
       let gameTime = Self.time(runtime.clock.now())
       let frame = board.render(clock: gameTime, speed: speed)
@@ -93,9 +113,27 @@ struct DemoCommand: AsyncParsableCommand {
     }
     job.cancel()
     _ = try? await job.value
+    // Every event of the day reaches the webhook before the demo ends.
+    delivery.cancel()
+    _ = try? await delivery.value
+    for sink in runtime.delivery.sinks { _ = try? await runtime.delivery.drain(sink) }
     await runtime.shutdown()
     try? await server.stop()
     Console.out(try await Self.summary(runtime.store, path: store))
+  }
+
+  /// A goal or a final, as the feed shows it.
+  static func feedLine(_ event: ChangeEvent) -> String? {
+    let score = "\(event.awayScore ?? 0)-\(event.homeScore ?? 0)"
+    switch event.type {
+    case .goal:
+      let team = event.side == .home ? event.home.name : event.away.name
+      let who = event.player.map { " \($0)" + (event.assist.map { " (assist \($0))" } ?? "") } ?? ""
+      return "P\(event.period ?? 0) \(event.clock ?? "--:--")  GOAL \(team)\(who)  \(score)  [\(event.id)]"
+    case .final:
+      return "FINAL  \(event.away.name) \(score) \(event.home.name)  [\(event.id)]"
+    default: return nil
+    }
   }
 
   static func time(_ date: Date) -> String {

@@ -76,6 +76,10 @@ struct ScrapeService: Service {
     try await cancelWhenGracefulShutdown {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await runtime.scheduler.run(configured: runtime.targets) }
+        if !runtime.delivery.sinks.isEmpty {
+          // Beside the scheduler, from the store: a slow or dead sink never delays a poll.
+          group.addTask { try await runtime.delivery.run() }
+        }
         group.addTask {
           // Prune old captures every hour.
           while !Task.isCancelled {

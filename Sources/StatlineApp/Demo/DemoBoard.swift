@@ -59,7 +59,7 @@ final class DemoBoard: @unchecked Sendable {
         "polls \(counts.polls): stored \(counts.stored), unchanged \(counts.unchanged) (304 or same bytes), failed \(counts.failed)"
       )
       lines.append("")
-      lines.append("goals, read back from the store with changes(since:):")
+      lines.append("goals and finals, from the store's event log (statline events tail):")
       lines += feed.suffix(8).map { "  \($0)" }
       return lines.joined(separator: "\n")
     }

@@ -41,6 +41,8 @@ public struct JobConfig: Sendable {
   /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
   public var capturesKeep = 500
   public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
+  /// Where change events go (none: they are only kept in the store, for `statline events`).
+  public var sinks: [SinkSpec] = []
 
   public init() {}
 

@@ -117,7 +117,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures",
+      "captures", "sinks",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -141,6 +141,7 @@ struct YAMLWalker {
       case "http": try http(node, key, into: &config.http)
       case "maxConcurrentPolls": config.maxConcurrentPolls = try int(node, key, minimum: 1)
       case "summaryEvery": config.summaryEvery = try duration(node, key)
+      case "sinks": config.sinks = try sinks(node)
       default:
         for (name, value) in try pairs(node, key, keys: ["keep", "maxAge"]) {
           if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }

@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import StatlineCore
 import StatlineEngine
+import StatlineEvents
 import StatlineSQLite
 
 /// Everything the scrape job runs on, built from a configuration: the registry, the SQLite
@@ -15,9 +17,13 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let scheduler: Scheduler<C>
   public let targets: [Target]
   public let clock: JobClock<C>
+  /// Delivers the store's change events to the configured sinks, beside the scheduler.
+  public let delivery: EventDelivery<C>
+  let webhooks: HTTPClientHandle?
 
   public init(
     config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     report: @escaping @Sendable (JobEvent) -> Void
   ) throws(StatlineError) {
     self.config = config
@@ -47,6 +53,30 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     scheduler = Scheduler(
       store: store, poller: poller, clock: jobClock, configuration: schedule,
       health: { host, date in await polite.health(host, at: date) }, report: report)
+    let webhooks = config.sinks.contains { $0.kind == .webhook } ? HTTPClientHandle() : nil
+    self.webhooks = webhooks
+    let sinks: [any EventSink]
+    do {
+      sinks = try EventSinks.build(
+        config.sinks, client: webhooks?.client, environment: environment, userAgent: config.politeness.userAgent,
+        now: jobClock.now)
+    } catch {
+      // The fetcher's and the webhooks' clients are shut down before the error goes up.
+      let http = http
+      Task {
+        try? await http.shutdown()
+        await webhooks?.shutdown()
+      }
+      throw error
+    }
+    var deliveryConfiguration = EventDelivery<C>.Configuration()
+    for spec in config.sinks {
+      deliveryConfiguration.sinkRetry[spec.name] = spec.retry
+    }
+    delivery = EventDelivery(
+      log: store, sinks: sinks, clock: clock, configuration: deliveryConfiguration,
+      logger: Logger(label: "statline.events"),
+      now: jobClock.now)
   }
 
   /// Deletes captures beyond the configured count and age.
@@ -55,5 +85,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     return try await store.pruneCaptures(keep: config.capturesKeep, olderThan: clock.now().addingTimeInterval(-seconds))
   }
 
-  public func shutdown() async { try? await http.shutdown() }
+  public func shutdown() async {
+    try? await http.shutdown()
+    await webhooks?.shutdown()
+  }
 }

@@ -1,0 +1,160 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineEvents
+import StatlineSQLite
+import StatlineTesting
+import Synchronization
+import Testing
+
+/// Change events end to end: the demo's game day posted to a loopback webhook, the `events`
+/// commands, and the `sinks:` configuration.
+@Suite(.serialized) struct EventsCommandTests {
+  /// Collects signed deliveries; answers `status` (204 by default).
+  final class Hook: Sendable {
+    final class Log: Sendable {
+      let bodies = Mutex<[Data]>([])
+      let unsigned = Mutex(0)
+    }
+
+    let log = Log()
+    let server: LoopbackServer
+
+    init(secret: String, status: Int = 204) async throws {
+      let key = WebhookSignature.key(fromSecret: secret)!
+      let log = log
+      server = try await LoopbackServer.start { request in
+        let valid = WebhookSignature.verify(
+          header: request.headers["webhook-signature"] ?? "", id: request.headers["webhook-id"] ?? "",
+          timestamp: Int(request.headers["webhook-timestamp"] ?? "") ?? 0, body: request.body, key: key)
+        guard valid else {
+          log.unsigned.withLock { $0 += 1 }
+          return .respond(status: 401)
+        }
+        log.bodies.withLock { $0.append(request.body) }
+        return .respond(status: status)
+      }
+    }
+
+    func received() -> [Data] { log.bodies.withLock { $0 } }
+    func refused() -> Int { log.unsigned.withLock { $0 } }
+    var url: String { server.baseURL + "/hooks/statline" }
+  }
+
+  static let demoSecret = "whsec_" + Data("statline-demo-secret".utf8).base64EncodedString()
+
+  @Test func theDemosGameDayReachesAWebhookExactlyAsTheEventLogHasIt() async throws {
+    let folder = try JobCommandTests.folder()
+    let store = folder.appendingPathComponent("demo.sqlite").path
+    let hook = try await Hook(secret: Self.demoSecret)
+    defer { Task { try? await hook.server.stop() } }
+    let output = try CommandRunner.run(["demo", "--plain", "--speed", "2000", "--store", store, "--webhook", hook.url])
+    #expect(output.status == 0, "\(output.stderr)")
+    // The day plays to its end (this is also the demo's own test: one run serves both).
+    #expect(
+      output.stdout.contains("statbroadcast:640301  final (Final)     Army West Point  3-4    Navy"), "\(output.stdout)"
+    )
+    #expect(
+      output.stdout.contains("statbroadcast:640302  final (Final)     Northwestern     3-2    Boston College  yes"))
+    #expect(
+      output.stdout.contains("statbroadcast:640303  final (Final/OT)  Duke             3-4    North Carolina  yes"))
+    #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
+    let events = try await SQLiteStore(path: store).events(since: 0, limit: 10_000)
+    #expect(try hook.received().map(ChangeEvent.decode) == events, "every event, once, in order, as logged")
+    #expect(hook.refused() == 0, "every delivery is signed with the demo's secret")
+    // The game day: three games discovered scheduled, 7 + 5 + 7 goals, three finals, one overtime.
+    #expect(events.filter { $0.type == .discovered }.count == 3)
+    #expect(events.filter { $0.type == .goal }.count == 19)
+    #expect(events.filter { $0.type == .goal }.allSatisfy { $0.player != nil }, "every scorer named from the plays")
+    #expect(
+      events.filter { $0.type == .final }.map(\.gameId).sorted() == [
+        "statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303",
+      ])
+    #expect(events.filter { $0.type == .overtime }.map(\.gameId) == ["statbroadcast:640303"])
+
+    // `events tail` prints the same JSON, one event a line.
+    let tail = try CommandRunner.run(["events", "tail", "--store", store, "--since", "0"])
+    #expect(tail.status == 0, "\(tail.stderr)")
+    let lines = tail.stdout.split(separator: "\n").map { Data($0.utf8) }
+    #expect(try lines.map(ChangeEvent.decode) == events)
+    let last = try CommandRunner.run(["events", "tail", "--store", store])
+    #expect(last.stdout.split(separator: "\n").count == 10, "without --since: the last 10")
+    let failed = try CommandRunner.run(["events", "failed", "--store", store])
+    #expect(failed.stdout.contains("no failed deliveries"))
+  }
+
+  @Test func deadLettersAreListedAndRedeliveredThroughTheConfiguredSink() async throws {
+    let folder = try JobCommandTests.folder()
+    let storePath = folder.appendingPathComponent("store.sqlite").path
+    let store = try SQLiteStore(path: storePath)
+    var game = Game(
+      id: "ncaa:1", sport: .lacrosseMen, status: .live, period: 1,
+      away: TeamLine(team: TeamRef(id: "ncaa:t1", name: "Duke"), score: 0),
+      home: TeamLine(team: TeamRef(id: "ncaa:t2", name: "Virginia"), score: 0))
+    _ = try await store.write(Batch(games: [game]))
+    game.away.score = 1
+    _ = try await store.write(Batch(games: [game]))
+    let goal = try #require(try await store.events(since: 1, limit: 1).first)
+    try await store.addDeadLetter(
+      DeadLetter(sink: "push", event: goal, attempts: 9, error: "HTTP 503", failedAt: Date(timeIntervalSince1970: 0)))
+    let secret = "whsec_" + Data("push-secret".utf8).base64EncodedString()
+    let hook = try await Hook(secret: secret)
+    defer { Task { try? await hook.server.stop() } }
+    let config = folder.appendingPathComponent("statline.yml")
+    try """
+    store: \(storePath)
+    targets: [https://example.edu/schedule]
+    sinks:
+      - kind: webhook
+        name: push
+        url: \(hook.url)
+        secretEnv: PUSH_SECRET
+        filter: { kinds: [game.goal], teams: [ncaa:t1] }
+    """.write(to: config, atomically: true, encoding: .utf8)
+
+    let failed = try CommandRunner.run(["events", "failed", "--config", config.path])
+    #expect(failed.stdout.contains("push") && failed.stdout.contains("evt_2") && failed.stdout.contains("HTTP 503"))
+    let missing = try CommandRunner.run(["events", "redeliver", "evt_2", "--config", config.path])
+    #expect(missing.status != 0 && missing.stderr.contains("PUSH_SECRET is not set"), "\(missing.stderr)")
+    let redelivered = try CommandRunner.run(
+      ["events", "redeliver", "evt_2", "--config", config.path], environment: ["PUSH_SECRET": secret])
+    #expect(redelivered.status == 0 && redelivered.stdout.contains("redelivered 1 of 1"), "\(redelivered.stderr)")
+    #expect(try hook.received().map(ChangeEvent.decode) == [goal])
+    #expect(try await store.deadLetters(sink: nil).isEmpty)
+  }
+
+  @Test func sinksAreReadFromTheConfigurationWithClearErrors() throws {
+    let config = try JobConfigReader.parse(
+      """
+      targets: [https://example.edu/schedule]
+      sinks:
+        - kind: jsonl
+          path: events.jsonl
+        - kind: webhook
+          url: https://push.example.com/hooks/statline
+          secretEnv: PUSH_SECRET
+          timeout: 5s
+          filter: { kinds: [game.goal, game.final], sports: [lacrosse-men], teams: [ncaa:team-594020] }
+          retry: { base: 2s, cap: 1m, giveUpAfter: 2h }
+      """)
+    #expect(config.sinks.map(\.name) == ["jsonl", "webhook-2"])
+    let hook = config.sinks[1]
+    #expect(hook.url == "https://push.example.com/hooks/statline" && hook.secretEnv == "PUSH_SECRET")
+    #expect(
+      hook.timeout == .seconds(5)
+        && hook.retry == DeliveryRetry(base: .seconds(2), cap: .seconds(60), giveUpAfter: .seconds(7200)))
+    #expect(hook.filter == EventFilter(kinds: [.goal, .final], sports: [.lacrosseMen], teams: ["ncaa:team-594020"]))
+
+    for (yaml, message) in [
+      ("- kind: pigeon", "sinks[0].kind (line 3): unknown sink kind 'pigeon'"),
+      ("- kind: webhook\n    url: https://x.example/h", "sinks[0] (line 3): a webhook sink needs url and secretEnv"),
+      ("- kind: jsonl\n    filter: { kinds: [game.touchdown] }", "unknown event kind 'game.touchdown'"),
+      ("- kind: jsonl\n    secret: abc", "unknown key 'secret'"),
+    ] {
+      let error = #expect(throws: StatlineError.self) {
+        try JobConfigReader.parse("targets: [https://example.edu/s]\nsinks:\n  \(yaml)")
+      }
+      #expect(error?.reason.contains(message) == true, "\(error?.reason ?? "")")
+    }
+  }
+}
