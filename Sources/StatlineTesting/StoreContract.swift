@@ -155,9 +155,16 @@ public enum EventLogContract {
     broken.period = nil
     _ = try? await store.write(batch(broken))
     #expect(try await store.events(since: 0, limit: 100) == events, "exactly once", sourceLocation: location)
+    // Another parser's page about the same game, with the same facts and a venue: rewritten, no event.
+    var other = tick
+    other.venue = "Klöckner Stadium"
+    var second = batch(other)
+    second.parser = "q"
+    #expect(try await store.write(second).written == 1, sourceLocation: location)
+    #expect(try await store.events(since: 0, limit: 100) == events, "same facts, no event", sourceLocation: location)
 
     // A poll commit derives its events in the same transaction as its batch.
-    var final = tick
+    var final = other
     final.status = .final
     final.clock = nil
     _ = try await store.commit(PollCommit(batch: batch(final), states: []))

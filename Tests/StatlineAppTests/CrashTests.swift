@@ -40,11 +40,14 @@ import Testing
       let store = try SQLiteStore(path: storePath)
       #expect(try await store.integrityCheck() == "ok", "round \(round)")
       try await Self.expectNoHalfWrittenBatch(store, round: round)
+      try await Self.expectEventsAgreeWithRecords(store, round: round)
       versions.append(try await store.version())
       let targets = try await store.targets()
       #expect(Set(targets.map(\.id)).count == targets.count)
     }
     #expect(versions.last ?? 0 > versions.first ?? 0, "the job went on writing across restarts: \(versions)")
+    let goals = try await SQLiteStore(path: storePath).events(since: 0, limit: 100_000).filter { $0.type == .goal }
+    #expect(goals.count > 3, "the killed runs derived goal events: \(goals.count)")
 
     // The next run resumes: the targets it knows are polled again and nothing is lost.
     let before = try await SQLiteStore(path: storePath).targets()
@@ -80,6 +83,45 @@ import Testing
       if let goal = lastGoal[id] {
         #expect(goal.awayScore == game.away.score && goal.homeScore == game.home.score, "round \(round): \(id) plays")
       }
+    }
+  }
+}
+
+extension CrashTests {
+  /// Events were written with their batches: numbered without gaps, and every game followed
+  /// from 0-0 has exactly one goal event per stored goal (per side, each running score once).
+  static func expectEventsAgreeWithRecords(_ store: SQLiteStore, round: Int) async throws {
+    let events = try await store.events(since: 0, limit: 1_000_000)
+    #expect(events.map(\.sequence) == (0..<Int64(events.count)).map { $0 + 1 }, "round \(round): numbered without gaps")
+    var games: [String: Game] = [:]
+    var goalPlays: [String: [Side: Int]] = [:]
+    for change in try await store.changes(since: 0, limit: 1_000_000) {
+      switch change.record {
+      case .game(let game): games[game.id] = game
+      case .play(let play) where play.type == .goal:
+        if let side = play.side { goalPlays[play.gameId, default: [:]][side, default: 0] += 1 }
+      default: break
+      }
+    }
+    var goals: [String: [ChangeEvent]] = [:]
+    var firstSeen: [String: ChangeEvent] = [:]
+    for event in events {
+      if event.type == .discovered { firstSeen[event.gameId] = event }
+      if event.type == .goal { goals[event.gameId, default: []].append(event) }
+    }
+    #expect(!events.contains { $0.type == .corrected }, "round \(round): the day has no corrections")
+    for (id, game) in games {
+      guard let first = firstSeen[id], (first.awayScore ?? 0) == 0, (first.homeScore ?? 0) == 0 else { continue }
+      let scored = goals[id] ?? []
+      for side in [Side.away, .home] {
+        let count = scored.filter { $0.side == side }.count
+        #expect(count == game[side].score ?? 0, "round \(round): \(id) \(side) goal events \(count) vs score")
+        if let plays = goalPlays[id] {
+          #expect(count == plays[side] ?? 0, "round \(round): \(id) \(side) goal events vs stored goal plays")
+        }
+      }
+      let scores = scored.map { "\($0.awayScore ?? -1)-\($0.homeScore ?? -1)" }
+      #expect(Set(scores).count == scores.count, "round \(round): \(id) a running score reached twice: \(scores)")
     }
   }
 }
