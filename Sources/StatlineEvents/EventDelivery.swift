@@ -116,6 +116,35 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
     }
   }
 
+  /// One pass without waiting (for `statline once`): delivers the sink's pending events, each
+  /// tried once, and stops at the first retryable failure, leaving the cursor there for the next
+  /// run; a final refusal becomes a dead letter as usual. Returns how many events it handled and
+  /// the failure it stopped at.
+  public func deliverWithoutWaiting(to sink: any EventSink) async throws -> (handled: Int, stoppedAt: String?) {
+    var handled = 0
+    while true {
+      let cursor = try await log.cursor(of: sink.name)
+      let events = try await log.events(since: cursor, limit: configuration.pageSize)
+      guard !events.isEmpty else { return (handled, nil) }
+      for event in events {
+        if sink.filter.matches(event) {
+          do {
+            try await sink.deliver(event)
+          } catch let error as EventDeliveryError where !error.retryable {
+            try await log.addDeadLetter(
+              DeadLetter(sink: sink.name, event: event, attempts: 1, error: error.reason, failedAt: now()))
+          } catch is CancellationError {
+            throw CancellationError()
+          } catch {
+            return (handled, "\(event.id): \((error as? EventDeliveryError)?.reason ?? "\(error)")")
+          }
+        }
+        try await log.setCursor(event.sequence, of: sink.name)
+        handled += 1
+      }
+    }
+  }
+
   /// Events not yet delivered to a sink.
   public func backlog(of sink: any EventSink) async throws -> Int64 {
     try await log.lastEventSequence() - log.cursor(of: sink.name)

@@ -20,8 +20,18 @@ public actor SQLiteStore: Store {
     var id: String
   }
 
+  /// False only in benchmarks that measure what deriving events costs (`bench cycle --no-events`).
+  let derivesEvents: Bool
+
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
   public init(path: String) throws(StatlineError) {
+    try self.init(path: path, derivesEvents: true)
+  }
+
+  /// A store that writes no change events: for benchmarks only, never for a job whose events
+  /// are delivered (they would be missing for good).
+  public init(path: String, derivesEvents: Bool) throws(StatlineError) {
+    self.derivesEvents = derivesEvents
     connection = try SQLiteConnection(path: path)
     try connection.execute("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL")
@@ -68,7 +78,7 @@ public actor SQLiteStore: Store {
     for row in rows {
       let stored = try storedHash(row)
       if stored == row.hash { continue }
-      let previous = stored == nil ? nil : try storedGame(row)
+      let previous = stored == nil || !derivesEvents ? nil : try previousGame(row)
       version += 1
       written += 1
       try upsert(row, version: version)
@@ -79,7 +89,7 @@ public actor SQLiteStore: Store {
     if written > 0 {
       try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
     }
-    if !changedGames.isEmpty { try appendEvents(of: changedGames, batch: batch) }
+    if derivesEvents && !changedGames.isEmpty { try appendEvents(of: changedGames, batch: batch) }
     return StoreWrite(written: written, unchanged: rows.count - written, version: version)
   }
 
@@ -139,9 +149,11 @@ public actor SQLiteStore: Store {
     return try statement.step() ? statement.int64(0) : nil
   }
 
-  /// The game a row replaces (nil for other kinds).
-  private func storedGame(_ row: RecordRow) throws(StatlineError) -> Game? {
+  /// The game a row replaces (nil for other kinds): the one this store last wrote or found
+  /// unchanged under that id (`recent`: this process is the file's only writer), else read back.
+  private func previousGame(_ row: RecordRow) throws(StatlineError) -> Game? {
     guard row.kind == .game else { return nil }
+    if case .game(let game)? = recent[RecentKey(kind: .game, id: row.id)] { return game }
     let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(row.id)
     defer { statement.reset() }
     guard try statement.step(),

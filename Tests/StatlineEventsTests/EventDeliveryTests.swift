@@ -158,6 +158,23 @@ final class Receiver: Sendable {
     #expect(receiver.ids == (2...14).map { "evt_\($0)" }, "each event delivered or dead-lettered, none lost")
   }
 
+  @Test func onePassWithoutWaitingStopsAtTheFirstRetryableFailureAndKeepsTheCursor() async throws {
+    let store = try await EventDay.store()
+    let receiver = try await Receiver(
+      failFirst: [.respond(status: 200), .respond(status: 400), .respond(status: 200), .respond(status: 503)],
+      key: Self.key)
+    defer { Task { try? await receiver.server.stop() } }
+    let clock = SteppingClock()
+    let delivery = Self.delivery(store, [try Self.sink(receiver)], clock: clock)
+    let (handled, stopped) = try await delivery.deliverWithoutWaiting(to: delivery.sinks[0])
+    #expect(handled == 3 && stopped?.contains("evt_4: POST") == true && stopped?.contains("HTTP 503") == true)
+    #expect(clock.sleeps.isEmpty, "never waits")
+    #expect(try await store.cursor(of: "hook") == 3, "evt_4 is tried again next run")
+    #expect(try await store.deadLetters(sink: "hook").map(\.event.id) == ["evt_2"], "a 400 is final")
+    let (rest, none) = try await delivery.deliverWithoutWaiting(to: delivery.sinks[0])
+    #expect(rest == 11 && none == nil && receiver.ids == (4...14).map { "evt_\($0)" })
+  }
+
   @Test func aTeamFilterTakesOnlyThatTeamsGames() async throws {
     let store = try await EventDay.store()
     let receiver = try await Receiver(key: Self.key)

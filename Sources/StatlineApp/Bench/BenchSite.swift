@@ -8,6 +8,9 @@ import StatlineCore
 public struct BenchSite: Sendable {
   public enum Mode: String, Sendable, CaseIterable {
     case changed
+    /// Every cadence the next of four renderings at the end of periods 1–4 (a goal or more, a
+    /// new period), then back to the first (a correction): every poll derives events.
+    case scoring
     case notModified = "not-modified"
     case identical
   }
@@ -26,10 +29,15 @@ public struct BenchSite: Sendable {
     for index in 0..<targets {
       var game = template
       game.eventId = String(700_000 + index)
-      pages.append([
-        StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 600), date: DemoGameDay.date),
-        StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 570), date: DemoGameDay.date),
-      ])
+      if mode == .scoring {
+        pages.append(
+          (1...4).map { StatCrewWriter.xml(game, at: .inPeriod(period: $0, remaining: 1), date: DemoGameDay.date) })
+      } else {
+        pages.append([
+          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 600), date: DemoGameDay.date),
+          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 570), date: DemoGameDay.date),
+        ])
+      }
     }
     self.pages = pages
     etags = pages.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
@@ -43,10 +51,10 @@ public struct BenchSite: Sendable {
       (700_000..<700_000 + pages.count).contains(id)
     else { return .respond(status: 404) }
     let index = id - 700_000
-    let variant = mode == .changed ? Int(elapsed / cadence) % 2 : 0
+    let variant = mode == .changed || mode == .scoring ? Int(elapsed / cadence) % pages[index].count : 0
     switch mode {
     case .identical: return .ok(pages[index][variant])
-    case .changed, .notModified:
+    case .changed, .scoring, .notModified:
       let etag = etags[index][variant]
       if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
       return .ok(pages[index][variant], headers: ["ETag": etag, "Content-Type": "text/xml"])

@@ -11,6 +11,8 @@ public struct CycleBenchmark: Sendable {
   public var cycles: Int
   public var siteURL: String
   public var storePath: String
+  /// False to measure the cycle without the score differ (what events cost).
+  public var derivesEvents = true
 
   public init(targets: Int, cadence: Duration, cycles: Int, siteURL: String, storePath: String) {
     self.targets = targets
@@ -79,7 +81,9 @@ public struct CycleBenchmark: Sendable {
     config.maxConcurrentPolls = 64
     config.summaryEvery = .seconds(3600)
     let collector = Collector()
-    let runtime = try JobRuntime(config: config, storePath: storePath, clock: ContinuousClock(), report: collector.add)
+    let runtime = try JobRuntime(
+      config: config, storePath: storePath, clock: ContinuousClock(), derivesEvents: derivesEvents,
+      report: collector.add)
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let seconds = JobClock<ContinuousClock>.seconds(cadence)
     // One warm-up cycle stores every game once; the measured cycles follow.

@@ -7,7 +7,9 @@ import StatlineEngine
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench", abstract: "Run benchmarks.",
-    subcommands: [Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Serve.self])
+    subcommands: [
+      Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Events.self, Serve.self,
+    ])
 
   struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -131,6 +133,35 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
+  struct Events: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change events: the score differ's throughput, and signed webhook deliveries/s to a loopback receiver.")
+
+    @Option(help: "Game versions run through the differ.")
+    var polls: Int = 200_000
+
+    @Option(help: "Events delivered to the loopback webhook receiver.")
+    var deliveries: Int = 5_000
+
+    func run() async throws {
+      let differ = EventsBenchmark.differ(polls: polls)
+      Console.out(
+        String(
+          format: "score differ: %.0f changed games/s, %.0f events/s (%.2f µs per changed game)",
+          differ.callsPerSecond, differ.eventsPerSecond, 1e6 / differ.callsPerSecond))
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let webhook = try await EventsBenchmark.webhook(
+        count: deliveries, storePath: folder.appendingPathComponent("events.sqlite").path)
+      Console.out(
+        String(
+          format:
+            "webhook: %.0f signed deliveries/s to a loopback receiver, in order, one at a time (goal >= 2000); %d of %d signatures verified",
+          webhook.perSecond, webhook.verified, deliveries))
+    }
+  }
+
   struct Cycle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "CPU, lag and memory of a live cycle: N live game targets on a loopback site (a child process).")
@@ -144,12 +175,19 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Measured cycles (after one warm-up cycle).")
     var cycles: Int = 5
 
-    @Option(help: "changed (pages change every cycle), not-modified (304s) or identical (same bytes, no validators).")
+    @Option(
+      help:
+        "changed (pages change every cycle), scoring (every cycle a goal, or a correction), not-modified (304s) or identical (same bytes, no validators)."
+    )
     var mode: String = "changed"
+
+    @Flag(help: "Store without deriving change events (to measure what the score differ costs).")
+    var noEvents = false
 
     func run() async throws {
       guard let site = BenchSite.Mode(rawValue: mode) else {
-        throw fail(StatlineError(.configuration, "unknown --mode \(mode)", hint: "changed, not-modified or identical"))
+        throw fail(
+          StatlineError(.configuration, "unknown --mode \(mode)", hint: "changed, scoring, not-modified or identical"))
       }
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -166,11 +204,14 @@ struct BenchCommand: ParsableCommand {
       guard let line = String(data: pipe.fileHandleForReading.availableData, encoding: .utf8),
         let url = line.split(separator: "\n").first.map(String.init), url.hasPrefix("http://127.0.0.1:")
       else { throw fail(StatlineError(.io, "the benchmark site did not start")) }
-      let benchmark = CycleBenchmark(
+      var benchmark = CycleBenchmark(
         targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
         storePath: folder.appendingPathComponent("bench.sqlite").path)
+      benchmark.derivesEvents = !noEvents
       let result = try await benchmark.run { Console.error($0) }
-      Console.out("\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles")
+      Console.out(
+        "\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles"
+          + (noEvents ? ", no events" : ""))
       Console.out(
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
       )

@@ -7,7 +7,7 @@ import StatlineEngine
 struct OnceCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "once",
-    abstract: "Poll every due target once (and the games they discover), then exit.",
+    abstract: "Poll every due target once (and the games they discover), deliver pending events, then exit.",
     discussion: "Exits 0 when every poll succeeded or was unchanged, 1 when any failed or was blocked.")
 
   @OptionGroup var job: JobOptions
@@ -23,6 +23,15 @@ struct OnceCommand: AsyncParsableCommand {
     do {
       reports = try await runtime.scheduler.runOnce(configured: runtime.targets)
       _ = try await runtime.pruneCaptures()
+      // Events go out once each; a sink that fails keeps its cursor for the next run (cron must
+      // not block on a dead receiver).
+      for sink in runtime.delivery.sinks {
+        let (handled, stopped) = try await runtime.delivery.deliverWithoutWaiting(to: sink)
+        if let stopped {
+          Console.error(
+            "statline: sink \(sink.name) stopped after \(handled) events at \(stopped); the next run goes on")
+        }
+      }
     } catch {
       await runtime.shutdown()
       throw fail(StatlineError.wrapping(error, location: job.store ?? runtime.config.store))

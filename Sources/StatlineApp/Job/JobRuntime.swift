@@ -23,13 +23,13 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
 
   public init(
     config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
     report: @escaping @Sendable (JobEvent) -> Void
   ) throws(StatlineError) {
     self.config = config
     registry = try BuiltinPlugins.registry(config.pluginSettings)
     targets = try config.resolvedTargets(registry)
-    store = try SQLiteStore(path: storePath ?? config.store)
+    store = try SQLiteStore(path: storePath ?? config.store, derivesEvents: derivesEvents)
     let jobClock = JobClock(clock: clock, start: start)
     self.clock = jobClock
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
