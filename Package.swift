@@ -130,7 +130,8 @@ let package = Package(
     .testTarget(
       name: "StatlineEventsTests",
       dependencies: [
-        "StatlineEvents", "StatlineCore", "StatlineEngine", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "StatlineEvents", "StatlineCore", "StatlineEngine", "StatlineTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
