@@ -98,12 +98,53 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
           "event sink is behind", metadata: ["sink": "\(sink.name)", "backlog": "\(backlog)", "cursor": "\(cursor)"])
       }
     }
-    for event in events {
-      _ = try await deliver(event, to: sink)
-      cursor = event.sequence
-      try await log.setCursor(cursor, of: sink.name)
+    if sink.maxInFlight <= 1 {
+      for event in events {
+        _ = try await deliver(event, to: sink)
+        cursor = event.sequence
+        try await log.setCursor(cursor, of: sink.name)
+      }
+      return events.count
     }
+    try await deliverConcurrently(events, to: sink, lanes: sink.maxInFlight)
     return events.count
+  }
+
+  /// Up to `lanes` deliveries at once, never two of one game (in order per game); the cursor
+  /// advances to the highest sequence below which every event is done, so a crash repeats only
+  /// the deliveries that were in flight.
+  func deliverConcurrently(_ events: [ChangeEvent], to sink: any EventSink, lanes: Int) async throws {
+    var queues: [String: ArraySlice<ChangeEvent>] = [:]
+    var games: [String] = []
+    for event in events {
+      if queues[event.gameId] == nil { games.append(event.gameId) }
+      queues[event.gameId, default: []].append(event)
+    }
+    var done = Set<Int64>()
+    var next = 0  // index in `events` of the first event not yet done
+    try await withThrowingTaskGroup(of: (game: String, sequence: Int64).self) { group in
+      var busy = Set<String>()
+      func start(_ group: inout ThrowingTaskGroup<(game: String, sequence: Int64), any Error>) {
+        for game in games where busy.count < lanes && !busy.contains(game) {
+          guard let event = queues[game]?.first else { continue }
+          queues[game] = queues[game]?.dropFirst()
+          busy.insert(game)
+          group.addTask {
+            _ = try await self.deliver(event, to: sink)
+            return (game, event.sequence)
+          }
+        }
+      }
+      start(&group)
+      while let finished = try await group.next() {
+        busy.remove(finished.game)
+        done.insert(finished.sequence)
+        let before = next
+        while next < events.count, done.contains(events[next].sequence) { next += 1 }
+        if next > before { try await log.setCursor(events[next - 1].sequence, of: sink.name) }
+        start(&group)
+      }
+    }
   }
 
   /// Delivers everything after the sink's cursor, then returns (for `statline events` and tests).

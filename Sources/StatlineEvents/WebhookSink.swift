@@ -7,8 +7,8 @@ import StatlineCore
 /// (`webhook-id` = the event's stable id, `webhook-timestamp`, `webhook-signature`).
 ///
 /// 2xx is accepted. Network errors, timeouts, 408, 429 and 5xx are retryable (with the
-/// receiver's `Retry-After`); any other status is final. One request at a time per sink: the
-/// delivery loop sends in order.
+/// receiver's `Retry-After`); any other status is final. At most `maxInFlight` requests at once
+/// to the receiver (4 by default), never two of one game: events arrive in order per game.
 public struct WebhookSink: EventSink {
   public let name: String
   public let filter: EventFilter
@@ -18,10 +18,11 @@ public struct WebhookSink: EventSink {
   let timeout: Duration
   let userAgent: String
   let now: @Sendable () -> Date
+  public let maxInFlight: Int
 
   public init(
     name: String, url: String, secret: String, filter: EventFilter = .all, client: HTTPClient,
-    timeout: Duration = .seconds(10), userAgent: String = "Statline/1.0 (webhooks)",
+    timeout: Duration = .seconds(10), maxInFlight: Int = 4, userAgent: String = "Statline/1.0 (webhooks)",
     now: @escaping @Sendable () -> Date = Date.init
   ) throws(StatlineError) {
     guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme),
@@ -43,6 +44,7 @@ public struct WebhookSink: EventSink {
     self.timeout = timeout
     self.userAgent = userAgent
     self.now = now
+    self.maxInFlight = max(1, maxInFlight)
   }
 
   public func deliver(_ event: ChangeEvent) async throws {

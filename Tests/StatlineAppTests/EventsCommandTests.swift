@@ -60,7 +60,13 @@ import Testing
       output.stdout.contains("statbroadcast:640303  final (Final/OT)  Duke             3-4    North Carolina  yes"))
     #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
     let events = try await SQLiteStore(path: store).events(since: 0, limit: 10_000)
-    #expect(try hook.received().map(ChangeEvent.decode) == events, "every event, once, in order, as logged")
+    // Every event once, as logged, and in order per game (games go out side by side).
+    let received = try hook.received().map(ChangeEvent.decode)
+    #expect(received.count == events.count && Set(received.map(\.id)) == Set(events.map(\.id)))
+    #expect(received.sorted { $0.sequence < $1.sequence } == events)
+    for game in Set(events.map(\.gameId)) {
+      #expect(received.filter { $0.gameId == game } == events.filter { $0.gameId == game }, "\(game) in order")
+    }
     #expect(hook.refused() == 0, "every delivery is signed with the demo's secret")
     // The game day: three games discovered scheduled, 7 + 5 + 7 goals, three finals, one overtime.
     #expect(events.filter { $0.type == .discovered }.count == 3)
@@ -134,12 +140,14 @@ import Testing
           url: https://push.example.com/hooks/statline
           secretEnv: PUSH_SECRET
           timeout: 5s
+          inFlight: 8
           filter: { kinds: [game.goal, game.final], sports: [lacrosse-men], teams: [ncaa:team-594020] }
           retry: { base: 2s, cap: 1m, giveUpAfter: 2h }
       """)
     #expect(config.sinks.map(\.name) == ["jsonl", "webhook-2"])
     let hook = config.sinks[1]
     #expect(hook.url == "https://push.example.com/hooks/statline" && hook.secretEnv == "PUSH_SECRET")
+    #expect(hook.inFlight == 8 && config.sinks[0].inFlight == 4)
     #expect(
       hook.timeout == .seconds(5)
         && hook.retry == DeliveryRetry(base: .seconds(2), cap: .seconds(60), giveUpAfter: .seconds(7200)))

@@ -36,19 +36,32 @@ final class Receiver: Sendable {
   final class State: Sendable {
     let accepted = Mutex<[(id: String, body: Data)]>([])
     let failures: Mutex<[LoopbackServer.Behavior]>
+    /// Failures for one event id, in turn.
+    let failuresById: Mutex<[String: [LoopbackServer.Behavior]]>
     let badSignatures = Mutex(0)
-    init(_ failures: [LoopbackServer.Behavior]) { self.failures = Mutex(failures) }
+    init(_ failures: [LoopbackServer.Behavior], byId: [String: [LoopbackServer.Behavior]]) {
+      self.failures = Mutex(failures)
+      failuresById = Mutex(byId)
+    }
   }
 
   let state: State
   let server: LoopbackServer
 
-  init(failFirst: [LoopbackServer.Behavior] = [], key: [UInt8]) async throws {
-    let state = State(failFirst)
+  init(
+    failFirst: [LoopbackServer.Behavior] = [], failing: [String: [LoopbackServer.Behavior]] = [:], key: [UInt8]
+  ) async throws {
+    let state = State(failFirst, byId: failing)
     self.state = state
     server = try await LoopbackServer.start { request in
       if let failure = state.failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return failure }
       let id = request.headers["webhook-id"] ?? ""
+      let byId = state.failuresById.withLock { failures -> LoopbackServer.Behavior? in
+        guard var list = failures[id], !list.isEmpty else { return nil }
+        defer { failures[id] = list }
+        return list.removeFirst()
+      }
+      if let byId { return byId }
       let timestamp = Int(request.headers["webhook-timestamp"] ?? "") ?? 0
       guard
         WebhookSignature.verify(
@@ -85,9 +98,11 @@ final class Receiver: Sendable {
       now: { Date(timeIntervalSince1970: 1_772_900_000) }, random: { 0 })
   }
 
-  static func sink(_ receiver: Receiver, filter: EventFilter = .all) throws -> WebhookSink {
+  /// One request at a time (store order) unless `inFlight` says more.
+  static func sink(_ receiver: Receiver, filter: EventFilter = .all, inFlight: Int = 1) throws -> WebhookSink {
     try WebhookSink(
       name: "hook", url: receiver.url, secret: secret, filter: filter, client: client, timeout: .seconds(2),
+      maxInFlight: inFlight,
       now: { Date(timeIntervalSince1970: 1_772_900_000) })
   }
 
@@ -173,6 +188,36 @@ final class Receiver: Sendable {
     #expect(try await store.deadLetters(sink: "hook").map(\.event.id) == ["evt_2"], "a 400 is final")
     let (rest, none) = try await delivery.deliverWithoutWaiting(to: delivery.sinks[0])
     #expect(rest == 11 && none == nil && receiver.ids == (4...14).map { "evt_\($0)" })
+  }
+
+  @Test func severalInFlightKeepEachGamesOrderAndTheCursorNeverPassesAnUndeliveredEvent() async throws {
+    let store = MemoryStore()
+    // Six games, each scoring five times, written round robin: events of all games interleave.
+    for goals in 0...5 {
+      for index in 1...6 {
+        var game = EventDay.game("g:\(index)", .live, goals, 0, period: 1)
+        game.id = "g:\(index)"
+        _ = try await store.write(Batch(games: [game]))
+      }
+    }
+    let all = try await store.events(since: 0, limit: 1_000)
+    #expect(all.count == 36)
+    // The first event of game 1 hangs once (timed out), then gets through.
+    let receiver = try await Receiver(failing: ["evt_1": [.hang]], key: Self.key)
+    defer { Task { try? await receiver.server.stop() } }
+    let clock = SteppingClock()
+    let delivery = Self.delivery(store, [try Self.sink(receiver, inFlight: 4)], clock: clock)
+    let first = try await delivery.deliverPage(to: delivery.sinks[0])
+    #expect(first == 3)
+    #expect(try await delivery.drain(delivery.sinks[0]) == 33)
+    let ids = receiver.ids
+    #expect(Set(ids) == Set(all.map(\.id)) && ids.count == all.count, "every event once")
+    for index in 1...6 {
+      let expected = all.filter { $0.gameId == "g:\(index)" }.map(\.id)
+      #expect(ids.filter(expected.contains) == expected, "game \(index) in order")
+    }
+    #expect(ids.first != "evt_1", "other games went on while game 1's first event waited")
+    #expect(try await store.cursor(of: "hook") == 36)
   }
 
   @Test func aTeamFilterTakesOnlyThatTeamsGames() async throws {

@@ -42,18 +42,26 @@ public enum EventsBenchmark {
     return (Double(polls) / seconds, Double(events) / seconds)
   }
 
-  /// `count` events in a fresh store, delivered in order to a loopback receiver that verifies each
-  /// signature: deliveries per second (wall time) and how many signatures checked out.
-  public static func webhook(count: Int, storePath: String) async throws -> (perSecond: Double, verified: Int) {
+  /// `count` events of a game day in a fresh store, delivered (in order per game, `inFlight` at
+  /// once) to a loopback receiver that verifies each signature: deliveries per second (wall
+  /// time) and how many signatures checked out.
+  public static func webhook(count: Int, games: Int = 20, inFlight: Int = 4, storePath: String) async throws -> (
+    perSecond: Double, verified: Int
+  ) {
     let store = try SQLiteStore(path: storePath)
-    var game = Game(
-      id: "bench:1", sport: .lacrosseMen, status: .live, period: 1,
-      away: TeamLine(team: TeamRef(id: "bench:a", name: "Away"), score: 0),
-      home: TeamLine(team: TeamRef(id: "bench:h", name: "Home"), score: 0))
-    _ = try await store.write(Batch(games: [game]))
+    // A game day: `games` games scoring in turn, so their events interleave.
+    var day = (1...games).map { index in
+      Game(
+        id: "bench:\(index)", sport: .lacrosseMen, status: .live, period: 1,
+        away: TeamLine(team: TeamRef(id: "bench:a\(index)", name: "Away"), score: 0),
+        home: TeamLine(team: TeamRef(id: "bench:h\(index)", name: "Home"), score: 0))
+    }
+    _ = try await store.write(Batch(games: day))
+    var turn = 0
     while try await store.lastEventSequence() < count {
-      game.away.score! += 1
-      _ = try await store.write(Batch(games: [game]))
+      day[turn % games].away.score! += 1
+      _ = try await store.write(Batch(games: [day[turn % games]]))
+      turn += 1
     }
     let secret = "whsec_" + Data("bench-secret".utf8).base64EncodedString()
     let key = WebhookSignature.key(fromSecret: secret)!
@@ -66,7 +74,8 @@ public enum EventsBenchmark {
       return .respond(status: ok ? 204 : 401)
     }
     let client = HTTPClient(eventLoopGroupProvider: .singleton)
-    let sink = try WebhookSink(name: "bench", url: server.baseURL + "/hook", secret: secret, client: client)
+    let sink = try WebhookSink(
+      name: "bench", url: server.baseURL + "/hook", secret: secret, client: client, maxInFlight: inFlight)
     var logger = Logger(label: "bench")
     logger.logLevel = .error
     let delivery = EventDelivery(log: store, sinks: [sink], clock: ContinuousClock(), logger: logger)

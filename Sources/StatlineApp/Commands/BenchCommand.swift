@@ -143,6 +143,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Events delivered to the loopback webhook receiver.")
     var deliveries: Int = 5_000
 
+    @Option(help: "Games whose events interleave (a game day).")
+    var games: Int = 20
+
+    @Option(help: "Webhook requests in flight at once (never two of one game).")
+    var inFlight: Int = 4
+
     func run() async throws {
       let differ = EventsBenchmark.differ(polls: polls)
       Console.out(
@@ -153,12 +159,13 @@ struct BenchCommand: ParsableCommand {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let webhook = try await EventsBenchmark.webhook(
-        count: deliveries, storePath: folder.appendingPathComponent("events.sqlite").path)
+        count: deliveries, games: games, inFlight: inFlight,
+        storePath: folder.appendingPathComponent("events.sqlite").path)
       Console.out(
         String(
           format:
-            "webhook: %.0f signed deliveries/s to a loopback receiver, in order, one at a time (goal >= 2000); %d of %d signatures verified",
-          webhook.perSecond, webhook.verified, deliveries))
+            "webhook: %.0f signed deliveries/s to a loopback receiver (%d games, %d in flight, in order per game; goal >= 2000); %d of %d signatures verified",
+          webhook.perSecond, games, inFlight, webhook.verified, deliveries))
     }
   }
 

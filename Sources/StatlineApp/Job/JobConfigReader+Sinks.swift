@@ -17,7 +17,7 @@ extension YAMLWalker {
 
   func sink(_ node: Yams.Node, _ path: String, index: Int) throws(StatlineError) -> JobConfig.SinkSpec {
     let fields = try pairs(
-      node, path, keys: ["kind", "name", "path", "url", "secretEnv", "timeout", "filter", "retry"])
+      node, path, keys: ["kind", "name", "path", "url", "secretEnv", "timeout", "inFlight", "filter", "retry"])
     guard let kindNode = fields.first(where: { $0.0 == "kind" })?.1 else {
       throw failure(path, node, "has no kind", expected: "kind: jsonl or kind: webhook")
     }
@@ -34,6 +34,7 @@ extension YAMLWalker {
       case "url": spec.url = try url(value, at)
       case "secretEnv": spec.secretEnv = try string(value, at)
       case "timeout": spec.timeout = try duration(value, at)
+      case "inFlight": spec.inFlight = try int(value, at, minimum: 1)
       case "filter": spec.filter = try filter(value, at)
       case "retry":
         for (name, setting) in try pairs(value, at, keys: ["base", "cap", "giveUpAfter"]) {

@@ -21,6 +21,8 @@ extension JobConfig {
     /// The environment variable that holds the webhook secret (never the secret itself).
     public var secretEnv: String?
     public var timeout: Duration = .seconds(10)
+    /// Webhook requests in flight at once (never two of one game).
+    public var inFlight = 4
     public var filter = EventFilter.all
     public var retry = DeliveryRetry()
 
@@ -74,7 +76,7 @@ enum EventSinks {
         sinks.append(
           try WebhookSink(
             name: spec.name, url: url, secret: secret, filter: spec.filter, client: client,
-            timeout: spec.timeout, userAgent: userAgent, now: now))
+            timeout: spec.timeout, maxInFlight: spec.inFlight, userAgent: userAgent, now: now))
       }
     }
     return sinks

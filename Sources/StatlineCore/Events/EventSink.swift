@@ -3,14 +3,21 @@
 /// is slow or down never slows polling.
 ///
 /// `deliver` returns when the sink has accepted the event (the cursor then advances), and
-/// throws `EventDeliveryError` otherwise. Delivery is at least once and in order per game; the
-/// event's `id` is stable across redeliveries, for receivers to deduplicate on.
+/// throws `EventDeliveryError` otherwise. Delivery is at least once and in order per game (in
+/// store order altogether when `maxInFlight` is 1); the event's `id` is stable across
+/// redeliveries, for receivers to deduplicate on.
 public protocol EventSink: Sendable {
   /// Names the sink's cursor and dead letters in the store: keep it stable across restarts.
   var name: String { get }
   /// Which events the sink wants.
   var filter: EventFilter { get }
   func deliver(_ event: ChangeEvent) async throws
+  /// How many deliveries may be in flight at once (never two of one game). 1 by default.
+  var maxInFlight: Int { get }
+}
+
+extension EventSink {
+  public var maxInFlight: Int { 1 }
 }
 
 /// Why a delivery failed, and whether trying again may help.
