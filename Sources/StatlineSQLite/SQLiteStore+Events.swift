@@ -50,6 +50,14 @@ extension SQLiteStore: EventLog {
     return try statement.step() ? statement.int64(0) : 0
   }
 
+  /// Every sink's cursor, by name.
+  public func sinkCursors() throws -> [String: Int64] {
+    let statement = try connection.statement("SELECT sink, sequence FROM sink_cursors")
+    var result: [String: Int64] = [:]
+    while try statement.step() { result[statement.text(0)] = statement.int64(1) }
+    return result
+  }
+
   public func setCursor(_ sequence: Int64, of sink: String) throws {
     try connection.statement(
       """

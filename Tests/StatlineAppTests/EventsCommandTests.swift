@@ -118,6 +118,11 @@ import Testing
         filter: { kinds: [game.goal], teams: [ncaa:t1] }
     """.write(to: config, atomically: true, encoding: .utf8)
 
+    let status = try CommandRunner.run(["status", "--store", storePath])
+    #expect(status.stdout.contains("events: 2 in the store"), "\(status.stdout)")
+    #expect(
+      status.stdout.split(separator: "\n").contains { $0.split(separator: " ") == ["push", "0", "2", "1"] },
+      "the sink, delivered to 0, backlog 2, one dead letter: \(status.stdout)")
     let failed = try CommandRunner.run(["events", "failed", "--config", config.path])
     #expect(failed.stdout.contains("push") && failed.stdout.contains("evt_2") && failed.stdout.contains("HTTP 503"))
     let missing = try CommandRunner.run(["events", "redeliver", "evt_2", "--config", config.path])

@@ -22,7 +22,10 @@ struct StatusCommand: AsyncParsableCommand {
     }
     do {
       let sqlite = try SQLiteStore(path: store)
-      Console.out(Self.render(try await sqlite.targets(), hosts: try await sqlite.hosts(), now: Date(), all: all))
+      var text = Self.render(try await sqlite.targets(), hosts: try await sqlite.hosts(), now: Date(), all: all)
+      let sinks = try await Self.sinks(sqlite)
+      if !sinks.isEmpty { text += "\n\n" + sinks }
+      Console.out(text)
     } catch {
       throw fail(StatlineError.wrapping(error, location: store))
     }
@@ -56,6 +59,25 @@ struct StatusCommand: AsyncParsableCommand {
         })
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Each sink's delivery: its cursor, the events not yet delivered, its dead letters.
+  static func sinks(_ store: SQLiteStore) async throws -> String {
+    let cursors = try await store.sinkCursors()
+    let letters = try await store.deadLetters(sink: nil)
+    let names = Set(cursors.keys).union(letters.map(\.sink)).sorted()
+    guard !names.isEmpty else { return "" }
+    let last = try await store.lastEventSequence()
+    let rows = names.map { name in
+      let cursor = cursors[name] ?? 0
+      return [
+        name, String(cursor), String(last - cursor), String(letters.filter { $0.sink == name }.count),
+      ]
+    }
+    return
+      (["events: \(last) in the store"]
+      + BatchTable.table(header: ["SINK", "DELIVERED TO", "BACKLOG", "DEAD LETTERS"], rows: rows)).joined(
+        separator: "\n")
   }
 
   /// "in 25s", "3m ago".

@@ -6,8 +6,9 @@ import StatlineEvents
 import StatlineSQLite
 
 /// Everything the scrape job runs on, built from a configuration: the registry, the SQLite
-/// store, the HTTP fetcher inside the politeness layer, and the scheduler. `run`, `once` and
-/// `demo` all build exactly this, with their own clock.
+/// store, the HTTP fetcher inside the politeness layer, the scheduler and the event delivery.
+/// `run`, `once` and `demo` all build exactly this, with their own clock. A downstream package
+/// adds its own sinks (an APNs sender) with `extraSinks`; they are delivered like the configured ones.
 public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let config: JobConfig
   public let registry: SourceRegistry
@@ -24,7 +25,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public init(
     config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
-    report: @escaping @Sendable (JobEvent) -> Void
+    extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
   ) throws(StatlineError) {
     self.config = config
     registry = try BuiltinPlugins.registry(config.pluginSettings)
@@ -74,7 +75,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       deliveryConfiguration.sinkRetry[spec.name] = spec.retry
     }
     delivery = EventDelivery(
-      log: store, sinks: sinks, clock: clock, configuration: deliveryConfiguration,
+      log: store, sinks: sinks + extraSinks, clock: clock, configuration: deliveryConfiguration,
       logger: Logger(label: "statline.events"),
       now: jobClock.now)
   }
