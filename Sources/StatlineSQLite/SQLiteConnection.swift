@@ -8,9 +8,13 @@ final class SQLiteConnection {
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
 
-  init(path: String) throws(StatlineError) {
+  /// - Parameter readOnly: opens an existing file without the right to write it (`statline
+  ///   serve`): WAL lets it read while the job writes.
+  init(path: String, readOnly: Bool = false) throws(StatlineError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      readOnly
+      ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

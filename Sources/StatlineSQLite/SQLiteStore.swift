@@ -28,6 +28,20 @@ public actor SQLiteStore: Store {
     try self.init(path: path, derivesEvents: true)
   }
 
+  /// Opens an existing store read-only (the read API): nothing this connection does can write
+  /// the file. Refuses a file whose schema is not this Statline's.
+  public init(readOnlyPath path: String) throws(StatlineError) {
+    derivesEvents = false
+    connection = try SQLiteConnection(path: path, readOnly: true)
+    let schema = try connection.integer("PRAGMA user_version")
+    guard schema == Migrations.latest else {
+      throw StatlineError(
+        .store, "the store has schema version \(schema), this Statline reads \(Migrations.latest)", location: path,
+        hint: schema < Migrations.latest
+          ? "let `statline run` (or `once`) open it once to migrate it" : "run a newer statline")
+    }
+  }
+
   /// A store that writes no change events: for benchmarks only, never for a job whose events
   /// are delivered (they would be missing for good).
   public init(path: String, derivesEvents: Bool) throws(StatlineError) {

@@ -2,7 +2,7 @@ import Foundation
 import StatlineCore
 
 /// A deterministic in-memory `Store`, for tests and as the reference the contract suite checks.
-public actor MemoryStore: ScheduleStore, EventLog {
+public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   private struct Key: Hashable {
     var kind: StoreChange.Kind
     var id: String
@@ -62,6 +62,38 @@ public actor MemoryStore: ScheduleStore, EventLog {
   }
 
   public func hosts() async throws -> [HostHealth] { hostStates.values.sorted { $0.host < $1.host } }
+
+  // MARK: StoreReader
+
+  public func version() async throws -> Int64 { version }
+
+  private func record(_ kind: StoreChange.Kind, _ id: String) -> StoreRecord? {
+    current[Key(kind: kind, id: id)]?.record
+  }
+
+  public func game(id: String) async throws -> Game? {
+    if case .game(let game)? = record(.game, id) { game } else { nil }
+  }
+
+  public func games(sport: Sport?, date: String?) async throws -> [Game] {
+    current.values.compactMap { change -> Game? in
+      guard case .game(let game) = change.record, sport == nil || game.sport == sport, date == nil || game.date == date
+      else { return nil }
+      return game
+    }.sorted { $0.id < $1.id }
+  }
+
+  public func boxScore(gameId: String) async throws -> BoxScore? {
+    if case .boxScore(let box)? = record(.boxScore, gameId) { box } else { nil }
+  }
+
+  public func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play] {
+    Array(
+      current.values.compactMap { change -> Play? in
+        guard case .play(let play) = change.record, play.gameId == gameId, play.sequence > sequence else { return nil }
+        return play
+      }.sorted { $0.sequence < $1.sequence }.prefix(limit))
+  }
 
   // MARK: EventLog
 

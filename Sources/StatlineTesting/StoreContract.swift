@@ -194,3 +194,41 @@ public enum EventLogContract {
     #expect(try await store.deadLetters(sink: nil).isEmpty, sourceLocation: location)
   }
 }
+
+/// The read side every store offers the read API: games by sport and date, a game, its box
+/// score and plays after a sequence, the version.
+public enum StoreReaderContract {
+  public static func check(
+    _ make: () async throws -> any Store & StoreReader, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let store = try await make()
+    var first = StoreContract.game("g:1", away: 2, home: 1, status: .live)
+    first.date = "2026-03-07"
+    var second = StoreContract.game("g:2", away: nil, home: nil, status: .scheduled)
+    second.date = "2026-03-08"
+    var women = StoreContract.game("g:3", away: 0, home: 0, status: .live)
+    women.sport = .lacrosseWomen
+    women.date = "2026-03-07"
+    let box = BoxScore(
+      gameId: "g:1", away: TeamBox(players: [PlayerLine(name: "Ann Lee", stats: [StatKey.goals: 2])]),
+      home: TeamBox(players: [PlayerLine(name: "Bo Day", stats: [StatKey.goals: 1])]))
+    let plays = (1...5).map { Play(gameId: "g:1", sequence: $0, period: 1, type: .shot, text: "Shot \($0)") }
+    _ = try await store.write(Batch(games: [first, second, women], boxScores: [box], plays: plays))
+    #expect(try await store.version() == 9, sourceLocation: sourceLocation)
+    #expect(try await store.game(id: "g:1") == first, sourceLocation: sourceLocation)
+    #expect(try await store.game(id: "g:9") == nil, sourceLocation: sourceLocation)
+    #expect(
+      try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id) == ["g:1"],
+      sourceLocation: sourceLocation)
+    #expect(
+      try await store.games(sport: nil, date: "2026-03-07").map(\.id) == ["g:1", "g:3"], sourceLocation: sourceLocation)
+    #expect(
+      try await store.games(sport: .lacrosseMen, date: nil).map(\.id) == ["g:1", "g:2"], sourceLocation: sourceLocation)
+    #expect(try await store.boxScore(gameId: "g:1") == box, sourceLocation: sourceLocation)
+    #expect(try await store.boxScore(gameId: "g:2") == nil, sourceLocation: sourceLocation)
+    #expect(
+      try await store.plays(gameId: "g:1", after: 2, limit: 2).map(\.sequence) == [3, 4], sourceLocation: sourceLocation
+    )
+    #expect(try await store.plays(gameId: "g:2", after: 0, limit: 10).isEmpty, sourceLocation: sourceLocation)
+  }
+}

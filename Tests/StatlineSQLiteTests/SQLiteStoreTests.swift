@@ -31,6 +31,31 @@ import Testing
       paths.append(path)
       return try SQLiteStore(path: path)
     }
+    try await StoreReaderContract.check {
+      let path = Self.temporaryPath()
+      paths.append(path)
+      return try SQLiteStore(path: path)
+    }
+  }
+
+  @Test func aReadOnlyStoreReadsWhatTheJobWritesAndCannotWrite() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    let writer = try SQLiteStore(path: path)
+    var game = Game(
+      id: "g:1", sport: .lacrosseMen, status: .live, period: 1, away: TeamLine(team: TeamRef(name: "A"), score: 0),
+      home: TeamLine(team: TeamRef(name: "B"), score: 0))
+    _ = try await writer.write(Batch(games: [game]))
+    let reader = try SQLiteStore(readOnlyPath: path)
+    #expect(try await reader.game(id: "g:1") == game)
+    game.away.score = 1
+    _ = try await writer.write(Batch(games: [game]))
+    #expect(try await reader.game(id: "g:1")?.away.score == 1, "WAL: the reader sees the job's commits")
+    game.away.score = 2
+    await #expect(throws: StatlineError.self, "a read-only store cannot write") {
+      try await reader.write(Batch(games: [game]))
+    }
+    #expect(throws: StatlineError.self) { try SQLiteStore(readOnlyPath: path + ".missing") }
   }
 
   @Test func eventsAndCursorsSurviveAReopenAndAreNotDerivedAgain() async throws {

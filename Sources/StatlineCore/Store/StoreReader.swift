@@ -1,0 +1,17 @@
+/// What a read API asks of a store: read-only queries over the records the job stored
+/// (DESIGN.md §9). Implemented by the SQLite store (opened read-only by `statline serve`), the
+/// memory store, and the PostgreSQL store to come.
+public protocol StoreReader: Sendable {
+  /// The highest version in the store: every answer computed from it is the same until it moves.
+  func version() async throws -> Int64
+  func game(id: String) async throws -> Game?
+  /// Games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
+  func games(sport: Sport?, date: String?) async throws -> [Game]
+  func boxScore(gameId: String) async throws -> BoxScore?
+  /// A game's plays after `sequence` (0: from the first), in order.
+  func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play]
+  /// Every change after `version`, in version order (delta sync).
+  func changes(since version: Int64, limit: Int) async throws -> [StoreChange]
+  /// Change events after `sequence`.
+  func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
+}

@@ -1,0 +1,52 @@
+import Foundation
+import StatlineCore
+
+extension SQLiteStore: StoreReader {
+  public func game(id: String) throws -> Game? {
+    let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(id)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try record(.game, statement.text(0)) { if case .game(let game) = $0 { game } else { nil } }
+  }
+
+  public func games(sport: Sport?, date: String?) throws -> [Game] {
+    let statement = try connection.statement(
+      """
+      SELECT json FROM games WHERE (?1 IS NULL OR sport = ?1) AND (?2 IS NULL OR date = ?2) ORDER BY id
+      """
+    ).bind(sport?.rawValue, date)
+    var result: [Game] = []
+    while try statement.step() {
+      if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
+        result.append(game)
+      }
+    }
+    return result
+  }
+
+  public func boxScore(gameId: String) throws -> BoxScore? {
+    let statement = try connection.statement("SELECT json FROM box_scores WHERE game_id = ?").bind(gameId)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try record(.boxScore, statement.text(0)) { if case .boxScore(let box) = $0 { box } else { nil } }
+  }
+
+  public func plays(gameId: String, after sequence: Int, limit: Int) throws -> [Play] {
+    let statement = try connection.statement(
+      "SELECT json FROM plays WHERE game_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"
+    ).bind(gameId, sequence, limit)
+    var result: [Play] = []
+    while try statement.step() {
+      if let play = try record(.play, statement.text(0), { if case .play(let play) = $0 { play } else { nil } }) {
+        result.append(play)
+      }
+    }
+    return result
+  }
+
+  private func record<T>(_ kind: StoreChange.Kind, _ json: String, _ cast: (StoreRecord) -> T?) throws(StatlineError)
+    -> T?
+  {
+    cast(try RecordRow.decode(kind, Data(json.utf8), path: connection.path))
+  }
+}
