@@ -54,6 +54,7 @@ let package = Package(
     .library(name: "StatlineEngine", targets: ["StatlineEngine"]),
     .library(name: "StatlineSQLite", targets: ["StatlineSQLite"]),
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
+    .library(name: "StatlineServer", targets: ["StatlineServer"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -67,6 +68,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -85,6 +88,14 @@ let package = Package(
       swiftSettings: swiftSettings),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
+      name: "StatlineServer",
+      dependencies: [
+        "StatlineCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings),
+    .target(
       name: "StatlineEvents",
       dependencies: [
         "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -96,7 +107,7 @@ let package = Package(
     .target(
       name: "StatlineApp",
       dependencies: [
-        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlineEvents",
+        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlineEvents", "StatlineServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -125,6 +136,14 @@ let package = Package(
       name: "StatlineEngineTests",
       dependencies: [
         "StatlineEngine", "StatlineCore", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineServerTests",
+      dependencies: [
+        "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(

@@ -7,7 +7,8 @@ public struct StatlineCommand: AsyncParsableCommand {
     commandName: "statline",
     abstract: "Watches live sports statistics pages and normalizes them.",
     subcommands: [
-      RunCommand.self, OnceCommand.self, StatusCommand.self, EventsCommand.self, DemoCommand.self, SourcesCommand.self,
+      RunCommand.self, OnceCommand.self, StatusCommand.self, EventsCommand.self, ServeCommand.self, DemoCommand.self,
+      SourcesCommand.self,
       ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self, BenchCommand.self,
     ])
 

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import StatlineCore
+import StatlineSQLite
+import StatlineServer
+
+/// `statline serve`: the read API over a store another process (the job) writes.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the read API (scoreboard, games, box scores, plays, delta sync, events) over a store.",
+    discussion: """
+      Opens the store read-only: nothing a client sends can write it, and WAL lets it read while \
+      `statline run` writes. Stops cleanly on SIGINT/SIGTERM (requests in flight finish).
+      """)
+
+  @Option(name: .long, help: ArgumentHelp("The SQLite store the job writes.", valueName: "path"))
+  var store = "statline.sqlite"
+
+  @Option(name: .long, help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(name: .long, help: "The port (0: any free one).")
+  var port = 8080
+
+  @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+  var logLevel: String = "info"
+
+  func run() async throws {
+    guard let level = Logger.Level(rawValue: logLevel) else {
+      throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
+    }
+    let logger = LogSetup.make(level: level)
+    let reader: SQLiteStore
+    do {
+      reader = try SQLiteStore(readOnlyPath: store)
+    } catch {
+      throw fail(error)
+    }
+    let host = host
+    let app = APIServer(api: ReadAPI(reader: reader)).application(host: host, port: port, logger: logger) { port in
+      logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
+    }
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+  }
+}

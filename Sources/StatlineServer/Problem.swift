@@ -1,0 +1,34 @@
+import Foundation
+
+/// An RFC 9457 problem details answer (`application/problem+json`).
+public struct Problem: Error, Sendable, Codable, Equatable {
+  public var type = "about:blank"
+  public var title: String
+  public var status: Int
+  public var detail: String
+  /// The request path the problem is about.
+  public var instance: String?
+  /// Seconds to wait (a 503), sent as `Retry-After` too.
+  var retryAfter: Int? = nil
+
+  enum CodingKeys: String, CodingKey { case type, title, status, detail, instance }
+
+  public static func notFound(_ detail: String) -> Problem { Problem(title: "Not found", status: 404, detail: detail) }
+
+  /// A bad parameter, named, with the form it takes.
+  public static func badParameter(_ name: String, _ value: String, expected: String) -> Problem {
+    Problem(
+      title: "Bad parameter", status: 400,
+      detail: "query parameter '\(name)' is '\(value.prefix(80))'; expected \(expected)")
+  }
+
+  func response(path: String) -> APIResponse {
+    var problem = self
+    problem.instance = path
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var headers = ["content-type": "application/problem+json; charset=utf-8", "cache-control": "no-store"]
+    if let retryAfter { headers["retry-after"] = String(retryAfter) }
+    return APIResponse(status: status, headers: headers, body: Array((try? encoder.encode(problem)) ?? Data()))
+  }
+}

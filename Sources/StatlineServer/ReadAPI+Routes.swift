@@ -1,0 +1,131 @@
+import Foundation
+import StatlineCore
+
+extension ReadAPI {
+  /// The answer of one route at one store version (cached by the caller).
+  func compute(_ route: Route, query: String?, version: Int64) async throws -> ResponseCache.Entry {
+    switch route {
+    case .scoreboard:
+      let query = try APIQuery(query, allowed: ["sport", "date", "status"])
+      let sport = try query["sport"].map { text throws(Problem) -> Sport in
+        guard text.count <= 40, !text.isEmpty, text.allSatisfy({ $0.isLowercase || $0 == "-" }) else {
+          throw Problem.badParameter("sport", text, expected: "a sport such as lacrosse-men")
+        }
+        return Sport(text)
+      }
+      let date =
+        try query["date"].map { text throws(Problem) -> String in
+          guard Self.isDate(text) else { throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD") }
+          return text
+        } ?? today()
+      let status = try query["status"].map { text throws(Problem) -> GameStatus in
+        guard let status = GameStatus(rawValue: text) else {
+          throw Problem.badParameter(
+            "status", text, expected: "one of scheduled, live, final, postponed, cancelled, suspended, unknown")
+        }
+        return status
+      }
+      let games = try await reader.games(sport: sport, date: date).filter { status == nil || $0.status == status }
+        .sorted(by: Self.scoreboardOrder)
+      return entry(
+        Scoreboard(date: date, sport: sport, status: status, games: games, version: version), live: games)
+    case .game(let id):
+      _ = try APIQuery(query, allowed: [])
+      let game = try await game(id)
+      return entry(GameAnswer(game: game, version: version), live: [game])
+    case .boxScore(let id):
+      _ = try APIQuery(query, allowed: [])
+      let game = try await game(id)
+      guard let box = try await reader.boxScore(gameId: id) else {
+        throw Problem.notFound("game \(id) has no box score yet")
+      }
+      return entry(BoxScoreAnswer(boxScore: box, version: version), live: [game])
+    case .plays(let id):
+      let query = try APIQuery(query, allowed: ["after", "limit"])
+      let after = try query.int("after", in: 0...Int64(Int32.max), default: 0)
+      let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: configuration.maximumLimit)
+      let game = try await game(id)
+      let plays = try await reader.plays(gameId: id, after: Int(after), limit: Int(limit) + 1)
+      let page = Array(plays.prefix(Int(limit)))
+      return entry(
+        PlaysAnswer(
+          gameId: id, plays: page, next: Int64(page.last?.sequence ?? Int(after)), more: plays.count > page.count,
+          version: version), live: [game])
+    case .changes:
+      let query = try APIQuery(query, allowed: ["since", "limit"])
+      let since = try query.int("since", in: 0...Int64.max, default: 0)
+      let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: configuration.defaultLimit)
+      guard since <= version else {
+        throw Problem(
+          title: "Cursor from elsewhere", status: 410,
+          detail:
+            "cursor \(since) is beyond this store's version \(version): it comes from another store; sync again from since=0"
+        )
+      }
+      let changes = try await reader.changes(since: since, limit: Int(limit) + 1)
+      let page = Array(changes.prefix(Int(limit)))
+      return ResponseCache.Entry(
+        body: Self.encode(
+          ChangesAnswer(
+            changes: page.map(ChangeJSON.init), next: page.last?.version ?? since, more: changes.count > page.count,
+            version: version)),
+        cacheControl: configuration.feedCacheControl)
+    case .events:
+      let query = try APIQuery(query, allowed: ["since", "limit"])
+      let since = try query.int("since", in: 0...Int64.max, default: 0)
+      let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: configuration.defaultLimit)
+      let events = try await reader.events(since: since, limit: Int(limit) + 1)
+      let page = Array(events.prefix(Int(limit)))
+      return ResponseCache.Entry(
+        body: Self.encode(
+          EventsAnswer(events: page, next: page.last?.sequence ?? since, more: events.count > page.count)),
+        cacheControl: configuration.feedCacheControl)
+    }
+  }
+
+  func game(_ id: String) async throws -> Game {
+    guard let game = try await reader.game(id: id) else {
+      throw Problem.notFound("no game '\(id.prefix(120))' in the store (ids look like statbroadcast:640301)")
+    }
+    return game
+  }
+
+  /// Live answers are cached briefly, settled ones long.
+  func entry(_ value: some Encodable, live games: [Game]) -> ResponseCache.Entry {
+    ResponseCache.Entry(
+      body: Self.encode(value),
+      cacheControl: games.contains { $0.status == .live }
+        ? configuration.liveCacheControl : configuration.settledCacheControl)
+  }
+
+  static func encode(_ value: some Encodable) -> [UInt8] { Array((try? encoder.encode(value)) ?? Data()) }
+
+  /// Today in the configured zone, `YYYY-MM-DD`.
+  func today() -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = configuration.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: now())
+    return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      Int(parts[0]) != nil, let month = Int(parts[1]), let day = Int(parts[2])
+    else { return false }
+    return (1...12).contains(month) && (1...31).contains(day)
+  }
+
+  /// Live games first, then by start time (unknown last), then by id.
+  static func scoreboardOrder(_ a: Game, _ b: Game) -> Bool {
+    let liveA = a.status == .live
+    let liveB = b.status == .live
+    if liveA != liveB { return liveA }
+    switch (a.startTime, b.startTime) {
+    case (let x?, let y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return a.id < b.id
+    }
+  }
+}

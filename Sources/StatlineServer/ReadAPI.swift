@@ -1,0 +1,130 @@
+import Foundation
+import StatlineCore
+
+/// The read API (DESIGN.md §9) as a function from request to answer, over a `StoreReader`:
+/// JSON of the normalized model, strong ETags (the store version), `If-None-Match` → 304,
+/// `Cache-Control` by what the answer holds, `HEAD`, RFC 9457 problems for every error. Nothing
+/// a client sends can make it write: it only ever reads.
+public struct ReadAPI: Sendable {
+  public struct Configuration: Sendable {
+    /// The zone whose date `scoreboard` uses when none is given.
+    public var timeZone = TimeZone(identifier: "America/New_York")!
+    /// Answers holding a live game.
+    public var liveCacheControl = "public, max-age=5, stale-while-revalidate=10, stale-if-error=60"
+    /// Answers holding no live game (finals, schedules).
+    public var settledCacheControl = "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400"
+    /// Delta sync and events.
+    public var feedCacheControl = "public, max-age=1, stale-while-revalidate=5"
+    public var defaultLimit: Int64 = 100
+    public var maximumLimit: Int64 = 1_000
+
+    public init() {}
+  }
+
+  let reader: any StoreReader
+  let configuration: Configuration
+  let now: @Sendable () -> Date
+  let cache = ResponseCache()
+
+  public init(
+    reader: any StoreReader, configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.reader = reader
+    self.configuration = configuration
+    self.now = now
+  }
+
+  public func respond(_ request: APIRequest) async -> APIResponse {
+    do {
+      return try await answer(request)
+    } catch let problem as Problem {
+      return problem.response(path: request.path)
+    } catch {
+      var problem = Problem(
+        title: "Store unavailable", status: 503, detail: "the store could not be read: \(error)")
+      problem.retryAfter = 5
+      return problem.response(path: request.path)
+    }
+  }
+
+  func answer(_ request: APIRequest) async throws -> APIResponse {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      var response = Problem(
+        title: "Method not allowed", status: 405, detail: "the API is read-only: use GET or HEAD"
+      ).response(path: request.path)
+      response.headers["allow"] = "GET, HEAD"
+      return response
+    }
+    if let accept = request.headers["accept"], !Self.acceptsJSON(accept) {
+      throw Problem(
+        title: "Not acceptable", status: 406,
+        detail:
+          "answers are application/json (errors application/problem+json); the request accepts '\(accept.prefix(80))'")
+    }
+    let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map {
+      String($0).removingPercentEncoding ?? String($0)
+    }
+    if segments == ["healthz"] {
+      return Self.json(200, ["status": "ok"], cacheControl: "no-store")
+    }
+    if segments == ["readyz"] {
+      let version = try await reader.version()
+      return Self.json(200, ["status": "ready", "version": String(version)], cacheControl: "no-store")
+    }
+    guard segments.first == "v1", let route = Route(segments.dropFirst()) else {
+      throw Problem.notFound("no such endpoint: \(request.path.prefix(200))")
+    }
+    let version = try await reader.version()
+    let key = request.path + "?" + (request.query ?? "")
+    let entry: ResponseCache.Entry
+    if let cached = await cache.entry(key, version: version) {
+      entry = cached
+    } else {
+      entry = try await compute(route, query: request.query, version: version)
+      await cache.store(entry, for: key, version: version)
+    }
+    let etag = "\"\(version)\""
+    var headers = [
+      "etag": etag, "cache-control": entry.cacheControl, "vary": "Accept-Encoding",
+      "content-type": "application/json; charset=utf-8",
+    ]
+    if let match = request.headers["if-none-match"], Self.matches(match, etag: etag) {
+      headers["content-type"] = nil
+      return APIResponse(status: 304, headers: headers)
+    }
+    headers["content-length"] = String(entry.body.count)
+    return APIResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : entry.body)
+  }
+
+  static func acceptsJSON(_ accept: String) -> Bool {
+    accept.split(separator: ",").contains { item in
+      let type = item.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+      return ["*/*", "application/*", "application/json", "application/problem+json"].contains(type)
+    }
+  }
+
+  /// `If-None-Match`: `*`, or a list holding the ETag (weak or strong).
+  static func matches(_ header: String, etag: String) -> Bool {
+    header.split(separator: ",").contains { item in
+      let tag = item.trimmingCharacters(in: .whitespaces)
+      return tag == "*" || tag == etag || tag == "W/" + etag
+    }
+  }
+
+  static func json(_ status: Int, _ value: some Encodable, cacheControl: String) -> APIResponse {
+    let body = Array((try? encoder.encode(value)) ?? Data())
+    return APIResponse(
+      status: status,
+      headers: [
+        "content-type": "application/json; charset=utf-8", "cache-control": cacheControl,
+        "content-length": String(body.count),
+      ], body: body)
+  }
+
+  static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+}

@@ -1,0 +1,189 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import StatlineCore
+import StatlineSQLite
+import StatlineServer
+import Testing
+
+/// The read API through a real HTTP client against the real server on 127.0.0.1, over a store
+/// that the test writes as a job would.
+@Suite(.serialized) struct ReadAPITests {
+  /// A store with a game day of 2026-03-07: Duke at Virginia live 2-1 (box score, five plays),
+  /// Army at Navy final 3-4, a women's game, and a game on another day.
+  static func store() async throws -> (path: String, writer: SQLiteStore) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID()).sqlite").path
+    let writer = try SQLiteStore(path: path)
+    func game(
+      _ id: String, _ status: GameStatus, _ away: Int?, _ home: Int?, start: String?, date: String = "2026-03-07"
+    )
+      -> Game
+    {
+      Game(
+        id: id, sport: .lacrosseMen, status: status, period: status == .live ? 2 : status == .final ? 4 : nil,
+        clock: status == .live ? "07:12" : nil, date: date, startTime: start,
+        away: TeamLine(team: TeamRef(id: "ncaa:t-\(id)-a", name: "Away \(id)"), score: away),
+        home: TeamLine(team: TeamRef(id: "ncaa:t-\(id)-h", name: "Home \(id)"), score: home))
+    }
+    var women = game("ncaa:4", .live, 1, 1, start: "2026-03-07T18:00:00-05:00")
+    women.sport = .lacrosseWomen
+    let live = game("ncaa:1", .live, 2, 1, start: "2026-03-07T14:00:00-05:00")
+    let plays = (1...5).map { Play(gameId: "ncaa:1", sequence: $0, period: 1, type: .shot, text: "Shot \($0)") }
+    let box = BoxScore(
+      gameId: "ncaa:1", away: TeamBox(players: [PlayerLine(name: "Ann Lee", stats: [StatKey.goals: 2])]),
+      home: TeamBox(players: [PlayerLine(name: "Bo Day", stats: [StatKey.goals: 1])]))
+    _ = try await writer.write(
+      Batch(
+        games: [
+          live, game("statbroadcast:640301", .final, 3, 4, start: "2026-03-07T12:00:00-05:00"), women,
+          game("ncaa:9", .scheduled, nil, nil, start: nil, date: "2026-03-08"),
+        ], boxScores: [box], plays: plays))
+    return (path, writer)
+  }
+
+  static let client = HTTPClient(eventLoopGroupProvider: .singleton)
+
+  /// Runs the server over `path` for the body of the test.
+  static func withServer(_ path: String, _ body: (String) async throws -> Void) async throws {
+    let reader = try SQLiteStore(readOnlyPath: path)
+    // 2026-03-07 20:00 UTC is 15:00 in New York: "today" is the 7th.
+    let api = ReadAPI(reader: reader, now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    var logger = Logger(label: "api-test")
+    logger.logLevel = .error
+    let app = APIServer(api: api).application(host: "127.0.0.1", port: 0, logger: logger) { port in
+      continuation.yield(port)
+    }
+    let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+    var iterator = ports.makeAsyncIterator()
+    let port = try #require(await iterator.next())
+    defer { server.cancel() }
+    try await body("http://127.0.0.1:\(port)")
+  }
+
+  struct Answer {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+  }
+
+  static func get(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws -> Answer {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    for (name, value) in headers { request.headers.add(name: name, value: value) }
+    let response = try await client.execute(request, timeout: .seconds(10))
+    var fields: [String: String] = [:]
+    for (name, value) in response.headers { fields[name.lowercased()] = value }
+    let body = try await response.body.collect(upTo: 1 << 24)
+    return Answer(status: Int(response.status.code), headers: fields, body: Data(buffer: body))
+  }
+
+  @Test func theScoreboardGamesBoxScoresAndPlaysAnswerWithCachingHeaders() async throws {
+    let (path, writer) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let board = try await Self.get(base + "/v1/scoreboard?sport=lacrosse-men")
+      #expect(board.status == 200 && board.headers["content-type"] == "application/json; charset=utf-8")
+      #expect(board.json["date"] as? String == "2026-03-07", "today in New York")
+      let ids = (board.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+      #expect(ids == ["ncaa:1", "statbroadcast:640301"], "live first, then by start time")
+      #expect(board.headers["cache-control"]?.hasPrefix("public, max-age=5,") == true, "a live game: short")
+      #expect(
+        board.headers["etag"] == "\"\(try await writer.version())\"" && board.headers["vary"] == "Accept-Encoding")
+      let finals = try await Self.get(base + "/v1/scoreboard?date=2026-03-07&status=final")
+      #expect(finals.headers["cache-control"]?.contains("max-age=60") == true, "finals: long")
+
+      for id in ["statbroadcast:640301", "statbroadcast%3A640301"] {
+        let game = try await Self.get(base + "/v1/games/\(id)")
+        #expect(game.status == 200)
+        let decoded = try JSONDecoder().decode(
+          [String: Game].self,
+          from: JSONSerialization.data(
+            withJSONObject: ["game": game.json["game"] as Any]))
+        #expect(decoded["game"]?.home.score == 4, "ids are taken with or without an encoded colon")
+      }
+      let box = try await Self.get(base + "/v1/games/ncaa:1/boxscore")
+      #expect(((box.json["boxScore"] as? [String: Any])?["gameId"] as? String) == "ncaa:1")
+      let plays = try await Self.get(base + "/v1/games/ncaa:1/plays?after=2&limit=2")
+      #expect((plays.json["plays"] as? [[String: Any]])?.compactMap { $0["sequence"] as? Int } == [3, 4])
+      #expect(plays.json["next"] as? Int == 4 && plays.json["more"] as? Bool == true)
+    }
+  }
+
+  @Test func etagsGive304AndHeadGivesTheHeadersOnly() async throws {
+    let (path, writer) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let url = base + "/v1/games/ncaa:1"
+      let first = try await Self.get(url)
+      let etag = try #require(first.headers["etag"])
+      let again = try await Self.get(url, headers: ["If-None-Match": etag])
+      #expect(again.status == 304 && again.body.isEmpty && again.headers["etag"] == etag)
+      let head = try await Self.get(url, method: .HEAD)
+      #expect(head.status == 200 && head.body.isEmpty && head.headers["etag"] == etag)
+      #expect(head.headers["content-length"] == String(first.body.count))
+      // The job writes a goal: the server (read-only, WAL) sees it, with a new ETag.
+      var game = try #require(try await writer.game(id: "ncaa:1"))
+      game.away.score = 3
+      _ = try await writer.write(Batch(games: [game]))
+      let moved = try await Self.get(url, headers: ["If-None-Match": etag])
+      #expect(moved.status == 200 && moved.headers["etag"] != etag)
+      #expect(((moved.json["game"] as? [String: Any])?["away"] as? [String: Any])?["score"] as? Int == 3)
+    }
+  }
+
+  @Test func badRequestsAreProblemDetailsNamingWhatIsWrong() async throws {
+    let (path, _) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let cases: [(String, Int, String)] = [
+        ("/v1/games/ncaa:404", 404, "no game 'ncaa:404'"),
+        ("/v1/games/..%2F..%2Fetc%2Fpasswd", 404, "no game '../../etc/passwd'"),
+        ("/v1/nothing", 404, "no such endpoint"),
+        ("/v1/scoreboard?date=03/07/2026", 400, "query parameter 'date' is '03/07/2026'; expected a date YYYY-MM-DD"),
+        ("/v1/scoreboard?sport=Lacrosse!", 400, "'sport'"),
+        ("/v1/scoreboard?status=halftime", 400, "'status'"),
+        ("/v1/changes?limit=-1", 400, "'limit' is '-1'; expected a whole number from 1 to 1000"),
+        ("/v1/changes?limit=99999999", 400, "'limit'"),
+        ("/v1/games/ncaa:1?verbose=1", 400, "query parameter 'verbose' is not known here"),
+        ("/v1/scoreboard?" + String(repeating: "a", count: 10_000), 400, "at most 2048 are read"),
+        ("/v1/changes?since=999999", 410, "sync again from since=0"),
+      ]
+      for (path, status, detail) in cases {
+        let answer = try await Self.get(base + path)
+        #expect(answer.status == status, "\(path)")
+        #expect(answer.headers["content-type"] == "application/problem+json; charset=utf-8", "\(path)")
+        #expect((answer.json["detail"] as? String)?.contains(detail) == true, "\(path): \(answer.json)")
+        #expect(answer.json["title"] is String && answer.json["status"] as? Int == status)
+      }
+      let post = try await Self.get(base + "/v1/scoreboard", method: .POST)
+      #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD")
+      let html = try await Self.get(base + "/v1/scoreboard", headers: ["Accept": "text/html"])
+      #expect(html.status == 406)
+      #expect(try await Self.get(base + "/healthz").json["status"] as? String == "ok")
+      #expect(try await Self.get(base + "/readyz").status == 200)
+    }
+  }
+
+  @Test func deltaSyncFromZeroInPagesEndsEqualToAFullReadAndEventsFollow() async throws {
+    let (path, writer) = try await Self.store()
+    try await Self.withServer(path) { base in
+      var cursor = 0
+      var seen: [String: Int] = [:]
+      while true {
+        let page = try await Self.get(base + "/v1/changes?since=\(cursor)&limit=3")
+        for change in page.json["changes"] as? [[String: Any]] ?? [] {
+          seen["\(change["kind"] ?? "")/\(change["id"] ?? "")"] = change["version"] as? Int
+        }
+        cursor = page.json["next"] as? Int ?? cursor
+        if page.json["more"] as? Bool != true { break }
+      }
+      let full = try await writer.changes(since: 0, limit: 10_000)
+      #expect(seen == Dictionary(uniqueKeysWithValues: full.map { ("\($0.kind.rawValue)/\($0.id)", Int($0.version)) }))
+      #expect(cursor == Int(try await writer.version()))
+      let events = try await Self.get(base + "/v1/events?since=0")
+      let kinds = (events.json["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
+      #expect(kinds == ["game.discovered", "game.discovered", "game.discovered", "game.discovered"])
+    }
+  }
+}
