@@ -47,7 +47,7 @@ import Testing
     }
     #expect(versions.last ?? 0 > versions.first ?? 0, "the job went on writing across restarts: \(versions)")
     let goals = try await SQLiteStore(path: storePath).events(since: 0, limit: 100_000).filter { $0.type == .goal }
-    #expect(goals.count > 3, "the killed runs derived goal events: \(goals.count)")
+    #expect(!goals.isEmpty, "the killed runs derived goal events, so the checks above had goals to check")
 
     // The next run resumes: the targets it knows are polled again and nothing is lost.
     let before = try await SQLiteStore(path: storePath).targets()

@@ -59,6 +59,7 @@ import Testing
     #expect(
       output.stdout.contains("statbroadcast:640303  final (Final/OT)  Duke             3-4    North Carolina  yes"))
     #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
+    #expect(output.stdout.contains("read API: curl http://127.0.0.1:"), "the demo serves the API and says where")
     let events = try await SQLiteStore(path: store).events(since: 0, limit: 10_000)
     // Every event once, as logged, and in order per game (games go out side by side).
     let received = try hook.received().map(ChangeEvent.decode)

@@ -5,6 +5,10 @@ import StatlineSQLite
 import StatlineTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `statline once`, `status`, `run` and `demo`, run as a user runs them, against the demo's
 /// game day served on 127.0.0.1.
 @Suite(.serialized) struct JobCommandTests {
@@ -101,11 +105,18 @@ import Testing
     let config = try Self.config(server, in: folder, extra: "summaryEvery: 1s")
     let process = Process()
     process.executableURL = CommandRunner.executable
-    process.arguments = ["run", "--config", config.path]
+    process.arguments = ["run", "--config", config.path, "--serve", "127.0.0.1:0"]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
+    // The read API comes up in the same process and says where.
+    var log = ""
+    for _ in 0..<200 where !log.contains("/v1/scoreboard") {
+      log += String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    }
+    let url = try #require(
+      log.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "=" }).first { $0.hasPrefix("http://127.0.0.1:") })
     let storePath = folder.appendingPathComponent("store.sqlite").path
     var stored = 0
     for _ in 0..<100 where stored < 3 {
@@ -114,9 +125,13 @@ import Testing
         stored = (try? await SQLiteStore(path: storePath).targets().filter { $0.outcome == .stored }.count) ?? 0
       }
     }
+    let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url + "?date=2026-03-07")))
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    let board = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    #expect((board?["games"] as? [Any])?.count == 3, "the API reads what the job stored: \(board ?? [:])")
     try await Task.sleep(for: .milliseconds(1200))
-    process.terminate()  // SIGTERM
-    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.terminate()  // SIGTERM: the job and the API stop together
+    log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(stored == 3)
     #expect(process.terminationStatus == 0, "\(log)")

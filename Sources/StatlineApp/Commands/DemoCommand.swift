@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import Logging
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
 import StatlineSQLite
+import StatlineServer
 
 /// `statline demo`: the whole job against an embedded loopback server playing a game day.
 struct DemoCommand: AsyncParsableCommand {
@@ -34,6 +36,9 @@ struct DemoCommand: AsyncParsableCommand {
       "Also POST every event to this URL, signed (Standard Webhooks) with $STATLINE_WEBHOOK_SECRET or a printed demo secret.",
       valueName: "url"))
   var webhook: String?
+
+  @Option(name: .long, help: "The read API's port on 127.0.0.1 (0: any free one).")
+  var port = 0
 
   /// The secret the demo signs with when STATLINE_WEBHOOK_SECRET is not set.
   static let demoSecret = "whsec_" + Data("statline-demo-secret".utf8).base64EncodedString()
@@ -84,6 +89,20 @@ struct DemoCommand: AsyncParsableCommand {
     }
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
+    // The read API over the same store (read-only), "today" being the demo's game day.
+    let api = Task {
+      var logger = Logger(label: "statline.api")
+      logger.logLevel = .error
+      let reader = try SQLiteStore(readOnlyPath: store)
+      let app = APIServer(api: ReadAPI(reader: reader, now: runtime.clock.now)).application(
+        host: "127.0.0.1", port: port, logger: logger
+      ) { port in
+        let url = "http://127.0.0.1:\(port)/v1/scoreboard"
+        board.serving(url)
+        if !(isatty(STDOUT_FILENO) == 1) || plain { Console.out("read API: curl \(url)") }
+      }
+      try await app.runService(gracefulShutdownSignals: [])
+    }
     let interactive = !plain && isatty(STDOUT_FILENO) == 1
     var sequence: Int64 = 0
     var lastFrame = ""
@@ -116,6 +135,8 @@ struct DemoCommand: AsyncParsableCommand {
     // Every event of the day reaches the webhook before the demo ends.
     delivery.cancel()
     _ = try? await delivery.value
+    api.cancel()
+    _ = try? await api.value
     for sink in runtime.delivery.sinks { _ = try? await runtime.delivery.drain(sink) }
     await runtime.shutdown()
     try? await server.stop()

@@ -4,6 +4,8 @@ import Logging
 import ServiceLifecycle
 import StatlineCore
 import StatlineEngine
+import StatlineSQLite
+import StatlineServer
 
 /// Options of the commands that run the job from a configuration file.
 struct JobOptions: ParsableArguments {
@@ -33,6 +35,11 @@ struct RunCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
   var logLevel: String = "info"
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Also serve the read API in this process, at HOST:PORT (127.0.0.1:8080).", valueName: "addr"))
+  var serve: String?
+
   func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
@@ -50,10 +57,28 @@ struct RunCommand: AsyncParsableCommand {
     logger.info(
       "statline run started",
       metadata: ["store": "\(job.store ?? config.store)", "targets": "\(runtime.targets.count)"])
-    let service = ScrapeService(runtime: runtime, logger: logger)
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+      .init(service: ScrapeService(runtime: runtime, logger: logger))
+    ]
+    if let serve {
+      do {
+        let (host, port) = try ServeAddress.parse(serve)
+        // Its own read-only connection: the API never writes, and WAL lets it read beside the job.
+        let reader = try SQLiteStore(readOnlyPath: job.store ?? config.store)
+        services.append(
+          .init(
+            service: APIServer(api: ReadAPI(reader: reader)).application(host: host, port: port, logger: logger) {
+              port in
+              logger.info("the read API is up", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
+            }))
+      } catch {
+        await runtime.shutdown()
+        throw fail(error)
+      }
+    }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
-        services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
       try await group.run()
     } catch {

@@ -49,3 +49,15 @@ struct ServeCommand: AsyncParsableCommand {
     try await group.run()
   }
 }
+
+/// `HOST:PORT` of `--serve`.
+enum ServeAddress {
+  static func parse(_ text: String) throws(StatlineError) -> (host: String, port: Int) {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+      (0...65_535).contains(port), colon != text.startIndex
+    else {
+      throw StatlineError(.configuration, "--serve '\(text)' is not HOST:PORT", hint: "for example 127.0.0.1:8080")
+    }
+    return (String(text[..<colon]), port)
+  }
+}

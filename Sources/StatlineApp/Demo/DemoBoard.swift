@@ -2,8 +2,8 @@ import Foundation
 import StatlineCore
 import StatlineEngine
 
-/// The demo's live scoreboard: the latest state of each game, and a feed of goals read back
-/// from the store's delta sync (`changes(since:)`), as the app would see them.
+/// The demo's live scoreboard: the latest state of each game, a feed of goals and finals from the
+/// store's event log (as the sinks deliver them), and the read API's URL.
 final class DemoBoard: @unchecked Sendable {
   private let lock = NSLock()
   private var games: [String: Game] = [:]
@@ -34,10 +34,15 @@ final class DemoBoard: @unchecked Sendable {
 
   func goal(_ line: String) { lock.withLock { feed.append(line) } }
 
+  /// The read API's scoreboard URL, shown under the title.
+  private var api: String?
+  func serving(_ url: String) { lock.withLock { api = url } }
+
   func render(clock: String, speed: Double) -> String {
     lock.withLock {
       var lines = [
         "Statline demo — a scripted game day on a loopback server, \(Int(speed))× speed, game time \(clock)",
+        api.map { "read API: curl \($0)" } ?? "",
         "",
       ]
       for id in order {
