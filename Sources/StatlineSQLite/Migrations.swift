@@ -62,6 +62,16 @@ enum Migrations {
         failed_at REAL NOT NULL, json TEXT NOT NULL, PRIMARY KEY (sink, sequence));
       """
     ),
+    (
+      5,
+      """
+      ALTER TABLE games ADD COLUMN away_team TEXT;
+      ALTER TABLE games ADD COLUMN home_team TEXT;
+      UPDATE games SET away_team = json_extract(json, '$.away.team.id'), home_team = json_extract(json, '$.home.team.id');
+      CREATE INDEX games_by_away_team ON games (away_team, date);
+      CREATE INDEX games_by_home_team ON games (home_team, date);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

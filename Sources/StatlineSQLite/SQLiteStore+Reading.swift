@@ -24,6 +24,42 @@ extension SQLiteStore: StoreReader {
     return result
   }
 
+  public func games(team: String, datePrefix: String?) throws -> [Game] {
+    let statement = try connection.statement(
+      """
+      SELECT json FROM games WHERE (away_team = ?1 OR home_team = ?1) AND (?2 IS NULL OR substr(date, 1, length(?2)) = ?2)
+      ORDER BY date, id
+      """
+    ).bind(team, datePrefix)
+    var result: [Game] = []
+    while try statement.step() {
+      if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
+        result.append(game)
+      }
+    }
+    return result
+  }
+
+  public func teams(sport: Sport?) throws -> [Team] {
+    let statement = try connection.statement("SELECT json FROM teams ORDER BY id")
+    var result: [Team] = []
+    while try statement.step() {
+      if let team = try record(.team, statement.text(0), { if case .team(let team) = $0 { team } else { nil } }),
+        sport == nil || team.sport == sport
+      {
+        result.append(team)
+      }
+    }
+    return result
+  }
+
+  public func team(id: String) throws -> Team? {
+    let statement = try connection.statement("SELECT json FROM teams WHERE id = ?").bind(id)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try record(.team, statement.text(0)) { if case .team(let team) = $0 { team } else { nil } }
+  }
+
   public func boxScore(gameId: String) throws -> BoxScore? {
     let statement = try connection.statement("SELECT json FROM box_scores WHERE game_id = ?").bind(gameId)
     defer { statement.reset() }

@@ -182,11 +182,16 @@ public actor SQLiteStore: Store {
     case .game(let game):
       try connection.statement(
         """
-        INSERT INTO games (id, version, hash, sport, status, date, json) VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO games (id, version, hash, sport, status, date, json, away_team, home_team)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
-          status = excluded.status, date = excluded.date, json = excluded.json
+          status = excluded.status, date = excluded.date, json = excluded.json, away_team = excluded.away_team,
+          home_team = excluded.home_team
         """
-      ).bind(row.id, version, row.hash, game.sport.rawValue, game.status.rawValue, game.date, row.json).run()
+      ).bind(
+        row.id, version, row.hash, game.sport.rawValue, game.status.rawValue, game.date, row.json,
+        game.away.team.id, game.home.team.id
+      ).run()
     case .team:
       try connection.statement(
         """

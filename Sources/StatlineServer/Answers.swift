@@ -71,3 +71,21 @@ struct ChangeJSON: Encodable {
     }
   }
 }
+
+struct TeamsAnswer: Encodable {
+  var teams: [Team]
+  var version: Int64
+}
+
+struct TeamAnswer: Encodable {
+  var team: Team
+  var version: Int64
+}
+
+/// A team's schedule and results.
+struct TeamGamesAnswer: Encodable {
+  var teamId: String
+  @NullEncoded var season: String?
+  var games: [Game]
+  var version: Int64
+}

@@ -5,14 +5,37 @@ extension ReadAPI {
   /// The answer of one route at one store version (cached by the caller).
   func compute(_ route: Route, query: String?, version: Int64) async throws -> ResponseCache.Entry {
     switch route {
+    case .teams:
+      let query = try APIQuery(query, allowed: ["sport"])
+      let teams = try await reader.teams(sport: try Self.sport(query))
+      return ResponseCache.Entry(
+        body: Self.encode(TeamsAnswer(teams: teams, version: version)),
+        cacheControl: configuration.settledCacheControl)
+    case .team(let id):
+      _ = try APIQuery(query, allowed: [])
+      guard let team = try await reader.team(id: id) else {
+        throw Problem.notFound("no team '\(id.prefix(120))' in the store (ids look like ncaa:team-594020)")
+      }
+      return ResponseCache.Entry(
+        body: Self.encode(TeamAnswer(team: team, version: version)), cacheControl: configuration.settledCacheControl)
+    case .teamGames(let id):
+      let query = try APIQuery(query, allowed: ["season"])
+      let season = try query["season"].map { text throws(Problem) -> String in
+        guard text.count == 4, Int(text) != nil else {
+          throw Problem.badParameter(
+            "season", text, expected: "a year such as 2026 (the spring the season is played in)")
+        }
+        return text
+      }
+      let games = try await reader.games(team: id, datePrefix: season)
+      let known = try await reader.team(id: id) != nil
+      guard !games.isEmpty || known else {
+        throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
+      }
+      return entry(TeamGamesAnswer(teamId: id, season: season, games: games, version: version), live: games)
     case .scoreboard:
       let query = try APIQuery(query, allowed: ["sport", "date", "status"])
-      let sport = try query["sport"].map { text throws(Problem) -> Sport in
-        guard text.count <= 40, !text.isEmpty, text.allSatisfy({ $0.isLowercase || $0 == "-" }) else {
-          throw Problem.badParameter("sport", text, expected: "a sport such as lacrosse-men")
-        }
-        return Sport(text)
-      }
+      let sport = try Self.sport(query)
       let date =
         try query["date"].map { text throws(Problem) -> String in
           guard Self.isDate(text) else { throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD") }
@@ -80,6 +103,16 @@ extension ReadAPI {
         body: Self.encode(
           EventsAnswer(events: page, next: page.last?.sequence ?? since, more: events.count > page.count)),
         cacheControl: configuration.feedCacheControl)
+    }
+  }
+
+  /// `sport=`: lower-case words joined by '-' (`lacrosse-men`).
+  static func sport(_ query: APIQuery) throws(Problem) -> Sport? {
+    try query["sport"].map { text throws(Problem) -> Sport in
+      guard text.count <= 40, !text.isEmpty, text.allSatisfy({ $0.isLowercase || $0 == "-" }) else {
+        throw Problem.badParameter("sport", text, expected: "a sport such as lacrosse-men")
+      }
+      return Sport(text)
     }
   }
 

@@ -83,6 +83,26 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     }.sorted { $0.id < $1.id }
   }
 
+  public func games(team: String, datePrefix: String?) async throws -> [Game] {
+    current.values.compactMap { change -> Game? in
+      guard case .game(let game) = change.record, game.away.team.id == team || game.home.team.id == team,
+        datePrefix.map({ game.date?.hasPrefix($0) ?? false }) ?? true
+      else { return nil }
+      return game
+    }.sorted { ($0.date ?? "", $0.id) < ($1.date ?? "", $1.id) }
+  }
+
+  public func teams(sport: Sport?) async throws -> [Team] {
+    current.values.compactMap { change -> Team? in
+      guard case .team(let team) = change.record, sport == nil || team.sport == sport else { return nil }
+      return team
+    }.sorted { $0.id < $1.id }
+  }
+
+  public func team(id: String) async throws -> Team? {
+    if case .team(let team)? = record(.team, id) { team } else { nil }
+  }
+
   public func boxScore(gameId: String) async throws -> BoxScore? {
     if case .boxScore(let box)? = record(.boxScore, gameId) { box } else { nil }
   }

@@ -213,8 +213,22 @@ public enum StoreReaderContract {
       gameId: "g:1", away: TeamBox(players: [PlayerLine(name: "Ann Lee", stats: [StatKey.goals: 2])]),
       home: TeamBox(players: [PlayerLine(name: "Bo Day", stats: [StatKey.goals: 1])]))
     let plays = (1...5).map { Play(gameId: "g:1", sequence: $0, period: 1, type: .shot, text: "Shot \($0)") }
-    _ = try await store.write(Batch(games: [first, second, women], boxScores: [box], plays: plays))
-    #expect(try await store.version() == 9, sourceLocation: sourceLocation)
+    let teams = [
+      Team(id: "t:1", name: "Army", sport: .lacrosseMen), Team(id: "t:2", name: "Navy", sport: .lacrosseMen),
+      Team(id: "t:9", name: "Northwestern", sport: .lacrosseWomen),
+    ]
+    _ = try await store.write(Batch(games: [first, second, women], teams: teams, boxScores: [box], plays: plays))
+    #expect(try await store.version() == 12, sourceLocation: sourceLocation)
+    #expect(try await store.teams(sport: .lacrosseMen).map(\.id) == ["t:1", "t:2"], sourceLocation: sourceLocation)
+    #expect(try await store.teams(sport: nil).count == 3, sourceLocation: sourceLocation)
+    #expect(try await store.team(id: "t:9")?.name == "Northwestern", sourceLocation: sourceLocation)
+    #expect(try await store.team(id: "t:0") == nil, sourceLocation: sourceLocation)
+    #expect(
+      try await store.games(team: "t:1", datePrefix: "2026").map(\.id) == ["g:1", "g:3", "g:2"],
+      "home or away, by date then id", sourceLocation: sourceLocation)
+    #expect(
+      try await store.games(team: "t:2", datePrefix: "2026-03-08").map(\.id) == ["g:2"], sourceLocation: sourceLocation)
+    #expect(try await store.games(team: "t:1", datePrefix: "2025").isEmpty, sourceLocation: sourceLocation)
     #expect(try await store.game(id: "g:1") == first, sourceLocation: sourceLocation)
     #expect(try await store.game(id: "g:9") == nil, sourceLocation: sourceLocation)
     #expect(

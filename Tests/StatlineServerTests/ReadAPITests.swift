@@ -34,12 +34,16 @@ import Testing
     let box = BoxScore(
       gameId: "ncaa:1", away: TeamBox(players: [PlayerLine(name: "Ann Lee", stats: [StatKey.goals: 2])]),
       home: TeamBox(players: [PlayerLine(name: "Bo Day", stats: [StatKey.goals: 1])]))
+    var later = game("ncaa:9", .scheduled, nil, nil, start: nil, date: "2026-03-08")
+    later.home.team = TeamRef(id: "ncaa:t-ncaa:1-a", name: "Away ncaa:1")
+    let teams = [
+      Team(id: "ncaa:t-ncaa:1-a", name: "Away ncaa:1", sport: .lacrosseMen),
+      Team(id: "ncaa:t-ncaa:4-a", name: "Away ncaa:4", sport: .lacrosseWomen),
+    ]
     _ = try await writer.write(
       Batch(
-        games: [
-          live, game("statbroadcast:640301", .final, 3, 4, start: "2026-03-07T12:00:00-05:00"), women,
-          game("ncaa:9", .scheduled, nil, nil, start: nil, date: "2026-03-08"),
-        ], boxScores: [box], plays: plays))
+        games: [live, game("statbroadcast:640301", .final, 3, 4, start: "2026-03-07T12:00:00-05:00"), women, later],
+        teams: teams, boxScores: [box], plays: plays))
     return (path, writer)
   }
 
@@ -109,6 +113,27 @@ import Testing
       let plays = try await Self.get(base + "/v1/games/ncaa:1/plays?after=2&limit=2")
       #expect((plays.json["plays"] as? [[String: Any]])?.compactMap { $0["sequence"] as? Int } == [3, 4])
       #expect(plays.json["next"] as? Int == 4 && plays.json["more"] as? Bool == true)
+    }
+  }
+
+  @Test func teamsAndATeamsScheduleAnswer() async throws {
+    let (path, _) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let men = try await Self.get(base + "/v1/teams?sport=lacrosse-men")
+      #expect((men.json["teams"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["ncaa:t-ncaa:1-a"])
+      let team = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:4-a")
+      #expect((team.json["team"] as? [String: Any])?["sport"] as? String == "lacrosse-women")
+      let schedule = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026")
+      #expect(
+        (schedule.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["ncaa:1", "ncaa:9"],
+        "away on the 7th, home on the 8th")
+      #expect(schedule.headers["cache-control"]?.contains("max-age=5") == true, "it holds a live game")
+      #expect(
+        (try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=2025").json["games"] as? [Any])?.isEmpty
+          == true)
+      #expect(try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=26").status == 400)
+      #expect(try await Self.get(base + "/v1/teams/ncaa:nobody").status == 404)
+      #expect(try await Self.get(base + "/v1/teams/ncaa:nobody/games").status == 404)
     }
   }
 

@@ -7,6 +7,12 @@ public protocol StoreReader: Sendable {
   func game(id: String) async throws -> Game?
   /// Games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
   func games(sport: Sport?, date: String?) async throws -> [Game]
+  /// A team's games (home or away) whose local date starts with `datePrefix` (`2026`, or nil
+  /// for all), by date then id.
+  func games(team: String, datePrefix: String?) async throws -> [Game]
+  /// Teams of one sport (nil: every sport), in id order.
+  func teams(sport: Sport?) async throws -> [Team]
+  func team(id: String) async throws -> Team?
   func boxScore(gameId: String) async throws -> BoxScore?
   /// A game's plays after `sequence` (0: from the first), in order.
   func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play]
