@@ -70,6 +70,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -92,7 +93,7 @@ let package = Package(
       dependencies: [
         "StatlineCore", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -144,6 +145,7 @@ let package = Package(
         "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "CompressNIO", package: "compress-nio"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(

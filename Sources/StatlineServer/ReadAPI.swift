@@ -82,19 +82,43 @@ public struct ReadAPI: Sendable {
       entry = cached
     } else {
       entry = try await compute(route, query: request.query, version: version)
+        .withGzip(minimumSize: Self.gzipMinimumSize)
       await cache.store(entry, for: key, version: version)
     }
-    let etag = "\"\(version)\""
+    // Each representation has its own strong ETag; a revalidation with either is answered.
+    let gzip = entry.gzipped != nil && Self.acceptsGzip(request.headers["accept-encoding"])
+    let plainTag = "\"\(version)\""
+    let gzipTag = "\"\(version)-gzip\""
+    let etag = gzip ? gzipTag : plainTag
     var headers = [
       "etag": etag, "cache-control": entry.cacheControl, "vary": "Accept-Encoding",
       "content-type": "application/json; charset=utf-8",
     ]
-    if let match = request.headers["if-none-match"], Self.matches(match, etag: etag) {
+    if gzip { headers["content-encoding"] = "gzip" }
+    if let match = request.headers["if-none-match"],
+      Self.matches(match, etag: plainTag) || Self.matches(match, etag: gzipTag)
+    {
       headers["content-type"] = nil
+      headers["content-encoding"] = nil
       return APIResponse(status: 304, headers: headers)
     }
-    headers["content-length"] = String(entry.body.count)
-    return APIResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : entry.body)
+    let body = gzip ? entry.gzipped ?? entry.body : entry.body
+    headers["content-length"] = String(body.count)
+    return APIResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
+  }
+
+  /// Smaller answers go out as they are.
+  static let gzipMinimumSize = 512
+
+  /// `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+  static func acceptsGzip(_ header: String?) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { item in
+      let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { return false }
+      let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+      return quality > 0
+    }
   }
 
   static func acceptsJSON(_ accept: String) -> Bool {

@@ -1,9 +1,14 @@
+import CompressNIO
+import NIOCore
+
 /// Answers computed for the current store version, by path and query: thousands of phones asking
 /// for one scoreboard cost one query. Bounded; emptied when the store's version moves.
 actor ResponseCache {
   struct Entry: Sendable {
     var body: [UInt8]
     var cacheControl: String
+    /// The body gzipped, for clients that ask (made once, when the entry is cached).
+    var gzipped: [UInt8]? = nil
   }
 
   private var version: Int64 = -1
@@ -26,5 +31,19 @@ actor ResponseCache {
     }
     if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
     entries[key] = entry
+  }
+}
+
+extension ResponseCache.Entry {
+  /// The entry with its gzipped body, when the body is worth compressing.
+  func withGzip(minimumSize: Int) -> ResponseCache.Entry {
+    guard body.count >= minimumSize else { return self }
+    var buffer = ByteBuffer(bytes: body)
+    guard var compressed = try? buffer.compress(with: .gzip()), compressed.readableBytes < body.count else {
+      return self
+    }
+    var entry = self
+    entry.gzipped = compressed.readBytes(length: compressed.readableBytes)
+    return entry
   }
 }

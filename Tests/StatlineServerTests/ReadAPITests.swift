@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CompressNIO
 import Foundation
 import Logging
 import NIOCore
@@ -155,6 +156,28 @@ import Testing
       let moved = try await Self.get(url, headers: ["If-None-Match": etag])
       #expect(moved.status == 200 && moved.headers["etag"] != etag)
       #expect(((moved.json["game"] as? [String: Any])?["away"] as? [String: Any])?["score"] as? Int == 3)
+    }
+  }
+
+  @Test func gzipIsServedWhenAskedWithItsOwnETag() async throws {
+    let (path, _) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let url = base + "/v1/scoreboard?date=2026-03-07"
+      let plain = try await Self.get(url)
+      let zipped = try await Self.get(url, headers: ["Accept-Encoding": "gzip, deflate"])
+      #expect(zipped.headers["content-encoding"] == "gzip" && plain.headers["content-encoding"] == nil)
+      #expect(zipped.body.count < plain.body.count && zipped.headers["vary"] == "Accept-Encoding")
+      var buffer = ByteBuffer(bytes: zipped.body)
+      var unzipped = try buffer.decompress(with: .gzip())
+      #expect(unzipped.readBytes(length: unzipped.readableBytes) == Array(plain.body))
+      #expect(zipped.headers["etag"] != plain.headers["etag"], "each representation has its own strong ETag")
+      let revalidated = try await Self.get(
+        url, headers: ["Accept-Encoding": "gzip", "If-None-Match": zipped.headers["etag"] ?? ""])
+      #expect(revalidated.status == 304)
+      let refused = try await Self.get(url, headers: ["Accept-Encoding": "gzip;q=0, identity"])
+      #expect(refused.headers["content-encoding"] == nil)
+      let small = try await Self.get(base + "/v1/events?since=999", headers: ["Accept-Encoding": "gzip"])
+      #expect(small.headers["content-encoding"] == nil, "small answers go out as they are")
     }
   }
 

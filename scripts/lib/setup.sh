@@ -22,7 +22,7 @@ statline_ensure_toolchain() {
     echo "swift is not on PATH: install the Swift 6 toolchain (swift.org) first" >&2
     exit 69
   fi
-  statline_ensure_packages pkg-config libxml2-dev libsqlite3-dev
+  statline_ensure_packages pkg-config libxml2-dev libsqlite3-dev zlib1g-dev
 }
 
 statline_find_real_fixtures() {
