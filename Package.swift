@@ -95,6 +95,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
       ],
+      resources: [.copy("openapi.json")],
       swiftSettings: swiftSettings),
     .target(
       name: "StatlineEvents",

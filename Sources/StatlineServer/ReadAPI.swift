@@ -68,6 +68,14 @@ public struct ReadAPI: Sendable {
     if segments == ["healthz"] {
       return Self.json(200, ["status": "ok"], cacheControl: "no-store")
     }
+    if segments == ["openapi.json"] {
+      return APIResponse(
+        status: 200,
+        headers: [
+          "content-type": "application/json; charset=utf-8", "cache-control": configuration.settledCacheControl,
+          "content-length": String(OpenAPIDocument.bytes.count),
+        ], body: request.method == "HEAD" ? [] : OpenAPIDocument.bytes)
+    }
     if segments == ["readyz"] {
       let version = try await reader.version()
       return Self.json(200, ["status": "ready", "version": String(version)], cacheControl: "no-store")
