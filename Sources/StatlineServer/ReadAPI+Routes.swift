@@ -5,6 +5,10 @@ extension ReadAPI {
   /// The answer of one route at one store version (cached by the caller).
   func compute(_ route: Route, query: String?, version: Int64) async throws -> ResponseCache.Entry {
     switch route {
+    case .leaders:
+      return try await leaders(try APIQuery(query, allowed: ["sport", "stat", "season", "limit"]), version: version)
+    case .standings:
+      return try await standings(try APIQuery(query, allowed: ["sport", "season", "conference"]), version: version)
     case .teams:
       let query = try APIQuery(query, allowed: ["sport"])
       let teams = try await reader.teams(sport: try Self.sport(query))
@@ -20,13 +24,7 @@ extension ReadAPI {
         body: Self.encode(TeamAnswer(team: team, version: version)), cacheControl: configuration.settledCacheControl)
     case .teamGames(let id):
       let query = try APIQuery(query, allowed: ["season"])
-      let season = try query["season"].map { text throws(Problem) -> String in
-        guard text.count == 4, Int(text) != nil else {
-          throw Problem.badParameter(
-            "season", text, expected: "a year such as 2026 (the spring the season is played in)")
-        }
-        return text
-      }
+      let season = try Self.season(query)
       let games = try await reader.games(team: id, datePrefix: season)
       let known = try await reader.team(id: id) != nil
       guard !games.isEmpty || known else {

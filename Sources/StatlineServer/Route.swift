@@ -9,6 +9,8 @@ enum Route: Equatable {
   case teams
   case team(String)
   case teamGames(String)
+  case leaders
+  case standings
 
   /// The path after `/v1`, each segment percent-decoded (`statbroadcast%3A640301` is an id).
   init?(_ segments: ArraySlice<String>) {
@@ -17,6 +19,8 @@ enum Route: Equatable {
     case ["changes"]: self = .changes
     case ["events"]: self = .events
     case ["teams"]: self = .teams
+    case ["leaders"]: self = .leaders
+    case ["standings"]: self = .standings
     case let path where path.count == 2 && path[0] == "teams": self = .team(path[1])
     case let path where path.count == 3 && path[0] == "teams" && path[2] == "games": self = .teamGames(path[1])
     case let path where path.count == 2 && path[0] == "games": self = .game(path[1])

@@ -123,6 +123,8 @@ import Testing
         ("/v1/teams/{id}", "/v1/teams/ncaa:t-ncaa:1-a"),
         ("/v1/teams/{id}/games", "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026"),
         ("/v1/changes", "/v1/changes?since=0&limit=50"), ("/v1/events", "/v1/events?since=0"),
+        ("/v1/leaders", "/v1/leaders?sport=lacrosse-men&season=2026"),
+        ("/v1/standings", "/v1/standings?sport=lacrosse-men&season=2026"),
       ]
       guard case .object(let paths)? = document["paths"] else {
         Issue.record("the document has no paths")

@@ -40,6 +40,8 @@ import Testing
     let teams = [
       Team(id: "ncaa:t-ncaa:1-a", name: "Away ncaa:1", sport: .lacrosseMen),
       Team(id: "ncaa:t-ncaa:4-a", name: "Away ncaa:4", sport: .lacrosseWomen),
+      Team(id: "ncaa:t-statbroadcast:640301-a", name: "Army", conference: "Patriot", sport: .lacrosseMen),
+      Team(id: "ncaa:t-statbroadcast:640301-h", name: "Navy", conference: "Patriot", sport: .lacrosseMen),
     ]
     _ = try await writer.write(
       Batch(
@@ -121,7 +123,10 @@ import Testing
     let (path, _) = try await Self.store()
     try await Self.withServer(path) { base in
       let men = try await Self.get(base + "/v1/teams?sport=lacrosse-men")
-      #expect((men.json["teams"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["ncaa:t-ncaa:1-a"])
+      #expect(
+        (men.json["teams"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+          "ncaa:t-ncaa:1-a", "ncaa:t-statbroadcast:640301-a", "ncaa:t-statbroadcast:640301-h",
+        ])
       let team = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:4-a")
       #expect((team.json["team"] as? [String: Any])?["sport"] as? String == "lacrosse-women")
       let schedule = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026")
@@ -135,6 +140,31 @@ import Testing
       #expect(try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=26").status == 400)
       #expect(try await Self.get(base + "/v1/teams/ncaa:nobody").status == 404)
       #expect(try await Self.get(base + "/v1/teams/ncaa:nobody/games").status == 404)
+    }
+  }
+
+  @Test func leadersAndStandingsComeFromTheStoredBoxScoresAndFinals() async throws {
+    let (path, _) = try await Self.store()
+    try await Self.withServer(path) { base in
+      let leaders = try await Self.get(base + "/v1/leaders?sport=lacrosse-men&stat=goals&season=2026")
+      let rows = leaders.json["leaders"] as? [[String: Any]] ?? []
+      #expect(rows.compactMap { $0["player"] as? String } == ["Ann Lee", "Bo Day"])
+      #expect(
+        rows.first?["value"] as? Int == 2 && rows.first?["games"] as? Int == 1 && rows.first?["rank"] as? Int == 1)
+      #expect(((rows.first?["team"] as? [String: Any])?["id"] as? String) == "ncaa:t-ncaa:1-a")
+      let none = try await Self.get(base + "/v1/leaders?sport=lacrosse-men&season=2025")
+      #expect((none.json["leaders"] as? [Any])?.isEmpty == true)
+      #expect(try await Self.get(base + "/v1/leaders?stat=goals").status == 400, "leaders need a sport")
+      let table = try await Self.get(base + "/v1/standings?sport=lacrosse-men&season=2026")
+      let standings = table.json["standings"] as? [[String: Any]] ?? []
+      #expect(
+        standings.compactMap { ($0["team"] as? [String: Any])?["name"] as? String } == [
+          "Home statbroadcast:640301", "Away statbroadcast:640301",
+        ], "only the final counts; the winner first")
+      #expect(standings.first?["wins"] as? Int == 1 && standings.first?["conferenceWins"] as? Int == 1)
+      #expect(standings.last?["losses"] as? Int == 1 && standings.last?["conference"] as? String == "Patriot")
+      let other = try await Self.get(base + "/v1/standings?sport=lacrosse-men&season=2026&conference=Big%20Ten")
+      #expect((other.json["standings"] as? [Any])?.isEmpty == true)
     }
   }
 
