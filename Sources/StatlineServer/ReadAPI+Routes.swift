@@ -36,7 +36,9 @@ extension ReadAPI {
       let sport = try Self.sport(query)
       let date =
         try query["date"].map { text throws(Problem) -> String in
-          guard Self.isDate(text) else { throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD") }
+          guard BatchValidator.isDate(text) else {
+            throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD")
+          }
           return text
         } ?? today()
       let status = try query["status"].map { text throws(Problem) -> GameStatus in
@@ -137,14 +139,6 @@ extension ReadAPI {
     calendar.timeZone = configuration.timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: now())
     return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-  }
-
-  static func isDate(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      Int(parts[0]) != nil, let month = Int(parts[1]), let day = Int(parts[2])
-    else { return false }
-    return (1...12).contains(month) && (1...31).contains(day)
   }
 
   /// Live games first, then by start time (unknown last), then by id.

@@ -148,25 +148,11 @@ public enum ScoreDiffer {
     for goal in goals {
       guard let away = goal.awayScore, let home = goal.homeScore else { continue }
       if away == home {
-        var tied = goal
-        tied.type = .tied
-        tied.side = nil
-        tied.player = nil
-        tied.assist = nil
-        tied.details = [:]
-        events.append(tied)
+        events.append(goal.about(.tied, side: nil))
         continue
       }
       let ahead: Side = away > home ? .away : .home
-      if let last = leader, last != ahead {
-        var change = goal
-        change.type = .leadChange
-        change.side = ahead
-        change.player = nil
-        change.assist = nil
-        change.details = [:]
-        events.append(change)
-      }
+      if let last = leader, last != ahead { events.append(goal.about(.leadChange, side: ahead)) }
       leader = ahead
     }
     return events
@@ -194,5 +180,18 @@ public enum ScoreDiffer {
       if away != home { return away > home ? .away : .home }
     }
     return nil
+  }
+}
+
+extension ChangeEvent {
+  /// An event of `type` at this goal's moment and score, without the goal's scorer.
+  func about(_ type: Kind, side: Side?) -> ChangeEvent {
+    var event = self
+    event.type = type
+    event.side = side
+    event.player = nil
+    event.assist = nil
+    event.details = [:]
+    return event
   }
 }

@@ -146,7 +146,8 @@ public enum BatchValidator {
     return parts[1].count == 2 && parts[0].count >= 1 && minutes >= 0 && (0..<60).contains(seconds)
   }
 
-  static func isDate(_ text: String) -> Bool {
+  /// `YYYY-MM-DD` with a month 1–12 and a day 1–31.
+  public static func isDate(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       Int(parts[0]) != nil, let month = Int(parts[1]), let day = Int(parts[2])
