@@ -60,6 +60,10 @@ extension SQLiteStore: StoreReader {
     return try record(.team, statement.text(0)) { if case .team(let team) = $0 { team } else { nil } }
   }
 
+  public func lastSuccessfulPoll() throws -> Date? {
+    try targets().compactMap(\.lastSucceeded).max()
+  }
+
   public func boxScore(gameId: String) throws -> BoxScore? {
     let statement = try connection.statement("SELECT json FROM box_scores WHERE game_id = ?").bind(gameId)
     defer { statement.reset() }

@@ -15,6 +15,9 @@ public struct ReadAPI: Sendable {
     public var settledCacheControl = "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400"
     /// Delta sync and events.
     public var feedCacheControl = "public, max-age=1, stale-while-revalidate=5"
+    /// `/readyz` answers 503 when no target has been polled successfully this recently (nil:
+    /// the store answering is enough).
+    public var readyWithin: Duration? = .seconds(2 * 3600)
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 
@@ -78,6 +81,19 @@ public struct ReadAPI: Sendable {
     }
     if segments == ["readyz"] {
       let version = try await reader.version()
+      if let window = configuration.readyWithin {
+        let last = try await reader.lastSuccessfulPoll()
+        let seconds = Double(window.components.seconds)
+        guard let last, now().timeIntervalSince(last) <= seconds else {
+          var problem = Problem(
+            title: "Not ready", status: 503,
+            detail: last.map {
+              "the job's last successful poll was at \(ISO8601DateFormatter().string(from: $0)), more than \(Int(seconds)) s ago"
+            } ?? "the job has not polled any target successfully yet")
+          problem.retryAfter = 30
+          throw problem
+        }
+      }
       return Self.json(200, ["status": "ready", "version": String(version)], cacheControl: "no-store")
     }
     guard segments.first == "v1", let route = Route(segments.dropFirst()) else {

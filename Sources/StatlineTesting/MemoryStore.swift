@@ -103,6 +103,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     if case .team(let team)? = record(.team, id) { team } else { nil }
   }
 
+  public func lastSuccessfulPoll() async throws -> Date? { states.values.compactMap(\.lastSucceeded).max() }
+
   public func boxScore(gameId: String) async throws -> BoxScore? {
     if case .boxScore(let box)? = record(.boxScore, gameId) { box } else { nil }
   }

@@ -47,6 +47,12 @@ import Testing
       Batch(
         games: [live, game("statbroadcast:640301", .final, 3, 4, start: "2026-03-07T12:00:00-05:00"), women, later],
         teams: teams, boxScores: [box], plays: plays))
+    // The job polled a target successfully a minute before the tests' "now".
+    var state = TargetState(
+      target: Target(url: "https://stats.ncaa.org/contests/1/play_by_play", source: "ncaa", parser: "p", role: .game),
+      nextDue: Date(timeIntervalSince1970: 1_772_913_570))
+    state.lastSucceeded = Date(timeIntervalSince1970: 1_772_913_540)
+    _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
     return (path, writer)
   }
 
@@ -165,6 +171,20 @@ import Testing
       #expect(standings.last?["losses"] as? Int == 1 && standings.last?["conference"] as? String == "Patriot")
       let other = try await Self.get(base + "/v1/standings?sport=lacrosse-men&season=2026&conference=Big%20Ten")
       #expect((other.json["standings"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  @Test func readinessFollowsTheJobsLastSuccessfulPoll() async throws {
+    let (path, writer) = try await Self.store()
+    try await Self.withServer(path) { base in
+      #expect(try await Self.get(base + "/readyz").status == 200, "a success a minute ago")
+      var state = try #require(try await writer.targets().first)
+      state.lastSucceeded = Date(timeIntervalSince1970: 1_772_913_600 - 3 * 3600)
+      _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
+      let stale = try await Self.get(base + "/readyz")
+      #expect(stale.status == 503 && stale.headers["retry-after"] == "30")
+      #expect((stale.json["detail"] as? String)?.contains("more than 7200 s ago") == true, "\(stale.json)")
+      #expect(try await Self.get(base + "/healthz").status == 200, "the process is still up")
     }
   }
 

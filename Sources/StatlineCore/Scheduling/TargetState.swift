@@ -24,6 +24,8 @@ public struct TargetState: Sendable, Equatable, Codable {
   /// When the target is due next; nil once it is retired.
   public var nextDue: Date?
   public var lastPolled: Date?
+  /// When a poll last succeeded (stored or unchanged): what freshness and readiness read.
+  public var lastSucceeded: Date?
   public var outcome: Outcome
   /// The last error, as `StatlineError` describes it.
   public var lastError: String?

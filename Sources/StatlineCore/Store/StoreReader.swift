@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a read API asks of a store: read-only queries over the records the job stored
 /// (DESIGN.md §9). Implemented by the SQLite store (opened read-only by `statline serve`), the
 /// memory store, and the PostgreSQL store to come.
@@ -18,6 +20,8 @@ public protocol StoreReader: Sendable {
   func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play]
   /// Every change after `version`, in version order (delta sync).
   func changes(since version: Int64, limit: Int) async throws -> [StoreChange]
+  /// When the job last polled a target successfully (nil: never), from the stored schedule.
+  func lastSuccessfulPoll() async throws -> Date?
   /// Change events after `sequence`.
   func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
 }

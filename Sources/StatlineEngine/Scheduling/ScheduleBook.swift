@@ -111,13 +111,13 @@ public struct ScheduleBook: Sendable {
       state.lastError = "the page is not there yet (HTTP \(result.status ?? 0))"
       state.consecutiveFailures += 1
     case .unchanged:
-      state.succeeded(.unchanged, result)
+      state.succeeded(.unchanged, result, at: now)
     case .stored(let stored, let discovered):
       // The schedule reads every game of the page; the store gets the kinds the parser is the
       // authority for.
       let stores = result.stores.map(stored.keeping) ?? stored
       batch = state.target.role == .discovery ? withoutFollowedGames(stores) : stores
-      state.succeeded(.stored, result)
+      state.succeeded(.stored, result, at: now)
       state.games = stored.games
       created = create(discovered, from: stored, by: id, now: now)
     }
@@ -196,8 +196,9 @@ public struct ScheduleBook: Sendable {
 
 extension TargetState {
   /// A good poll: no error, the failure count reset, the page's validators kept.
-  fileprivate mutating func succeeded(_ outcome: Outcome, _ result: Poller.Result) {
+  fileprivate mutating func succeeded(_ outcome: Outcome, _ result: Poller.Result, at now: Date) {
     self.outcome = outcome
+    lastSucceeded = now
     lastError = nil
     consecutiveFailures = 0
     etag = result.etag
