@@ -5,8 +5,9 @@ import StatlineCore
 /// Delivers the store's events to each sink, beside the scheduler (DESIGN.md §8).
 ///
 /// Every sink runs on its own task from its own cursor in the store: at least once (the cursor
-/// advances only after the sink accepted an event), in order (one event at a time per sink, so in
-/// order per game), resumed after a restart. A failed delivery is retried with exponential
+/// advances only past events the sink accepted, and every event before them), in order per game
+/// (up to the sink's `maxInFlight` at once, never two of one game; in store order at 1), resumed
+/// after a restart. A failed delivery is retried with exponential
 /// backoff and jitter, honouring `Retry-After`, until `giveUpAfter` has passed since its first
 /// attempt or the failure is final (a 4xx other than 408 and 429); the event then becomes a dead
 /// letter and delivery goes on. A slow or dead sink never slows polling or the other sinks: they

@@ -159,6 +159,18 @@ import Testing
         && hook.retry == DeliveryRetry(base: .seconds(2), cap: .seconds(60), giveUpAfter: .seconds(7200)))
     #expect(hook.filter == EventFilter(kinds: [.goal, .final], sports: [.lacrosseMen], teams: ["ncaa:team-594020"]))
 
+    // A webhook whose secret variable is not set stops the job at start-up, naming the variable.
+    var missing = try JobConfigReader.parse(
+      """
+      targets: [https://archive.statbroadcast.com/640301.xml]
+      sinks: [{kind: webhook, url: "https://push.example.com/h", secretEnv: STATLINE_TEST_UNSET_SECRET}]
+      """)
+    missing.store = FileManager.default.temporaryDirectory.appendingPathComponent("sinks-\(UUID()).sqlite").path
+    let startup = #expect(throws: StatlineError.self) {
+      try JobRuntime(config: missing, clock: ContinuousClock(), environment: [:], report: { _ in })
+    }
+    #expect(startup?.reason.contains("STATLINE_TEST_UNSET_SECRET is not set") == true, "\(startup?.reason ?? "")")
+
     for (yaml, message) in [
       ("- kind: pigeon", "sinks[0].kind (line 3): unknown sink kind 'pigeon'"),
       ("- kind: webhook\n    url: https://x.example/h", "sinks[0] (line 3): a webhook sink needs url and secretEnv"),

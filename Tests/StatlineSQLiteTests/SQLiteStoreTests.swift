@@ -16,26 +16,15 @@ import Testing
   @Test func passesTheStoreContract() async throws {
     var paths: [String] = []
     defer { paths.forEach(Self.remove) }
-    try await StoreContract.check {
+    func make() throws -> SQLiteStore {
       let path = Self.temporaryPath()
       paths.append(path)
       return try SQLiteStore(path: path)
     }
-    try await ScheduleStoreContract.check {
-      let path = Self.temporaryPath()
-      paths.append(path)
-      return try SQLiteStore(path: path)
-    }
-    try await EventLogContract.check {
-      let path = Self.temporaryPath()
-      paths.append(path)
-      return try SQLiteStore(path: path)
-    }
-    try await StoreReaderContract.check {
-      let path = Self.temporaryPath()
-      paths.append(path)
-      return try SQLiteStore(path: path)
-    }
+    try await StoreContract.check(make)
+    try await ScheduleStoreContract.check(make)
+    try await EventLogContract.check(make)
+    try await StoreReaderContract.check(make)
   }
 
   @Test func aReadOnlyStoreReadsWhatTheJobWritesAndCannotWrite() async throws {

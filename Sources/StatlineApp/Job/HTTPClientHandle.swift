@@ -6,4 +6,7 @@ final class HTTPClientHandle: Sendable {
   let client = HTTPClient(eventLoopGroupProvider: .singleton)
 
   func shutdown() async { try? await client.shutdown() }
+
+  /// From synchronous code (a failed start-up): the client has opened no connection yet.
+  func shutdownNow() { try? client.syncShutdown() }
 }

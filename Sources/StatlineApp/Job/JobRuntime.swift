@@ -33,6 +33,19 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     store = try SQLiteStore(path: storePath ?? config.store, derivesEvents: derivesEvents)
     let jobClock = JobClock(clock: clock, start: start)
     self.clock = jobClock
+    // Sinks first: a sink that cannot be built (a missing secret) fails start-up before any
+    // fetcher exists, and only the webhooks' unused client is left to close.
+    let webhooks = config.sinks.contains { $0.kind == .webhook } ? HTTPClientHandle() : nil
+    self.webhooks = webhooks
+    let sinks: [any EventSink]
+    do {
+      sinks = try EventSinks.build(
+        config.sinks, client: webhooks?.client, environment: environment, userAgent: config.politeness.userAgent,
+        now: jobClock.now)
+    } catch {
+      webhooks?.shutdownNow()
+      throw error
+    }
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
     var politeness = PoliteFetcher<C>.Configuration()
     politeness.userAgent = config.politeness.userAgent
@@ -54,22 +67,6 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     scheduler = Scheduler(
       store: store, poller: poller, clock: jobClock, configuration: schedule,
       health: { host, date in await polite.health(host, at: date) }, report: report)
-    let webhooks = config.sinks.contains { $0.kind == .webhook } ? HTTPClientHandle() : nil
-    self.webhooks = webhooks
-    let sinks: [any EventSink]
-    do {
-      sinks = try EventSinks.build(
-        config.sinks, client: webhooks?.client, environment: environment, userAgent: config.politeness.userAgent,
-        now: jobClock.now)
-    } catch {
-      // The fetcher's and the webhooks' clients are shut down before the error goes up.
-      let http = http
-      Task {
-        try? await http.shutdown()
-        await webhooks?.shutdown()
-      }
-      throw error
-    }
     var deliveryConfiguration = EventDelivery<C>.Configuration()
     for spec in config.sinks {
       deliveryConfiguration.sinkRetry[spec.name] = spec.retry
