@@ -72,6 +72,13 @@ enum Migrations {
       CREATE INDEX games_by_home_team ON games (home_team, date);
       """
     ),
+    (
+      6,
+      """
+      ALTER TABLE games ADD COLUMN changed_at REAL;
+      ALTER TABLE store_version ADD COLUMN schedule INTEGER NOT NULL DEFAULT 0;
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

@@ -64,6 +64,27 @@ extension SQLiteStore: StoreReader {
     try targets().compactMap(\.lastSucceeded).max()
   }
 
+  public func stamp() throws -> StoreStamp {
+    let statement = try connection.statement("SELECT version, schedule FROM store_version WHERE id = 1")
+    defer { statement.reset() }
+    guard try statement.step() else { return StoreStamp(version: 0, schedule: 0) }
+    return StoreStamp(version: statement.int64(0), schedule: statement.int64(1))
+  }
+
+  public func changedAt(gameIds: [String]) throws -> [String: Date] {
+    var result: [String: Date] = [:]
+    let statement = try connection.statement(
+      "SELECT id, changed_at FROM games WHERE id IN (SELECT value FROM json_each(?)) AND changed_at IS NOT NULL")
+    let ids = (try? JSONEncoder().encode(gameIds)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    statement.bind(ids)
+    while try statement.step() { result[statement.text(0)] = Date(timeIntervalSince1970: statement.double(1)) }
+    return result
+  }
+
+  public func freshnessBoard() throws -> FreshnessBoard {
+    FreshnessBoard(targets: try targets(), hosts: try hosts())
+  }
+
   public func boxScore(gameId: String) throws -> BoxScore? {
     let statement = try connection.statement("SELECT json FROM box_scores WHERE game_id = ?").bind(gameId)
     defer { statement.reset() }

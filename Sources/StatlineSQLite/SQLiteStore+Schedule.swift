@@ -44,9 +44,12 @@ extension SQLiteStore: ScheduleStore {
       }
       encoded.append((state, String(decoding: json, as: UTF8.self)))
     }
+    // A game changed by a poll changed when the job polled (the job's clock, not this one).
+    let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
     var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      let write = try write(rows, of: poll.batch)
+      let write = try write(rows, of: poll.batch, at: time)
       for (state, json) in encoded { try upsert(state, json: json) }
+      if !encoded.isEmpty { try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1") }
       for host in poll.hosts { try upsert(host) }
       return write
     }

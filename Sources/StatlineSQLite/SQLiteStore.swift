@@ -56,7 +56,10 @@ public actor SQLiteStore: Store {
   public func write(_ batch: Batch) throws -> StoreWrite {
     try BatchValidator.validate(batch)
     let (rows, skipped) = try rows(of: batch)
-    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in try write(rows, of: batch) }
+    let now = Date()
+    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
+      try write(rows, of: batch, at: now)
+    }
     remember(rows)
     result.unchanged += skipped
     return result
@@ -85,7 +88,8 @@ public actor SQLiteStore: Store {
 
   /// Writes the changed rows, each at the next version, and the events the changed games give
   /// (`ScoreDiffer`); the caller holds the transaction, so records and events land together.
-  func write(_ rows: [RecordRow], of batch: Batch?) throws(StatlineError) -> StoreWrite {
+  /// A game written keeps `time` as when it changed.
+  func write(_ rows: [RecordRow], of batch: Batch?, at time: Date) throws(StatlineError) -> StoreWrite {
     var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
     var written = 0
     var changedGames: [ScoreDiffer.ChangedGame] = []
@@ -95,7 +99,7 @@ public actor SQLiteStore: Store {
       let previous = stored == nil || !derivesEvents ? nil : try previousGame(row)
       version += 1
       written += 1
-      try upsert(row, version: version)
+      try upsert(row, version: version, at: time)
       if case .game(let game) = row.record {
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))
       }
@@ -177,20 +181,20 @@ public actor SQLiteStore: Store {
     return game
   }
 
-  private func upsert(_ row: RecordRow, version: Int64) throws(StatlineError) {
+  private func upsert(_ row: RecordRow, version: Int64, at time: Date) throws(StatlineError) {
     switch row.record {
     case .game(let game):
       try connection.statement(
         """
-        INSERT INTO games (id, version, hash, sport, status, date, json, away_team, home_team)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO games (id, version, hash, sport, status, date, json, away_team, home_team, changed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
           status = excluded.status, date = excluded.date, json = excluded.json, away_team = excluded.away_team,
-          home_team = excluded.home_team
+          home_team = excluded.home_team, changed_at = excluded.changed_at
         """
       ).bind(
         row.id, version, row.hash, game.sport.rawValue, game.status.rawValue, game.date, row.json,
-        game.away.team.id, game.home.team.id
+        game.away.team.id, game.home.team.id, time.timeIntervalSince1970
       ).run()
     case .team:
       try connection.statement(

@@ -6,16 +6,20 @@ struct Scoreboard: Encodable {
   @NullEncoded var sport: Sport?
   @NullEncoded var status: GameStatus?
   var games: [Game]
+  /// How fresh each game is, by id.
+  var freshness: [String: Freshness]
   var version: Int64
 }
 
 struct GameAnswer: Encodable {
   var game: Game
+  var freshness: Freshness
   var version: Int64
 }
 
 struct BoxScoreAnswer: Encodable {
   var boxScore: BoxScore
+  var freshness: Freshness
   var version: Int64
 }
 
@@ -25,6 +29,7 @@ struct PlaysAnswer: Encodable {
   /// The `after` to send for the plays that follow.
   var next: Int64
   var more: Bool
+  var freshness: Freshness
   var version: Int64
 }
 
@@ -87,5 +92,6 @@ struct TeamGamesAnswer: Encodable {
   var teamId: String
   @NullEncoded var season: String?
   var games: [Game]
+  var freshness: [String: Freshness]
   var version: Int64
 }

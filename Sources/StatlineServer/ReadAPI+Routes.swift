@@ -2,8 +2,9 @@ import Foundation
 import StatlineCore
 
 extension ReadAPI {
-  /// The answer of one route at one store version (cached by the caller).
-  func compute(_ route: Route, query: String?, version: Int64) async throws -> ResponseCache.Entry {
+  /// The answer of one route at one store stamp (cached by the caller).
+  func compute(_ route: Route, query: String?, stamp: StoreStamp) async throws -> ResponseCache.Entry {
+    let version = stamp.version
     switch route {
     case .leaders:
       return try await leaders(try APIQuery(query, allowed: ["sport", "stat", "season", "limit"]), version: version)
@@ -30,7 +31,11 @@ extension ReadAPI {
       guard !games.isEmpty || known else {
         throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
       }
-      return entry(TeamGamesAnswer(teamId: id, season: season, games: games, version: version), live: games)
+      let freshness = try await freshness(of: games, stamp: stamp)
+      return entry(
+        TeamGamesAnswer(
+          teamId: id, season: season, games: games, freshness: freshness.byGame, version: version), live: games,
+        expires: freshness.expires)
     case .scoreboard:
       let query = try APIQuery(query, allowed: ["sport", "date", "status"])
       let sport = try Self.sport(query)
@@ -50,19 +55,28 @@ extension ReadAPI {
       }
       let games = try await reader.games(sport: sport, date: date).filter { status == nil || $0.status == status }
         .sorted(by: Self.scoreboardOrder)
+      let freshness = try await freshness(of: games, stamp: stamp)
       return entry(
-        Scoreboard(date: date, sport: sport, status: status, games: games, version: version), live: games)
+        Scoreboard(
+          date: date, sport: sport, status: status, games: games, freshness: freshness.byGame, version: version),
+        live: games, expires: freshness.expires)
     case .game(let id):
       _ = try APIQuery(query, allowed: [])
       let game = try await game(id)
-      return entry(GameAnswer(game: game, version: version), live: [game])
+      let freshness = try await freshness(of: game, stamp: stamp)
+      return entry(
+        GameAnswer(game: game, freshness: freshness, version: version), live: [game],
+        expires: freshness.staleAt)
     case .boxScore(let id):
       _ = try APIQuery(query, allowed: [])
       let game = try await game(id)
       guard let box = try await reader.boxScore(gameId: id) else {
         throw Problem.notFound("game \(id) has no box score yet")
       }
-      return entry(BoxScoreAnswer(boxScore: box, version: version), live: [game])
+      let freshness = try await freshness(of: game, stamp: stamp)
+      return entry(
+        BoxScoreAnswer(boxScore: box, freshness: freshness, version: version), live: [game],
+        expires: freshness.staleAt)
     case .plays(let id):
       let query = try APIQuery(query, allowed: ["after", "limit"])
       let after = try query.int("after", in: 0...Int64(Int32.max), default: 0)
@@ -70,10 +84,11 @@ extension ReadAPI {
       let game = try await game(id)
       let plays = try await reader.plays(gameId: id, after: Int(after), limit: Int(limit) + 1)
       let page = Array(plays.prefix(Int(limit)))
+      let freshness = try await freshness(of: game, stamp: stamp)
       return entry(
         PlaysAnswer(
           gameId: id, plays: page, next: Int64(page.last?.sequence ?? Int(after)), more: plays.count > page.count,
-          version: version), live: [game])
+          freshness: freshness, version: version), live: [game], expires: freshness.staleAt)
     case .changes:
       let query = try APIQuery(query, allowed: ["since", "limit"])
       let since = try query.int("since", in: 0...Int64.max, default: 0)
@@ -123,12 +138,39 @@ extension ReadAPI {
     return game
   }
 
-  /// Live answers are cached briefly, settled ones long.
-  func entry(_ value: some Encodable, live games: [Game]) -> ResponseCache.Entry {
+  /// Live answers are cached briefly, settled ones long; none past the time a game in it turns
+  /// stale.
+  func entry(_ value: some Encodable, live games: [Game], expires: Date? = nil) -> ResponseCache.Entry {
     ResponseCache.Entry(
       body: Self.encode(value),
       cacheControl: games.contains { $0.status == .live }
-        ? configuration.liveCacheControl : configuration.settledCacheControl)
+        ? configuration.liveCacheControl : configuration.settledCacheControl, expires: expires)
+  }
+
+  /// The freshness of each game at this stamp and now, and the earliest time one of them turns
+  /// stale.
+  func freshness(of games: [Game], stamp: StoreStamp) async throws -> (byGame: [String: Freshness], expires: Date?) {
+    let list = try await freshnessList(games, stamp: stamp)
+    return (Dictionary(zip(games.map(\.id), list)) { first, _ in first }, list.compactMap(\.staleAt).min())
+  }
+
+  /// The freshness of one game.
+  func freshness(of game: Game, stamp: StoreStamp) async throws -> Freshness {
+    try await freshnessList([game], stamp: stamp)[0]
+  }
+
+  /// The freshness of each game, in order.
+  private func freshnessList(_ games: [Game], stamp: StoreStamp) async throws -> [Freshness] {
+    let board: FreshnessBoard
+    if let kept = await cache.board(stamp: stamp) {
+      board = kept
+    } else {
+      board = try await reader.freshnessBoard()
+      await cache.store(board: board, stamp: stamp)
+    }
+    let times = try await reader.changedAt(gameIds: games.map(\.id))
+    let now = now()
+    return games.map { board.freshness(of: $0, changedAt: times[$0.id], now: now) }
   }
 
   static func encode(_ value: some Encodable) -> [UInt8] { Array((try? encoder.encode(value)) ?? Data()) }

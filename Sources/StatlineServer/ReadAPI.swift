@@ -2,7 +2,7 @@ import Foundation
 import StatlineCore
 
 /// The read API (DESIGN.md §9) as a function from request to answer, over a `StoreReader`:
-/// JSON of the normalized model, strong ETags (the store version), `If-None-Match` → 304,
+/// JSON of the normalized model, strong ETags (a hash of the answer), `If-None-Match` → 304,
 /// `Cache-Control` by what the answer holds, `HEAD`, RFC 9457 problems for every error. Nothing
 /// a client sends can make it write: it only ever reads.
 public struct ReadAPI: Sendable {
@@ -99,20 +99,20 @@ public struct ReadAPI: Sendable {
     guard segments.first == "v1", let route = Route(segments.dropFirst()) else {
       throw Problem.notFound("no such endpoint: \(request.path.prefix(200))")
     }
-    let version = try await reader.version()
+    let stamp = try await reader.stamp()
     let key = request.path + "?" + (request.query ?? "")
     let entry: ResponseCache.Entry
-    if let cached = await cache.entry(key, version: version) {
+    if let cached = await cache.entry(key, stamp: stamp, now: now()) {
       entry = cached
     } else {
-      entry = try await compute(route, query: request.query, version: version)
-        .withGzip(minimumSize: Self.gzipMinimumSize)
-      await cache.store(entry, for: key, version: version)
+      entry = try await compute(route, query: request.query, stamp: stamp)
+        .prepared(gzipMinimumSize: Self.gzipMinimumSize)
+      await cache.store(entry, for: key, stamp: stamp)
     }
     // Each representation has its own strong ETag; a revalidation with either is answered.
     let gzip = entry.gzipped != nil && Self.acceptsGzip(request.headers["accept-encoding"])
-    let plainTag = "\"\(version)\""
-    let gzipTag = "\"\(version)-gzip\""
+    let plainTag = entry.etag
+    let gzipTag = String(entry.etag.dropLast()) + "-gzip\""
     let etag = gzip ? gzipTag : plainTag
     var headers = [
       "etag": etag, "cache-control": entry.cacheControl, "vary": "Accept-Encoding",

@@ -1,48 +1,72 @@
 import CompressNIO
+import Foundation
 import NIOCore
+import StatlineCore
 
-/// Answers computed for the current store version, by path and query: thousands of phones asking
-/// for one scoreboard cost one query. Bounded; emptied when the store's version moves.
+/// Answers computed for the current store stamp, by path and query: thousands of phones asking
+/// for one scoreboard cost one query. Bounded; emptied when the stamp moves. An answer whose
+/// games turn stale at some time is not served past it.
 actor ResponseCache {
   struct Entry: Sendable {
     var body: [UInt8]
     var cacheControl: String
     /// The body gzipped, for clients that ask (made once, when the entry is cached).
     var gzipped: [UInt8]? = nil
+    /// When a game of the answer turns stale: the answer must be computed again from then.
+    var expires: Date? = nil
+    /// The strong validator: a hash of the body.
+    var etag: String = ""
   }
 
-  private var version: Int64 = -1
+  private var stamp = StoreStamp(version: -1, schedule: -1)
   private var entries: [String: Entry] = [:]
+  private var board: FreshnessBoard?
   let limit: Int
 
   init(limit: Int = 2_000) { self.limit = limit }
 
-  func entry(_ key: String, version: Int64) -> Entry? {
-    guard version == self.version else { return nil }
-    return entries[key]
+  func entry(_ key: String, stamp: StoreStamp, now: Date) -> Entry? {
+    guard stamp == self.stamp, let entry = entries[key] else { return nil }
+    if let expires = entry.expires, now >= expires { return nil }
+    return entry
   }
 
-  func store(_ entry: Entry, for key: String, version: Int64) {
-    if version != self.version {
-      // A newer version makes every answer stale; an older one (a slow request) is not kept.
-      guard version > self.version else { return }
-      self.version = version
-      entries.removeAll(keepingCapacity: true)
-    }
+  func store(_ entry: Entry, for key: String, stamp: StoreStamp) {
+    guard moveTo(stamp) else { return }
     if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
     entries[key] = entry
+  }
+
+  /// The freshness board of this stamp, if one was kept.
+  func board(stamp: StoreStamp) -> FreshnessBoard? { stamp == self.stamp ? board : nil }
+
+  func store(board: FreshnessBoard, stamp: StoreStamp) {
+    guard moveTo(stamp) else { return }
+    self.board = board
+  }
+
+  /// A newer stamp empties the cache; an older one (a slow request) is not kept.
+  private func moveTo(_ stamp: StoreStamp) -> Bool {
+    guard stamp != self.stamp else { return true }
+    guard stamp.version >= self.stamp.version, stamp.schedule >= self.stamp.schedule else { return false }
+    self.stamp = stamp
+    entries.removeAll(keepingCapacity: true)
+    board = nil
+    return true
   }
 }
 
 extension ResponseCache.Entry {
-  /// The entry with its gzipped body, when the body is worth compressing.
-  func withGzip(minimumSize: Int) -> ResponseCache.Entry {
-    guard body.count >= minimumSize else { return self }
+  /// The entry with its ETag (a hash of the body) and its gzipped body, when the body is worth
+  /// compressing.
+  func prepared(gzipMinimumSize minimumSize: Int) -> ResponseCache.Entry {
+    var entry = self
+    entry.etag = "\"" + String(ContentHash.fnv1a(body), radix: 16) + "\""
+    guard body.count >= minimumSize else { return entry }
     var buffer = ByteBuffer(bytes: body)
     guard var compressed = try? buffer.compress(with: .gzip()), compressed.readableBytes < body.count else {
-      return self
+      return entry
     }
-    var entry = self
     entry.gzipped = compressed.readBytes(length: compressed.readableBytes)
     return entry
   }

@@ -10,6 +10,9 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   private var current: [Key: StoreChange] = [:]
   private var version: Int64 = 0
+  private var schedule: Int64 = 0
+  /// When each game was last written.
+  private var gameTimes: [String: Date] = [:]
   private var states: [String: TargetState] = [:]
   private var hostStates: [String: HostHealth] = [:]
   private var log: [ChangeEvent] = []
@@ -20,7 +23,9 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   public init() {}
 
-  public func write(_ batch: Batch) async throws -> StoreWrite {
+  public func write(_ batch: Batch) async throws -> StoreWrite { try write(batch, at: Date()) }
+
+  private func write(_ batch: Batch, at time: Date) throws -> StoreWrite {
     try BatchValidator.validate(batch)
     var written = 0
     var unchanged = 0
@@ -36,6 +41,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
       written += 1
       current[key] = StoreChange(version: version, kind: kind, id: id, record: record)
       if case .game(let game) = record {
+        gameTimes[id] = time
         let before: Game? = if case .game(let old)? = previous?.record { old } else { nil }
         changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
       }
@@ -55,8 +61,11 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
     commits += 1
     var write = StoreWrite(written: 0, unchanged: 0, version: version)
-    if let batch = poll.batch { write = try await self.write(batch) }
+    if let batch = poll.batch {
+      write = try self.write(batch, at: poll.states.compactMap(\.lastPolled).max() ?? Date())
+    }
     for state in poll.states { states[state.id] = state }
+    if !poll.states.isEmpty { schedule += 1 }
     for host in poll.hosts { hostStates[host.host] = host }
     return write
   }
@@ -66,6 +75,16 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   // MARK: StoreReader
 
   public func version() async throws -> Int64 { version }
+
+  public func stamp() async throws -> StoreStamp { StoreStamp(version: version, schedule: schedule) }
+
+  public func changedAt(gameIds: [String]) async throws -> [String: Date] {
+    gameTimes.filter { gameIds.contains($0.key) }
+  }
+
+  public func freshnessBoard() async throws -> FreshnessBoard {
+    FreshnessBoard(targets: states.values.sorted { $0.id < $1.id }, hosts: Array(hostStates.values))
+  }
 
   private func record(_ kind: StoreChange.Kind, _ id: String) -> StoreRecord? {
     current[Key(kind: kind, id: id)]?.record

@@ -116,17 +116,19 @@ import Testing
     #expect(book.apply(blocked, to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 }).state.outcome == .blocked)
   }
 
-  @Test func theLastSuccessIsKeptThroughFailures() {
+  @Test func theLastSuccessAndItsCadenceAreKeptThroughFailures() {
     var book = ScheduleBook(states: [])
     _ = book.seed([Self.scoreboard], now: Self.t0)
-    let stored = book.apply(Self.stored([Self.game("1", .live)]), to: Self.scoreboard.id, now: Self.t0, unit: { 0.5 })
+    let stored = book.apply(Self.stored([Self.game("1", .live)]), to: Self.scoreboard.id, now: Self.t0, unit: { 0.9 })
     #expect(stored.state.lastSucceeded == Self.t0)
+    #expect(stored.state.cadence == 30, "the policy's live interval, before jitter")
     let unchanged = Poller.Result(kind: .unchanged, status: 304)
     let later = Self.t0.addingTimeInterval(30)
     #expect(book.apply(unchanged, to: Self.scoreboard.id, now: later, unit: { 0.5 }).state.lastSucceeded == later)
     let failure = Poller.Result(kind: .failed(StatlineError(.network, "reset"), blocked: false), status: nil)
     let failed = book.apply(failure, to: Self.scoreboard.id, now: later.addingTimeInterval(30), unit: { 0.5 }).state
     #expect(failed.lastSucceeded == later && failed.lastPolled == later.addingTimeInterval(30))
+    #expect(failed.cadence == 30, "a failure's backoff is not the target's cadence")
   }
 
   @Test func seedingRetiresRemovedTargetsAndRevivesThemWhenListedAgain() {

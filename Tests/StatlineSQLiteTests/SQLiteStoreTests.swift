@@ -82,7 +82,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 5)
+    #expect(try await store.schemaVersion() == 6)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -140,7 +140,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 5")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 6")
     }
   }
 

@@ -7,6 +7,7 @@ import NIOHTTP1
 import StatlineCore
 import StatlineSQLite
 import StatlineServer
+import Synchronization
 import Testing
 
 /// The read API through a real HTTP client against the real server on 127.0.0.1, over a store
@@ -59,10 +60,14 @@ import Testing
   static let client = HTTPClient(eventLoopGroupProvider: .singleton)
 
   /// Runs the server over `path` for the body of the test.
-  static func withServer(_ path: String, _ body: (String) async throws -> Void) async throws {
+  /// 2026-03-07 20:00 UTC is 15:00 in New York: "today" is the 7th.
+  static let now = Date(timeIntervalSince1970: 1_772_913_600)
+
+  static func withServer(
+    _ path: String, now: @escaping @Sendable () -> Date = { ReadAPITests.now }, _ body: (String) async throws -> Void
+  ) async throws {
     let reader = try SQLiteStore(readOnlyPath: path)
-    // 2026-03-07 20:00 UTC is 15:00 in New York: "today" is the 7th.
-    let api = ReadAPI(reader: reader, now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    let api = ReadAPI(reader: reader, now: now)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var logger = Logger(label: "api-test")
     // The server's "already closed" on the test's cancellation is noise after the run's summary.
@@ -96,7 +101,7 @@ import Testing
   }
 
   @Test func theScoreboardGamesBoxScoresAndPlaysAnswerWithCachingHeaders() async throws {
-    let (path, writer) = try await Self.store()
+    let (path, _) = try await Self.store()
     try await Self.withServer(path) { base in
       let board = try await Self.get(base + "/v1/scoreboard?sport=lacrosse-men")
       #expect(board.status == 200 && board.headers["content-type"] == "application/json; charset=utf-8")
@@ -104,8 +109,10 @@ import Testing
       let ids = (board.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
       #expect(ids == ["ncaa:1", "statbroadcast:640301"], "live first, then by start time")
       #expect(board.headers["cache-control"]?.hasPrefix("public, max-age=5,") == true, "a live game: short")
+      let etag = board.headers["etag"] ?? ""
       #expect(
-        board.headers["etag"] == "\"\(try await writer.version())\"" && board.headers["vary"] == "Accept-Encoding")
+        etag.wholeMatch(of: /"[0-9a-f]{1,16}"/) != nil && board.headers["vary"] == "Accept-Encoding",
+        "a strong ETag: a hash of the answer")
       let finals = try await Self.get(base + "/v1/scoreboard?date=2026-03-07&status=final")
       #expect(finals.headers["cache-control"]?.contains("max-age=60") == true, "finals: long")
 
@@ -186,6 +193,68 @@ import Testing
       #expect(stale.status == 503 && stale.headers["retry-after"] == "30")
       #expect((stale.json["detail"] as? String)?.contains("more than 7200 s ago") == true, "\(stale.json)")
       #expect(try await Self.get(base + "/healthz").status == 200, "the process is still up")
+    }
+  }
+
+  /// The time the server reads, moved by the test.
+  final class TestNow: Sendable {
+    let time = Mutex(ReadAPITests.now)
+    func read() -> Date { time.withLock { $0 } }
+    func set(_ date: Date) { time.withLock { $0 = date } }
+  }
+
+  @Test func gameAnswersSayHowFreshTheyAreAndTurnStaleWhenTheJobStopsPolling() async throws {
+    let (path, writer) = try await Self.store()
+    var game = try #require(try await writer.game(id: "ncaa:1"))
+    game.clock = "06:40"
+    // The game's own target polled it 20 s before "now", every 30 s.
+    var state = TargetState(
+      target: Target(url: "https://stats.ncaa.org/contests/1/box_score", source: "ncaa", parser: "p", role: .game),
+      nextDue: Self.now.addingTimeInterval(10), gameId: "ncaa:1")
+    state.lastPolled = Self.now.addingTimeInterval(-20)
+    state.lastSucceeded = state.lastPolled
+    state.cadence = 30
+    state.outcome = .stored
+    state.games = [game]
+    _ = try await writer.commit(PollCommit(batch: Batch(games: [game]), states: [state]))
+    let clock = TestNow()
+    try await Self.withServer(path, now: clock.read) { base in
+      let url = base + "/v1/games/ncaa:1"
+      let fresh = try await Self.get(url)
+      let freshness = try #require(fresh.json["freshness"] as? [String: Any])
+      #expect(freshness["stale"] as? Bool == false && freshness["reason"] is NSNull)
+      #expect(freshness["polledAt"] as? String == "2026-03-07T19:59:40Z")
+      #expect(freshness["changedAt"] as? String == "2026-03-07T19:59:40Z", "when the poll that changed it ran")
+      #expect(freshness["target"] as? String == state.id && freshness["cadence"] as? Double == 30)
+      let board = try await Self.get(base + "/v1/scoreboard?date=2026-03-07")
+      let all = try #require(board.json["freshness"] as? [String: [String: Any]])
+      #expect(all["ncaa:1"]?["stale"] as? Bool == false)
+      #expect(all["statbroadcast:640301"]?["stale"] as? Bool == false, "a final does not go stale")
+      #expect(all["ncaa:4"]?["reason"] as? String == "unwatched", "no target feeds it")
+
+      // 45 s on, no poll has succeeded: the same store version, but no longer the same answer.
+      clock.set(Self.now.addingTimeInterval(45))
+      let frozen = try await Self.get(url, headers: ["If-None-Match": fresh.headers["etag"] ?? ""])
+      #expect(frozen.status == 200 && frozen.headers["etag"] != fresh.headers["etag"])
+      let stale = try #require(frozen.json["freshness"] as? [String: Any])
+      #expect(stale["stale"] as? Bool == true && stale["reason"] as? String == "notPolled")
+
+      // The job polls and fails: the reason says so.
+      state.lastPolled = Self.now.addingTimeInterval(40)
+      state.outcome = .failed
+      state.lastError = "HTTP 503 from stats.ncaa.org"
+      state.consecutiveFailures = 1
+      _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
+      let failing = try #require(try await Self.get(url).json["freshness"] as? [String: Any])
+      #expect(failing["reason"] as? String == "failing")
+      #expect((failing["detail"] as? String)?.contains("HTTP 503 from stats.ncaa.org") == true)
+
+      // A good poll makes it fresh again.
+      state.lastSucceeded = Self.now.addingTimeInterval(44)
+      state.outcome = .unchanged
+      _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
+      let again = try #require(try await Self.get(url).json["freshness"] as? [String: Any])
+      #expect(again["stale"] as? Bool == false && again["polledAt"] as? String == "2026-03-07T20:00:44Z")
     }
   }
 

@@ -26,6 +26,9 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var lastPolled: Date?
   /// When a poll last succeeded (stored or unchanged): what freshness and readiness read.
   public var lastSucceeded: Date?
+  /// The seconds the policy put between the last good poll and the next one, before jitter:
+  /// a game fed by this target is stale when no poll has succeeded for twice this.
+  public var cadence: Double?
   public var outcome: Outcome
   /// The last error, as `StatlineError` describes it.
   public var lastError: String?

@@ -4,8 +4,16 @@ import Foundation
 /// (DESIGN.md §9). Implemented by the SQLite store (opened read-only by `statline serve`), the
 /// memory store, and the PostgreSQL store to come.
 public protocol StoreReader: Sendable {
-  /// The highest version in the store: every answer computed from it is the same until it moves.
+  /// The highest version in the store: every record answer computed from it is the same until
+  /// it moves.
   func version() async throws -> Int64
+  /// The version and the schedule's count of commits, read together: an answer that says how
+  /// fresh its games are is the same until either moves (or a game's freshness runs out).
+  func stamp() async throws -> StoreStamp
+  /// When the store last wrote each of these games (games it has no time for are left out).
+  func changedAt(gameIds: [String]) async throws -> [String: Date]
+  /// Which targets feed which games, and how their polls are going.
+  func freshnessBoard() async throws -> FreshnessBoard
   func game(id: String) async throws -> Game?
   /// Games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
   func games(sport: Sport?, date: String?) async throws -> [Game]
@@ -24,4 +32,17 @@ public protocol StoreReader: Sendable {
   func lastSuccessfulPoll() async throws -> Date?
   /// Change events after `sequence`.
   func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
+}
+
+/// What an answer cached in memory depends on.
+public struct StoreStamp: Sendable, Hashable {
+  /// The highest record version.
+  public var version: Int64
+  /// Moves on every commit that changes a target's state (a poll, good or bad).
+  public var schedule: Int64
+
+  public init(version: Int64, schedule: Int64) {
+    self.version = version
+    self.schedule = schedule
+  }
 }

@@ -132,6 +132,7 @@ public struct ScheduleBook: Sendable {
     switch policy.next(observation) {
     case .stop: state.nextDue = nil
     case .after(let delay):
+      if state.consecutiveFailures == 0 { state.cadence = JobClock<ContinuousClock>.seconds(delay) }
       state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
     }
     put(state)

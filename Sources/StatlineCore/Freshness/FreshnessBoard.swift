@@ -1,0 +1,92 @@
+import Foundation
+
+/// Which targets feed which games, from the stored schedule: what `Freshness` is judged from.
+/// Built once per schedule change and asked for every game an answer holds.
+public struct FreshnessBoard: Sendable {
+  /// One target, as freshness needs it.
+  public struct Feeder: Sendable, Equatable {
+    public var id: String
+    public var host: String?
+    public var lastSucceeded: Date?
+    public var cadence: Double?
+    public var outcome: TargetState.Outcome
+    public var lastError: String?
+    public var retired: Bool
+  }
+
+  /// The feeders of each game id.
+  public private(set) var feeders: [String: [Feeder]] = [:]
+  /// Hosts whose breaker is open, with when it lets a probe through.
+  public private(set) var openHosts: [String: Date?] = [:]
+
+  /// A game with one of these statuses is settled: its answer cannot go stale.
+  public static let settled: Set<GameStatus> = [.final, .cancelled, .postponed]
+  /// The cadence assumed for a target that has not recorded one: the default policy's.
+  static func assumedCadence(_ status: GameStatus) -> Double { status == .live ? 30 : 3600 }
+
+  public init(targets: [TargetState], hosts: [HostHealth]) {
+    for state in targets {
+      let feeder = Feeder(
+        id: state.id, host: URL(string: state.target.url)?.host(), lastSucceeded: state.lastSucceeded,
+        cadence: state.cadence, outcome: state.outcome, lastError: state.lastError, retired: state.isRetired)
+      var ids = Set(state.games.map(\.id))
+      if let gameId = state.gameId { ids.insert(gameId) }
+      for id in ids { feeders[id, default: []].append(feeder) }
+    }
+    for host in hosts where host.breaker == .open { openHosts[host.host] = host.openUntil }
+  }
+
+  /// The freshness of `game` at `now`: fresh while the feeder that succeeded last did so within
+  /// two of its cadences; otherwise stale, with the reason that feeder gives.
+  public func freshness(of game: Game, changedAt: Date?, now: Date) -> Freshness {
+    let candidates = feeders[game.id] ?? []
+    guard
+      let best = candidates.max(by: {
+        ($0.lastSucceeded ?? .distantPast, $1.id) < ($1.lastSucceeded ?? .distantPast, $0.id)
+      })
+    else {
+      let settled = Self.settled.contains(game.status)
+      return Freshness(
+        changedAt: changedAt, polledAt: nil, target: nil, cadence: nil, stale: !settled,
+        reason: settled ? nil : .unwatched,
+        detail: settled ? nil : "no target of the job polls this game: its answer is as it was stored")
+    }
+    let cadence = best.cadence ?? Self.assumedCadence(game.status)
+    var answer = Freshness(
+      changedAt: changedAt, polledAt: best.lastSucceeded, target: best.id, cadence: cadence, stale: false)
+    if Self.settled.contains(game.status) { return answer }
+    if let last = best.lastSucceeded {
+      let deadline = last.addingTimeInterval(2 * cadence)
+      if now <= deadline {
+        answer.staleAt = deadline
+        return answer
+      }
+    }
+    answer.stale = true
+    let since =
+      best.lastSucceeded.map { "last polled successfully at \(Freshness.iso($0))" } ?? "never polled successfully"
+    if let host = best.host, let until = openHosts[host] {
+      answer.reason = .breakerOpen
+      answer.detail =
+        "target \(best.id) \(since); the circuit breaker for \(host) is open"
+        + (until.map { " until \(Freshness.iso($0))" } ?? "")
+    } else if best.retired {
+      answer.reason = .notPolled
+      answer.detail = "target \(best.id) \(since) and is retired" + (best.lastError.map { ": \($0)" } ?? "")
+    } else {
+      switch best.outcome {
+      case .blocked:
+        answer.reason = .blocked
+        answer.detail = "target \(best.id) \(since); it is blocked: \(best.lastError ?? "no detail")"
+      case .failed, .absent:
+        answer.reason = .failing
+        answer.detail = "target \(best.id) \(since); its polls fail: \(best.lastError ?? "no detail")"
+      case .new, .stored, .unchanged:
+        answer.reason = .notPolled
+        answer.detail =
+          "target \(best.id) \(since), more than twice its \(Int(cadence)) s cadence ago: the job is not polling it"
+      }
+    }
+    return answer
+  }
+}
