@@ -2,13 +2,20 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
+import StatlineCore
 
 /// The read API on Hummingbird 2: an application (a swift-service-lifecycle `Service`) that
-/// hands every request to `ReadAPI`. Graceful shutdown lets requests in flight finish.
+/// hands every request to `ReadAPI`, and streams `/v1/events/stream` from the `EventHub`.
+/// Graceful shutdown lets requests in flight finish and ends every event stream.
 public struct APIServer: Sendable {
   public let api: ReadAPI
+  public let hub: EventHub
 
-  public init(api: ReadAPI) { self.api = api }
+  public init(api: ReadAPI, hub: EventHub? = nil) {
+    self.api = api
+    self.hub = hub ?? EventHub(reader: api.reader)
+  }
 
   /// - Parameter onRunning: called with the bound port once the server listens (port 0 binds an
   ///   ephemeral one).
@@ -16,28 +23,56 @@ public struct APIServer: Sendable {
     host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     let api = api
-    let responder = CallbackResponder<BasicRequestContext> { request, _ in
+    let hub = hub
+    let responder = CallbackResponder<ConnectionContext> { request, context in
       var headers: [String: String] = [:]
       for field in request.headers {
         let name = field.name.canonicalName
         headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
       }
-      let answer = await api.respond(
-        APIRequest(
-          method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers))
-      var fields = HTTPFields()
-      for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) where name != "content-length" {
-        if let name = HTTPField.Name(name) { fields[name] = value }
+      let apiRequest = APIRequest(
+        method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers)
+      if ReadAPI.isEventStream(apiRequest.path) {
+        switch await api.streamStart(apiRequest) {
+        case .answer(let answer): return Self.response(answer, head: request.method == .head)
+        case .after(let start):
+          return Response(
+            status: .ok, headers: Self.fields(ReadAPI.streamHeaders),
+            body: EventStreamBody(reader: api.reader, hub: hub, start: start, channel: context.channel).body)
+        }
       }
-      var body = ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
-      if request.method == .head, let length = answer.headers["content-length"].flatMap(Int.init) {
-        body = ResponseBody(contentLength: length) { _ in }
-      }
-      return Response(status: HTTPResponse.Status(code: answer.status), headers: fields, body: body)
+      return Self.response(await api.respond(apiRequest), head: request.method == .head)
     }
     return Application(
       responder: responder,
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Statline"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+  }
+
+  static func response(_ answer: APIResponse, head: Bool) -> Response {
+    var body = ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+    if head, let length = answer.headers["content-length"].flatMap(Int.init) {
+      body = ResponseBody(contentLength: length) { _ in }
+    }
+    return Response(status: HTTPResponse.Status(code: answer.status), headers: fields(answer.headers), body: body)
+  }
+
+  static func fields(_ headers: [String: String]) -> HTTPFields {
+    var fields = HTTPFields()
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "content-length" {
+      if let name = HTTPField.Name(name) { fields[name] = value }
+    }
+    return fields
+  }
+}
+
+/// A request's context with its connection, so that a stream can cut off a slow client.
+public struct ConnectionContext: RequestContext {
+  public var coreContext: CoreRequestContextStorage
+  public let channel: any Channel
+
+  public init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    channel = source.channel
   }
 }

@@ -130,7 +130,9 @@ import Testing
         Issue.record("the document has no paths")
         return
       }
-      #expect(Set(paths.keys) == Set(routes.map(\.template)), "every route is documented, and only those")
+      #expect(
+        Set(paths.keys) == Set(routes.map(\.template) + ["/v1/events/stream"]),
+        "every route is documented, and only those")
       for route in routes {
         let answer = try await ReadAPITests.get(base + route.url)
         #expect(answer.status == 200, "\(route.url)")
@@ -142,6 +144,16 @@ import Testing
         }
         let problems = Self.check(
           try JSONDecoder().decode(JSON.self, from: answer.body), schema, document, at: route.url)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+      }
+      // The stream's frames carry change events as the document describes them.
+      let media = paths["/v1/events/stream"]?["get"]?["responses"]?["200"]?["content"]?["text/event-stream"]
+      let eventSchema = try #require(media?["x-frame-data"])
+      var frames = EventStreamTests.FrameReader(try await EventStreamTests.open(base + "/v1/events/stream?since=0"))
+      for frame in try await frames.events(through: 4) {
+        let problems = Self.check(
+          try JSONDecoder().decode(JSON.self, from: Data((frame.data ?? "").utf8)), eventSchema, document,
+          at: "stream event \(frame.id ?? 0)")
         #expect(problems.isEmpty, "\(problems.prefix(5))")
       }
       // Problems fit the Problem schema.

@@ -32,6 +32,8 @@ public protocol StoreReader: Sendable {
   func lastSuccessfulPoll() async throws -> Date?
   /// Change events after `sequence`.
   func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
+  /// The highest event sequence (0: none yet).
+  func lastEventSequence() async throws -> Int64
 }
 
 /// What an answer cached in memory depends on.

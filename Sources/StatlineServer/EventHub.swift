@@ -1,0 +1,149 @@
+import StatlineCore
+import Synchronization
+
+/// The live side of `/v1/events/stream`: one loop reads new events from the store and hands
+/// them to every connected client, each through a bounded buffer. A client whose buffer fills
+/// (it cannot keep up) is cut off, never allowed to grow the server's memory: it reconnects with
+/// `Last-Event-ID` and catches up from the store. The loop runs while anyone listens.
+public actor EventHub {
+  public struct Configuration: Sendable {
+    /// How often the store is asked for new events (the job may be another process).
+    public var pollInterval: Duration = .milliseconds(250)
+    /// A comment line to every client this often, so proxies keep the connection open.
+    public var heartbeat: Duration = .seconds(15)
+    /// Events (and heartbeats) a client may have waiting before it is disconnected.
+    public var clientBuffer = 1_024
+    /// Events read from the store at once.
+    public var page = 500
+
+    public init() {}
+  }
+
+  /// What a client is sent.
+  public enum Item: Sendable, Equatable {
+    case event(ChangeEvent)
+    case heartbeat
+  }
+
+  /// One client's feed. `overflowed` says why it ended early.
+  public final class Subscription: Sendable {
+    public let id: Int
+    public let items: AsyncStream<Item>
+    private let overflow = Mutex(false)
+    /// Closes the client's connection (a writer blocked on it fails at once).
+    let cutOff: @Sendable () -> Void
+    /// True when the client was cut off for not keeping up.
+    public var overflowed: Bool { overflow.withLock { $0 } }
+
+    func overflowNow() {
+      overflow.withLock { $0 = true }
+      cutOff()
+    }
+
+    init(id: Int, items: AsyncStream<Item>, cutOff: @escaping @Sendable () -> Void) {
+      self.id = id
+      self.items = items
+      self.cutOff = cutOff
+    }
+  }
+
+  /// What the hub has done, for tests and metrics.
+  public struct Statistics: Sendable, Equatable {
+    public var subscribers = 0
+    public var connected = 0
+    public var disconnectedSlow = 0
+    public var delivered = 0
+  }
+
+  let reader: any StoreReader
+  public let configuration: Configuration
+  /// Waits between reads (injected: tests step it).
+  let sleep: @Sendable (Duration) async throws -> Void
+  private var continuations: [Int: (AsyncStream<Item>.Continuation, Subscription)] = [:]
+  private var nextId = 0
+  private var loop: Task<Void, Never>?
+  private var statistics = Statistics()
+
+  public init(
+    reader: any StoreReader, configuration: Configuration = Configuration(),
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await ContinuousClock().sleep(for: $0) }
+  ) {
+    self.reader = reader
+    self.configuration = configuration
+    self.sleep = sleep
+  }
+
+  public var stats: Statistics {
+    var stats = statistics
+    stats.subscribers = continuations.count
+    return stats
+  }
+
+  /// A new client's feed: every event stored after this call, until `unsubscribe`. `cutOff`
+  /// closes the client's connection when its buffer overflows.
+  public func subscribe(cutOff: @escaping @Sendable () -> Void = {}) -> Subscription {
+    nextId += 1
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Item.self, bufferingPolicy: .bufferingOldest(configuration.clientBuffer))
+    let subscription = Subscription(id: nextId, items: stream, cutOff: cutOff)
+    continuations[nextId] = (continuation, subscription)
+    statistics.connected += 1
+    let id = nextId
+    continuation.onTermination = { [weak self] _ in
+      guard let self else { return }
+      Task { await self.unsubscribe(id) }
+    }
+    if loop == nil { loop = Task { await self.run() } }
+    return subscription
+  }
+
+  public func unsubscribe(_ id: Int) {
+    guard let (continuation, _) = continuations.removeValue(forKey: id) else { return }
+    continuation.finish()
+    if continuations.isEmpty {
+      loop?.cancel()
+      loop = nil
+    }
+  }
+
+  /// Ends every feed (graceful shutdown).
+  public func finishAll() {
+    for (continuation, _) in continuations.values { continuation.finish() }
+    continuations.removeAll()
+    loop?.cancel()
+    loop = nil
+  }
+
+  private func broadcast(_ item: Item) {
+    for (id, (continuation, subscription)) in continuations {
+      if case .dropped = continuation.yield(item) {
+        subscription.overflowNow()
+        statistics.disconnectedSlow += 1
+        continuations[id] = nil
+        continuation.finish()
+      } else if case .event = item {
+        statistics.delivered += 1
+      }
+    }
+  }
+
+  /// Reads new events and heartbeats until no one listens.
+  private func run() async {
+    var cursor = (try? await reader.lastEventSequence()) ?? 0
+    var sinceBeat = Duration.zero
+    while !Task.isCancelled {
+      if let events = try? await reader.events(since: cursor, limit: configuration.page) {
+        for event in events { broadcast(.event(event)) }
+        cursor = events.last?.sequence ?? cursor
+        if events.count == configuration.page { continue }
+      }
+      if sinceBeat >= configuration.heartbeat {
+        broadcast(.heartbeat)
+        sinceBeat = .zero
+      }
+      let wait = min(configuration.pollInterval, configuration.heartbeat)
+      do { try await sleep(wait) } catch { return }
+      sinceBeat += wait
+    }
+  }
+}
