@@ -71,6 +71,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -95,6 +97,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.copy("openapi.json")],
       swiftSettings: swiftSettings),
@@ -119,6 +122,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "Metrics", package: "swift-metrics"),
       ] + sourcePlugins.map { .target(name: "\($0)Source") },
       swiftSettings: swiftSettings
     ),
@@ -164,7 +168,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",
-      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite"],
+      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer"],
       swiftSettings: swiftSettings
     ),
   ] + pluginTargets

@@ -3,7 +3,8 @@ import StatlineCore
 
 extension SQLiteStore: EventLog {
   /// Derives and inserts the events of a write's changed games; the caller holds the transaction.
-  func appendEvents(of changed: [ScoreDiffer.ChangedGame], batch: Batch?) throws(StatlineError) {
+  @discardableResult
+  func appendEvents(of changed: [ScoreDiffer.ChangedGame], batch: Batch?) throws(StatlineError) -> [ChangeEvent] {
     let last = try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM events")
     let events: [ChangeEvent]
     do {
@@ -19,6 +20,7 @@ extension SQLiteStore: EventLog {
       try connection.statement("INSERT INTO events (sequence, version, game_id, type, json) VALUES (?, ?, ?, ?, ?)")
         .bind(event.sequence, event.version, event.gameId, event.type.rawValue, try json(event)).run()
     }
+    return events
   }
 
   /// A game's latest events, newest first (enough to find who led last).

@@ -107,8 +107,11 @@ public actor SQLiteStore: Store {
     if written > 0 {
       try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
     }
-    if derivesEvents && !changedGames.isEmpty { try appendEvents(of: changedGames, batch: batch) }
-    return StoreWrite(written: written, unchanged: rows.count - written, version: version)
+    var events: [ChangeEvent.Kind: Int] = [:]
+    if derivesEvents && !changedGames.isEmpty {
+      for event in try appendEvents(of: changedGames, batch: batch) { events[event.type, default: 0] += 1 }
+    }
+    return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
   }
 
   public func changes(since version: Int64, limit: Int) throws -> [StoreChange] {

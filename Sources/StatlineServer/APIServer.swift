@@ -32,16 +32,23 @@ public struct APIServer: Sendable {
       }
       let apiRequest = APIRequest(
         method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers)
+      let started = ContinuousClock.now
+      let answer: APIResponse
       if ReadAPI.isEventStream(apiRequest.path) {
         switch await api.streamStart(apiRequest) {
-        case .answer(let answer): return Self.response(answer, head: request.method == .head)
+        case .answer(let problem): answer = problem
         case .after(let start):
+          api.metrics?.request(route: "/v1/events/stream", status: 200, duration: ContinuousClock.now - started)
           return Response(
             status: .ok, headers: Self.fields(ReadAPI.streamHeaders),
             body: EventStreamBody(reader: api.reader, hub: hub, start: start, channel: context.channel).body)
         }
+      } else {
+        answer = await api.respond(apiRequest)
       }
-      return Self.response(await api.respond(apiRequest), head: request.method == .head)
+      api.metrics?.request(
+        route: Route.template(of: apiRequest.path), status: answer.status, duration: ContinuousClock.now - started)
+      return Self.response(answer, head: request.method == .head)
     }
     return Application(
       responder: responder,

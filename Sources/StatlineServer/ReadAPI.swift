@@ -28,13 +28,16 @@ public struct ReadAPI: Sendable {
   let configuration: Configuration
   let now: @Sendable () -> Date
   let cache = ResponseCache()
+  /// Served at `/metrics` (nil: not served), and where the server counts requests.
+  public let metrics: ServerMetrics?
 
   public init(
-    reader: any StoreReader, configuration: Configuration = Configuration(),
+    reader: any StoreReader, configuration: Configuration = Configuration(), metrics: ServerMetrics? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.reader = reader
     self.configuration = configuration
+    self.metrics = metrics
     self.now = now
   }
 
@@ -58,6 +61,16 @@ public struct ReadAPI: Sendable {
       ).response(path: request.path)
       response.headers["allow"] = "GET, HEAD"
       return response
+    }
+    if request.path == "/metrics" {
+      guard let metrics else { throw Problem.notFound("metrics are not enabled in this server") }
+      let body = try await metrics.scrape(reader)
+      return APIResponse(
+        status: 200,
+        headers: [
+          "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store",
+          "content-length": String(body.count),
+        ], body: request.method == "HEAD" ? [] : body)
     }
     if let accept = request.headers["accept"], !Self.acceptsJSON(accept) {
       throw Problem(

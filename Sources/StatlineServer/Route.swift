@@ -30,3 +30,31 @@ enum Route: Equatable {
     }
   }
 }
+
+extension Route {
+  /// The route's path template: the `route` label of the request metrics (bounded: ids are not
+  /// labels).
+  static func template(of path: String) -> String {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    switch segments {
+    case []: return "/"
+    case ["healthz"], ["readyz"], ["openapi.json"], ["metrics"]: return "/" + segments[0]
+    case ["v1", "events", "stream"]: return "/v1/events/stream"
+    default: break
+    }
+    guard segments.first == "v1", let route = Route(segments.dropFirst()) else { return "unknown" }
+    switch route {
+    case .scoreboard: return "/v1/scoreboard"
+    case .game: return "/v1/games/{id}"
+    case .boxScore: return "/v1/games/{id}/boxscore"
+    case .plays: return "/v1/games/{id}/plays"
+    case .changes: return "/v1/changes"
+    case .events: return "/v1/events"
+    case .teams: return "/v1/teams"
+    case .team: return "/v1/teams/{id}"
+    case .teamGames: return "/v1/teams/{id}/games"
+    case .leaders: return "/v1/leaders"
+    case .standings: return "/v1/standings"
+    }
+  }
+}

@@ -46,10 +46,13 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
         changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
       }
     }
-    log += ScoreDiffer.events(of: changed, batch: batch, after: Int64(log.count)) { gameId in
+    let events = ScoreDiffer.events(of: changed, batch: batch, after: Int64(log.count)) { gameId in
       ScoreDiffer.lastLeader(newestFirst: log.reversed().lazy.filter { $0.gameId == gameId })
     }
-    return StoreWrite(written: written, unchanged: unchanged, version: version)
+    log += events
+    return StoreWrite(
+      written: written, unchanged: unchanged, version: version,
+      events: events.reduce(into: [:]) { counts, event in counts[event.type, default: 0] += 1 })
   }
 
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {
@@ -81,6 +84,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   public func changedAt(gameIds: [String]) async throws -> [String: Date] {
     gameTimes.filter { gameIds.contains($0.key) }
   }
+
+  public func sinkCursors() async throws -> [String: Int64] { cursors }
 
   public func freshnessBoard() async throws -> FreshnessBoard {
     FreshnessBoard(targets: states.values.sorted { $0.id < $1.id }, hosts: Array(hostStates.values))

@@ -25,7 +25,9 @@ public enum StoreContract {
       Batch(
         games: [game("g:1", away: 1, home: 0, status: .live), game("g:2", away: nil, home: nil, status: .scheduled)],
         teams: [Team(id: "t:1", name: "Army")]))
-    #expect(first == StoreWrite(written: 3, unchanged: 0, version: 3), sourceLocation: location)
+    #expect(
+      first == StoreWrite(written: 3, unchanged: 0, version: 3, events: [.discovered: 2]),
+      "and the events it derived, by type", sourceLocation: location)
     let all = try await store.changes(since: 0, limit: 100)
     #expect(all.map(\.version) == [1, 2, 3], sourceLocation: location)
     #expect(all.map(\.id) == ["g:1", "g:2", "t:1"], sourceLocation: location)

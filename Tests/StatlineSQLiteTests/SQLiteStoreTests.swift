@@ -112,7 +112,7 @@ import Testing
     do {
       let store = try SQLiteStore(path: path)
       let write = try await store.write(Batch(games: [game], plays: plays))
-      #expect(write == StoreWrite(written: 4, unchanged: 0, version: 4))
+      #expect(write == StoreWrite(written: 4, unchanged: 0, version: 4, events: [.discovered: 1]))
     }
     let reopened = try SQLiteStore(path: path)
     #expect(try await reopened.version() == 4)

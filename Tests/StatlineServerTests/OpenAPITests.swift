@@ -1,4 +1,6 @@
 import Foundation
+import StatlineSQLite
+import StatlineServer
 import Testing
 
 /// `/openapi.json` describes every route, and every route's real answers fit it.
@@ -109,7 +111,9 @@ import Testing
 
   @Test func everyRouteIsDocumentedAndItsAnswersFitTheDocument() async throws {
     let (path, _) = try await ReadAPITests.store()
-    try await ReadAPITests.withServer(path) { base in
+    let api = ReadAPI(
+      reader: try SQLiteStore(readOnlyPath: path), metrics: ServerMetrics(), now: { ReadAPITests.now })
+    try await ReadAPITests.withServer(api: api) { base in
       let answer = try await ReadAPITests.get(base + "/openapi.json")
       #expect(answer.status == 200)
       let document = try JSONDecoder().decode(JSON.self, from: answer.body)
@@ -131,7 +135,7 @@ import Testing
         return
       }
       #expect(
-        Set(paths.keys) == Set(routes.map(\.template) + ["/v1/events/stream"]),
+        Set(paths.keys) == Set(routes.map(\.template) + ["/v1/events/stream", "/metrics"]),
         "every route is documented, and only those")
       for route in routes {
         let answer = try await ReadAPITests.get(base + route.url)
@@ -146,6 +150,9 @@ import Testing
           try JSONDecoder().decode(JSON.self, from: answer.body), schema, document, at: route.url)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
       }
+      let metrics = try await ReadAPITests.get(base + "/metrics")
+      #expect(
+        metrics.status == 200 && paths["/metrics"]?["get"]?["responses"]?["200"]?["content"]?["text/plain"] != nil)
       // The stream's frames carry change events as the document describes them.
       let media = paths["/v1/events/stream"]?["get"]?["responses"]?["200"]?["content"]?["text/event-stream"]
       let eventSchema = try #require(media?["x-frame-data"])

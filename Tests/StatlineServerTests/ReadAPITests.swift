@@ -67,7 +67,10 @@ import Testing
     _ path: String, now: @escaping @Sendable () -> Date = { ReadAPITests.now }, _ body: (String) async throws -> Void
   ) async throws {
     let reader = try SQLiteStore(readOnlyPath: path)
-    let api = ReadAPI(reader: reader, now: now)
+    try await withServer(api: ReadAPI(reader: reader, now: now), body)
+  }
+
+  static func withServer(api: ReadAPI, _ body: (String) async throws -> Void) async throws {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var logger = Logger(label: "api-test")
     // The server's "already closed" on the test's cancellation is noise after the run's summary.

@@ -76,11 +76,16 @@ struct DemoCommand: AsyncParsableCommand {
       }
     }
     let board = DemoBoard()
+    let metrics = ServerMetrics()
+    let jobMetrics = JobMetrics(factory: metrics.factory)
     let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
     let made = Result { () throws(StatlineError) in
       try JobRuntime(
         config: config, storePath: store, clock: clock, start: start, environment: environment,
-        report: { event in if case .polled(let report) = event { board.record(report) } })
+        report: { event in
+          jobMetrics.record(event)
+          if case .polled(let report) = event { board.record(report) }
+        })
     }
     guard case .success(let runtime) = made else {
       try? await server.stop()
@@ -94,7 +99,7 @@ struct DemoCommand: AsyncParsableCommand {
       var logger = Logger(label: "statline.api")
       logger.logLevel = .error
       let reader = try SQLiteStore(readOnlyPath: store)
-      let app = APIServer(api: ReadAPI(reader: reader, now: runtime.clock.now)).application(
+      let app = APIServer(api: ReadAPI(reader: reader, metrics: metrics, now: runtime.clock.now)).application(
         host: "127.0.0.1", port: port, logger: logger
       ) { port in
         let url = "http://127.0.0.1:\(port)/v1/scoreboard"

@@ -47,10 +47,18 @@ struct RunCommand: AsyncParsableCommand {
     let logger = LogSetup.make(level: level)
     let config: JobConfig
     let runtime: JobRuntime<ContinuousClock>
+    // With --serve, the job's counters go to the API's /metrics.
+    let metrics = serve == nil ? nil : ServerMetrics()
     do {
       config = try job.load()
       let log = JobLog(logger: logger)
-      runtime = try JobRuntime(config: config, storePath: job.store, clock: ContinuousClock(), report: log.record)
+      let jobMetrics = metrics.map { JobMetrics(factory: $0.factory) }
+      runtime = try JobRuntime(
+        config: config, storePath: job.store, clock: ContinuousClock(),
+        report: { event in
+          log.record(event)
+          jobMetrics?.record(event)
+        })
     } catch {
       throw fail(error)
     }
@@ -67,7 +75,9 @@ struct RunCommand: AsyncParsableCommand {
         let reader = try SQLiteStore(readOnlyPath: job.store ?? config.store)
         services.append(
           .init(
-            service: APIServer(api: ReadAPI(reader: reader)).application(host: host, port: port, logger: logger) {
+            service: APIServer(api: ReadAPI(reader: reader, metrics: metrics)).application(
+              host: host, port: port, logger: logger
+            ) {
               port in
               logger.info("the read API is up", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
             }))

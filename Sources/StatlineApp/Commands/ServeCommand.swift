@@ -13,7 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
     abstract: "Serve the read API (scoreboard, games, box scores, plays, delta sync, events) over a store.",
     discussion: """
       Opens the store read-only: nothing a client sends can write it, and WAL lets it read while \
-      `statline run` writes. Stops cleanly on SIGINT/SIGTERM (requests in flight finish).
+      `statline run` writes. /metrics has the API's series and the store's gauges; the job's own \
+      counters are served by `statline run --serve`. Stops cleanly on SIGINT/SIGTERM (requests in \
+      flight finish, event streams end).
       """)
 
   @Option(name: .long, help: ArgumentHelp("The SQLite store the job writes.", valueName: "path"))
@@ -40,7 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
       throw fail(error)
     }
     let host = host
-    let app = APIServer(api: ReadAPI(reader: reader)).application(host: host, port: port, logger: logger) { port in
+    let api = ReadAPI(reader: reader, metrics: ServerMetrics())
+    let app = APIServer(api: api).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
     }
     let group = ServiceGroup(

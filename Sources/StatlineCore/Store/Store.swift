@@ -17,11 +17,14 @@ public struct StoreWrite: Sendable, Equatable {
   public var unchanged: Int
   /// The highest version in the store after the write.
   public var version: Int64
+  /// The change events the write derived, counted by type.
+  public var events: [ChangeEvent.Kind: Int]
 
-  public init(written: Int, unchanged: Int, version: Int64) {
+  public init(written: Int, unchanged: Int, version: Int64, events: [ChangeEvent.Kind: Int] = [:]) {
     self.written = written
     self.unchanged = unchanged
     self.version = version
+    self.events = events
   }
 }
 

@@ -34,6 +34,10 @@ public protocol StoreReader: Sendable {
   func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent]
   /// The highest event sequence (0: none yet).
   func lastEventSequence() async throws -> Int64
+  /// Each event sink's cursor (the last sequence it has handled).
+  func sinkCursors() async throws -> [String: Int64]
+  /// The last known breaker state of every host.
+  func hosts() async throws -> [HostHealth]
 }
 
 /// What an answer cached in memory depends on.

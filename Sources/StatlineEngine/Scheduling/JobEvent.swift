@@ -25,6 +25,10 @@ public struct PollReport: Sendable {
   public var capture: Int64?
   public var nextDue: Date?
   public var games: [Game]
+  /// How long the fetch took (nil: no request was made).
+  public var fetchDuration: Duration? = nil
+  /// The change events the store derived from this poll, by type.
+  public var events: [ChangeEvent.Kind: Int] = [:]
 }
 
 /// Counters since the job started.

@@ -43,6 +43,9 @@ public struct Poller: Sendable {
     public var deltaPolls: Int?
     /// The record kinds to store from a stored batch (`ParserEntry.stores`; nil: all).
     public var stores: Set<StoreChange.Kind>?
+    /// How long the fetch took (politeness waits included), by the job's clock; nil when no
+    /// request was made.
+    public var fetchDuration: Duration?
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
@@ -59,6 +62,13 @@ public struct Poller: Sendable {
   }
 
   public func poll(_ state: TargetState, now: @Sendable () -> Date) async -> Result {
+    var fetched: Duration?
+    var result = await poll(state, now: now, fetched: &fetched)
+    result.fetchDuration = fetched
+    return result
+  }
+
+  private func poll(_ state: TargetState, now: @Sendable () -> Date, fetched: inout Duration?) async -> Result {
     let target = state.target
     let entry = registry.parser(id: target.parser)
     let delta = entry?.delta
@@ -70,9 +80,12 @@ public struct Poller: Sendable {
     request.absentStatuses = entry?.absentStatuses ?? []
     if let entry, let check = entry.check { request.check = PageCheck(name: entry.id, check: check) }
     let page: Page
+    let started = now()
     do {
       page = try await fetcher.fetch(request)
+      fetched = .milliseconds(Int64((now().timeIntervalSince(started) * 1000).rounded()))
     } catch {
+      fetched = .milliseconds(Int64((now().timeIntervalSince(started) * 1000).rounded()))
       let failure = StatlineError.wrapping(error, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
     }

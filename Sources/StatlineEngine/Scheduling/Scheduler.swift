@@ -163,6 +163,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     let (state, discovered) = (applied.state, applied.discovered)
     var commit = applied.commit
     var written = 0
+    var events: [ChangeEvent.Kind: Int] = [:]
     var error: String?
     if case .failed(let failure, _) = result.kind { error = failure.description }
     // A routine unchanged poll (same validators, same outcome, nothing new) writes nothing: its
@@ -179,7 +180,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     if !(routine && persistedRecently) {
       if let health { commit.hosts = [await health(FetchRequest.host(of: state.target.url), now)] }
       do {
-        written = try await store.commit(commit).written
+        let write = try await store.commit(commit)
+        (written, events) = (write.written, write.events)
         book.persisted[state.id] = now
       } catch {
         report(.storeFailed(target: state.id, error: "\(error)"))
@@ -190,7 +192,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     let pollReport = PollReport(
       target: state.target, outcome: state.outcome, status: result.status, error: error, written: written,
       discovered: discovered, lag: .milliseconds(Int64(max(0, stored.timeIntervalSince(lagStart)) * 1000)),
-      capture: result.capture, nextDue: state.nextDue, games: state.games)
+      capture: result.capture, nextDue: state.nextDue, games: state.games, fetchDuration: result.fetchDuration,
+      events: events)
     counters.count(pollReport)
     report(.polled(pollReport))
     return pollReport

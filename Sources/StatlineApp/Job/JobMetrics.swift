@@ -1,0 +1,29 @@
+import CoreMetrics
+import StatlineCore
+import StatlineEngine
+
+/// The job's Prometheus series, from what it reports: polls by outcome, fetch latency by
+/// source, parse errors by parser, change events by type.
+struct JobMetrics: Sendable {
+  let factory: any MetricsFactory
+
+  func record(_ event: JobEvent) {
+    guard case .polled(let report) = event else { return }
+    Counter(label: "statline_polls_total", dimensions: [("outcome", report.outcome.rawValue)], factory: factory)
+      .increment()
+    if report.outcome == .failed, report.capture != nil {
+      // A page came back and its parse or validation failed (it was captured for replay).
+      Counter(label: "statline_parse_errors_total", dimensions: [("parser", report.target.parser)], factory: factory)
+        .increment()
+    }
+    if let duration = report.fetchDuration {
+      Timer(label: "statline_fetch_duration_seconds", dimensions: [("source", report.target.source)], factory: factory)
+        .recordNanoseconds(
+          duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+    for (type, count) in report.events {
+      Counter(label: "statline_events_total", dimensions: [("type", type.rawValue)], factory: factory)
+        .increment(by: count)
+    }
+  }
+}
