@@ -99,7 +99,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
       ],
-      resources: [.copy("openapi.json")],
+      resources: [.copy("openapi.json"), .copy("live.html")],
       swiftSettings: swiftSettings),
     .target(
       name: "StatlineEvents",
@@ -148,7 +148,7 @@ let package = Package(
     .testTarget(
       name: "StatlineServerTests",
       dependencies: [
-        "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting",
+        "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting", "StatlineApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "CompressNIO", package: "compress-nio"),

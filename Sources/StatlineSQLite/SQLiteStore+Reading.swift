@@ -81,8 +81,30 @@ extension SQLiteStore: StoreReader {
     return result
   }
 
+  /// Read with SQLite's JSON functions: only the fields freshness needs, not every target's
+  /// state with its games (the board is rebuilt after every poll of a busy day).
   public func freshnessBoard() throws -> FreshnessBoard {
-    FreshnessBoard(targets: try targets(), hosts: try hosts())
+    let statement = try connection.statement(
+      """
+      SELECT id, url, outcome, next_due IS NULL, json_extract(state, '$.lastSucceeded'), json_extract(state, '$.cadence'),
+        json_extract(state, '$.lastError'), json_extract(state, '$.gameId'),
+        (SELECT json_group_array(json_extract(value, '$.id')) FROM json_each(state, '$.games'))
+      FROM targets
+      """)
+    var feeders: [(FreshnessBoard.Feeder, [String])] = []
+    while try statement.step() {
+      var games = (try? JSONDecoder().decode([String].self, from: Data(statement.text(8).utf8))) ?? []
+      if !statement.isNull(7) { games.append(statement.text(7)) }
+      let feeder = FreshnessBoard.Feeder(
+        id: statement.text(0), host: URL(string: statement.text(1))?.host(),
+        // TargetState's dates are encoded as seconds since 2001 (JSONEncoder's default).
+        lastSucceeded: statement.isNull(4) ? nil : Date(timeIntervalSinceReferenceDate: statement.double(4)),
+        cadence: statement.isNull(5) ? nil : statement.double(5),
+        outcome: TargetState.Outcome(rawValue: statement.text(2)) ?? .new,
+        lastError: statement.isNull(6) ? nil : statement.text(6), retired: statement.int64(3) != 0)
+      feeders.append((feeder, games))
+    }
+    return FreshnessBoard(feeders: feeders, hosts: try hosts())
   }
 
   public func boxScore(gameId: String) throws -> BoxScore? {

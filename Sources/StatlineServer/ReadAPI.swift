@@ -62,6 +62,14 @@ public struct ReadAPI: Sendable {
       response.headers["allow"] = "GET, HEAD"
       return response
     }
+    if request.path == "/" || request.path == "/index.html" {
+      // For a person, whatever the browser accepts; `?date=` picks the scoreboard's day.
+      let query = try APIQuery(request.query, allowed: ["date"])
+      if let date = query["date"], !BatchValidator.isDate(date) {
+        throw Problem.badParameter("date", date, expected: "a date YYYY-MM-DD")
+      }
+      return LivePage.response(head: request.method == "HEAD")
+    }
     if request.path == "/metrics" {
       guard let metrics else { throw Problem.notFound("metrics are not enabled in this server") }
       let body = try await metrics.scrape(reader)
@@ -112,18 +120,29 @@ public struct ReadAPI: Sendable {
     guard segments.first == "v1", let route = Route(segments.dropFirst()) else {
       throw Problem.notFound("no such endpoint: \(request.path.prefix(200))")
     }
+    if route == .status {
+      // The operator's view moves with time (targets fall due): never cached.
+      _ = try APIQuery(request.query, allowed: [])
+      var answer = try await status()
+      if request.method == "HEAD" { answer.body = [] }
+      return answer
+    }
     let stamp = try await reader.stamp()
     let key = request.path + "?" + (request.query ?? "")
-    let entry: ResponseCache.Entry
+    var entry: ResponseCache.Entry
     if let cached = await cache.entry(key, stamp: stamp, now: now()) {
       entry = cached
     } else {
-      entry = try await compute(route, query: request.query, stamp: stamp)
-        .prepared(gzipMinimumSize: Self.gzipMinimumSize)
+      entry = try await compute(route, query: request.query, stamp: stamp).prepared()
+      await cache.store(entry, for: key, stamp: stamp)
+    }
+    let wantsGzip = Self.acceptsGzip(request.headers["accept-encoding"])
+    if wantsGzip, !entry.gzipChecked {
+      entry = entry.withGzip(minimumSize: Self.gzipMinimumSize)
       await cache.store(entry, for: key, stamp: stamp)
     }
     // Each representation has its own strong ETag; a revalidation with either is answered.
-    let gzip = entry.gzipped != nil && Self.acceptsGzip(request.headers["accept-encoding"])
+    let gzip = wantsGzip && entry.gzipped != nil
     let plainTag = entry.etag
     let gzipTag = String(entry.etag.dropLast()) + "-gzip\""
     let etag = gzip ? gzipTag : plainTag

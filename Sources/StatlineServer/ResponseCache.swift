@@ -10,8 +10,10 @@ actor ResponseCache {
   struct Entry: Sendable {
     var body: [UInt8]
     var cacheControl: String
-    /// The body gzipped, for clients that ask (made once, when the entry is cached).
+    /// The body gzipped, for clients that ask (made once, for the first that does).
     var gzipped: [UInt8]? = nil
+    /// Whether `gzipped` has been tried (a small or incompressible body stays without).
+    var gzipChecked = false
     /// When a game of the answer turns stale: the answer must be computed again from then.
     var expires: Date? = nil
     /// The strong validator: a hash of the body.
@@ -57,11 +59,18 @@ actor ResponseCache {
 }
 
 extension ResponseCache.Entry {
-  /// The entry with its ETag (a hash of the body) and its gzipped body, when the body is worth
-  /// compressing.
-  func prepared(gzipMinimumSize minimumSize: Int) -> ResponseCache.Entry {
+  /// The entry with its ETag: a hash of the body.
+  func prepared() -> ResponseCache.Entry {
     var entry = self
     entry.etag = "\"" + String(ContentHash.fnv1a(body), radix: 16) + "\""
+    return entry
+  }
+
+  /// The entry with its gzipped body, when the body is worth compressing (made the first time a
+  /// client asks for gzip, then kept with the entry).
+  func withGzip(minimumSize: Int) -> ResponseCache.Entry {
+    var entry = self
+    entry.gzipChecked = true
     guard body.count >= minimumSize else { return entry }
     var buffer = ByteBuffer(bytes: body)
     guard var compressed = try? buffer.compress(with: .gzip()), compressed.readableBytes < body.count else {

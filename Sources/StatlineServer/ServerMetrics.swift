@@ -1,13 +1,14 @@
 import CoreMetrics
 import Prometheus
 import StatlineCore
+import Synchronization
 
 /// The process's Prometheus registry as `/metrics` serves it: API requests by route and
 /// status and their latency, recorded here; the job's series (polls, fetch latency, parse
 /// errors, events) recorded by the job into the same registry; and gauges read from the store
 /// when scraped (open breakers, each sink's backlog, the store version, the last good poll), so
 /// that `statline serve` beside a job in another process reports them too.
-public struct ServerMetrics: Sendable {
+public final class ServerMetrics: Sendable {
   public let registry: PrometheusCollectorRegistry
   /// Metrics from swift-metrics' API land in `registry` through this factory.
   public let factory: PrometheusMetricsFactory
@@ -23,13 +24,31 @@ public struct ServerMetrics: Sendable {
     self.factory = factory
   }
 
+  /// Each route and status's counter and timer, made once (a registry lookup builds strings
+  /// and takes a lock: too much for every request).
+  private let handles = Mutex<[RouteStatus: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+
+  struct RouteStatus: Hashable {
+    var route: String
+    var status: Int
+  }
+
   func request(route: String, status: Int, duration: Duration) {
-    Counter(
-      label: "statline_api_requests_total", dimensions: [("route", route), ("status", String(status))],
-      factory: factory
-    ).increment()
-    Timer(label: "statline_api_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-      .recordNanoseconds(Self.nanoseconds(duration))
+    let key = RouteStatus(route: route, status: status)
+    let (counter, timer) = handles.withLock { handles in
+      if let made = handles[key] { return made }
+      let made = (
+        CoreMetrics.Counter(
+          label: "statline_api_requests_total", dimensions: [("route", route), ("status", String(status))],
+          factory: factory),
+        CoreMetrics.Timer(
+          label: "statline_api_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+      )
+      handles[key] = made
+      return made
+    }
+    counter.increment()
+    timer.recordNanoseconds(Self.nanoseconds(duration))
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -39,16 +58,17 @@ public struct ServerMetrics: Sendable {
   /// The Prometheus text, with the store's gauges read now.
   func scrape(_ reader: any StoreReader) async throws -> [UInt8] {
     let hosts = try await reader.hosts()
-    Gauge(label: "statline_open_breakers", factory: factory).record(hosts.filter { $0.breaker == .open }.count)
+    CoreMetrics.Gauge(label: "statline_open_breakers", factory: factory).record(
+      hosts.filter { $0.breaker == .open }.count)
     let newest = try await reader.lastEventSequence()
     for (sink, cursor) in try await reader.sinkCursors() {
-      Gauge(label: "statline_event_sink_backlog", dimensions: [("sink", sink)], factory: factory)
+      CoreMetrics.Gauge(label: "statline_event_sink_backlog", dimensions: [("sink", sink)], factory: factory)
         .record(newest - cursor)
     }
-    Gauge(label: "statline_events_stored", factory: factory).record(newest)
-    Gauge(label: "statline_store_version", factory: factory).record(try await reader.version())
+    CoreMetrics.Gauge(label: "statline_events_stored", factory: factory).record(newest)
+    CoreMetrics.Gauge(label: "statline_store_version", factory: factory).record(try await reader.version())
     if let last = try await reader.lastSuccessfulPoll() {
-      Gauge(label: "statline_last_successful_poll_timestamp_seconds", factory: factory)
+      CoreMetrics.Gauge(label: "statline_last_successful_poll_timestamp_seconds", factory: factory)
         .record(last.timeIntervalSince1970)
     }
     return registry.emitToBuffer()

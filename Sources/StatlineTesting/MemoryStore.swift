@@ -87,6 +87,9 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   public func sinkCursors() async throws -> [String: Int64] { cursors }
 
+  /// A memory store keeps no captures.
+  public func captures(limit: Int) async throws -> [CaptureSummary] { [] }
+
   public func freshnessBoard() async throws -> FreshnessBoard {
     FreshnessBoard(targets: states.values.sorted { $0.id < $1.id }, hosts: Array(hostStates.values))
   }

@@ -246,5 +246,36 @@ public enum StoreReaderContract {
       try await store.plays(gameId: "g:1", after: 2, limit: 2).map(\.sequence) == [3, 4], sourceLocation: sourceLocation
     )
     #expect(try await store.plays(gameId: "g:2", after: 0, limit: 10).isEmpty, sourceLocation: sourceLocation)
+    if let schedule = store as? any ScheduleStore {
+      try await freshness(schedule, reader: store, game: first, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The freshness board a store builds from its schedule (SQLite reads only the fields it
+  /// needs) judges as one built from the target states.
+  static func freshness(
+    _ schedule: any ScheduleStore, reader: any StoreReader, game: Game, sourceLocation: SourceLocation
+  ) async throws {
+    let now = Date(timeIntervalSince1970: 1_772_913_600)
+    var feed = TargetState(
+      target: Target(url: "https://stats.example.edu/g1.xml", source: "s", parser: "p", role: .game), nextDue: now,
+      gameId: game.id)
+    feed.lastSucceeded = now.addingTimeInterval(-100)
+    feed.cadence = 30
+    feed.outcome = .failed
+    feed.lastError = "HTTP 500"
+    var board = TargetState(
+      target: Target(url: "https://stats.example.edu/board", source: "s", parser: "q", role: .discovery), nextDue: nil)
+    board.lastSucceeded = now.addingTimeInterval(-20)
+    board.games = [game]
+    _ = try await schedule.commit(PollCommit(batch: nil, states: [feed, board]))
+    let expected = FreshnessBoard(targets: [feed, board], hosts: [])
+    let built = try await reader.freshnessBoard()
+    for at in [now, now.addingTimeInterval(3_600)] {
+      #expect(
+        built.freshness(of: game, changedAt: nil, now: at) == expected.freshness(of: game, changedAt: nil, now: at),
+        sourceLocation: sourceLocation)
+    }
+    #expect(built.freshness(of: game, changedAt: nil, now: now).target == board.id, sourceLocation: sourceLocation)
   }
 }

@@ -3,6 +3,7 @@ import StatlineApp
 import StatlineCore
 import StatlineEvents
 import StatlineSQLite
+import StatlineServer
 import StatlineTesting
 import Synchronization
 import Testing
@@ -78,6 +79,29 @@ import Testing
         "statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303",
       ])
     #expect(events.filter { $0.type == .overtime }.map(\.gameId) == ["statbroadcast:640303"])
+
+    // The read API over the day the demo left: every endpoint answers from it.
+    let api = ReadAPI(reader: try SQLiteStore(readOnlyPath: store), now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    for (path, query) in [
+      ("/v1/scoreboard", "date=2026-03-07"), ("/v1/games/statbroadcast:640303", nil),
+      ("/v1/games/statbroadcast:640303/boxscore", nil), ("/v1/games/statbroadcast:640303/plays", "after=0"),
+      ("/v1/teams", "sport=lacrosse-men"), ("/v1/teams/statbroadcast:team-army", nil),
+      ("/v1/teams/statbroadcast:team-army/games", "season=2026"), ("/v1/leaders", "sport=lacrosse-men&season=2026"),
+      ("/v1/standings", "sport=lacrosse-men&season=2026"), ("/v1/changes", "since=0"), ("/v1/events", "since=0"),
+      ("/v1/status", nil), ("/healthz", nil), ("/openapi.json", nil), ("/", nil),
+    ] {
+      let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
+      #expect(answer.status == 200, "\(path): \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+    }
+    let board = await api.respond(APIRequest(method: "GET", path: "/v1/scoreboard", query: "date=2026-03-07"))
+    let scoreboard = try JSONSerialization.jsonObject(with: Data(board.body)) as? [String: Any]
+    #expect(
+      (scoreboard?["games"] as? [[String: Any]])?.compactMap { $0["status"] as? String } == ["final", "final", "final"])
+    let plays = await api.respond(APIRequest(method: "GET", path: "/v1/games/statbroadcast:640303/plays"))
+    let goals =
+      ((try JSONSerialization.jsonObject(with: Data(plays.body)) as? [String: Any])?["plays"] as? [[String: Any]])?
+      .filter { $0["type"] as? String == "goal" }.count
+    #expect(goals == 7, "Duke 3 – North Carolina 4 in overtime: seven goals")
 
     // `events tail` prints the same JSON, one event a line.
     let tail = try CommandRunner.run(["events", "tail", "--store", store, "--since", "0"])

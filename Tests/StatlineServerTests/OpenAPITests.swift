@@ -128,14 +128,14 @@ import Testing
         ("/v1/teams/{id}/games", "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026"),
         ("/v1/changes", "/v1/changes?since=0&limit=50"), ("/v1/events", "/v1/events?since=0"),
         ("/v1/leaders", "/v1/leaders?sport=lacrosse-men&season=2026"),
-        ("/v1/standings", "/v1/standings?sport=lacrosse-men&season=2026"),
+        ("/v1/standings", "/v1/standings?sport=lacrosse-men&season=2026"), ("/v1/status", "/v1/status"),
       ]
       guard case .object(let paths)? = document["paths"] else {
         Issue.record("the document has no paths")
         return
       }
       #expect(
-        Set(paths.keys) == Set(routes.map(\.template) + ["/v1/events/stream", "/metrics"]),
+        Set(paths.keys) == Set(routes.map(\.template) + ["/v1/events/stream", "/metrics", "/"]),
         "every route is documented, and only those")
       for route in routes {
         let answer = try await ReadAPITests.get(base + route.url)
@@ -150,6 +150,8 @@ import Testing
           try JSONDecoder().decode(JSON.self, from: answer.body), schema, document, at: route.url)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
       }
+      let page = try await ReadAPITests.get(base + "/", headers: ["Accept": "text/html"])
+      #expect(page.status == 200 && paths["/"]?["get"]?["responses"]?["200"]?["content"]?["text/html"] != nil)
       let metrics = try await ReadAPITests.get(base + "/metrics")
       #expect(
         metrics.status == 200 && paths["/metrics"]?["get"]?["responses"]?["200"]?["content"]?["text/plain"] != nil)

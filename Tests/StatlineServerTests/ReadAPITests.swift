@@ -199,6 +199,13 @@ import Testing
     }
   }
 
+  /// A flag one task sets and another reads.
+  final class Flag: Sendable {
+    private let state = Mutex(false)
+    var value: Bool { state.withLock { $0 } }
+    func set() { state.withLock { $0 = true } }
+  }
+
   /// The time the server reads, moved by the test.
   final class TestNow: Sendable {
     let time = Mutex(ReadAPITests.now)
@@ -258,6 +265,31 @@ import Testing
       _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
       let again = try #require(try await Self.get(url).json["freshness"] as? [String: Any])
       #expect(again["stale"] as? Bool == false && again["polledAt"] as? String == "2026-03-07T20:00:44Z")
+    }
+  }
+
+  @Test func theStatusAndTheLivePageAnswer() async throws {
+    let (path, writer) = try await Self.store()
+    var failing = TargetState(
+      target: Target(url: "https://stats.ncaa.org/contests/2/box_score", source: "ncaa", parser: "p", role: .game),
+      nextDue: Self.now.addingTimeInterval(-5))
+    failing.outcome = .failed
+    failing.lastError = "HTTP 500"
+    failing.consecutiveFailures = 3
+    _ = try await writer.commit(PollCommit(batch: nil, states: [failing]))
+    try await Self.withServer(path) { base in
+      let status = try await Self.get(base + "/v1/status")
+      #expect(status.headers["cache-control"] == "no-store")
+      let counts = try #require(status.json["targets"] as? [String: Int])
+      #expect(counts == ["total": 2, "live": 0, "due": 2, "failing": 1, "blocked": 0, "retired": 0], "\(counts)")
+      let trouble = status.json["trouble"] as? [[String: Any]]
+      #expect(trouble?.first?["error"] as? String == "HTTP 500" && trouble?.first?["consecutiveFailures"] as? Int == 3)
+      let page = try await Self.get(base + "/", headers: ["Accept": "text/html,application/xhtml+xml"])
+      #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
+      let html = String(decoding: page.body, as: UTF8.self)
+      #expect(html.contains("new EventSource(\"/v1/events/stream\")") && html.contains("/v1/status"))
+      #expect(try await Self.get(base + "/?date=2026-03-07").status == 200)
+      #expect(try await Self.get(base + "/?x=1").status == 400)
     }
   }
 
@@ -333,6 +365,46 @@ import Testing
       #expect(html.status == 406)
       #expect(try await Self.get(base + "/healthz").json["status"] as? String == "ok")
       #expect(try await Self.get(base + "/readyz").status == 200)
+    }
+  }
+
+  @Test func deltaSyncWhileTheJobWritesEndsEqualToAFullRead() async throws {
+    let (path, writer) = try await Self.store()
+    try await Self.withServer(path) { base in
+      // The job scores 40 goals and adds a play for each while the client syncs in small pages.
+      let done = Flag()
+      let job = Task {
+        defer { done.set() }
+        for goal in 1...40 {
+          var game = try #require(try await writer.game(id: "ncaa:1"))
+          game.away.score = 2 + goal
+          let play = Play(gameId: "ncaa:1", sequence: 5 + goal, period: 3, type: .shot, text: "Shot by Lee, Ann")
+          _ = try await writer.write(Batch(games: [game], plays: [play]))
+        }
+      }
+      var cursor = 0
+      var seen: [String: Int] = [:]
+      var pages = 0
+      var finished = false
+      while true {
+        let page = try await Self.get(base + "/v1/changes?since=\(cursor)&limit=4")
+        pages += 1
+        for change in page.json["changes"] as? [[String: Any]] ?? [] {
+          let version = change["version"] as? Int ?? 0
+          #expect(version > cursor, "in version order, after the cursor")
+          seen["\(change["kind"] ?? "")/\(change["id"] ?? "")"] = version
+        }
+        cursor = page.json["next"] as? Int ?? cursor
+        if page.json["more"] as? Bool != true {
+          // Caught up with what was there; once the job is done, one more pass ends it.
+          if finished { break }
+          finished = done.value
+        }
+      }
+      try await job.value
+      let full = try await writer.changes(since: 0, limit: 100_000)
+      #expect(seen == Dictionary(uniqueKeysWithValues: full.map { ("\($0.kind.rawValue)/\($0.id)", Int($0.version)) }))
+      #expect(cursor == Int(try await writer.version()) && pages > 10)
     }
   }
 

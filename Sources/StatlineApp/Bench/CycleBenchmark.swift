@@ -13,6 +13,9 @@ public struct CycleBenchmark: Sendable {
   public var storePath: String
   /// False to measure the cycle without the score differ (what events cost).
   public var derivesEvents = true
+  /// When set, the read API runs in the job's process (as `run --serve`) and a child process
+  /// polls its scoreboard this many times a second: what the API costs the job.
+  public var apiRate: Double?
 
   public init(targets: Int, cadence: Duration, cycles: Int, siteURL: String, storePath: String) {
     self.targets = targets
@@ -89,6 +92,9 @@ public struct CycleBenchmark: Sendable {
     // One warm-up cycle stores every game once; the measured cycles follow.
     try await Task.sleep(for: cadence)
     progress("warm-up: \(collector.take().polls) polls")
+    var api: APIPoller?
+    if let apiRate { api = try await APIPoller.start(storePath: storePath, rate: apiRate, progress: progress) }
+    defer { api?.stop() }
     let cpuStart = Self.cpuSeconds()
     var measured = Tally()
     var rss: [Double] = []

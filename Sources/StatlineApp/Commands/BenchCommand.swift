@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import StatlineCore
 import StatlineEngine
@@ -9,6 +10,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench", abstract: "Run benchmarks.",
     subcommands: [
       Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Events.self, Serve.self,
+      APIDay.self, Poll.self,
     ])
 
   struct Parse: ParsableCommand {
@@ -191,6 +193,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Store without deriving change events (to measure what the score differ costs).")
     var noEvents = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Also serve the read API in the job's process, with a client polling the scoreboard this many times a second.",
+        valueName: "per-second"))
+    var apiRate: Double?
+
     func run() async throws {
       guard let site = BenchSite.Mode(rawValue: mode) else {
         throw fail(
@@ -215,10 +223,11 @@ struct BenchCommand: ParsableCommand {
         targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
         storePath: folder.appendingPathComponent("bench.sqlite").path)
       benchmark.derivesEvents = !noEvents
+      benchmark.apiRate = apiRate
       let result = try await benchmark.run { Console.error($0) }
       Console.out(
         "\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles"
-          + (noEvents ? ", no events" : ""))
+          + (noEvents ? ", no events" : "") + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
       Console.out(
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
       )
@@ -286,6 +295,46 @@ struct BenchCommand: ParsableCommand {
   }
 
   /// The cycle benchmark's site, run as a child process so its CPU is not counted.
+  struct APIDay: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "api-day",
+      abstract: "Write the read API benchmark's 60-game day: a store, and the API's answers as static files.",
+      discussion: "scripts/bench-api runs `statline serve` on the store and nginx on the files, with wrk.")
+
+    @Option(help: ArgumentHelp("Where to write store.sqlite and static/.", valueName: "dir"))
+    var dir: String
+
+    func run() async throws {
+      let folder = URL(fileURLWithPath: dir)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for answer in try await APIBenchmarkDay.prepare(in: folder) {
+        Console.out("\(answer.api) \(answer.file) \(answer.etag)")
+      }
+    }
+  }
+
+  struct Poll: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "GET a URL at a steady rate until stopped (a phone polling, for `bench cycle --api-rate`).",
+      shouldDisplay: false)
+
+    @Argument var url: String
+    @Option var rate: Double = 100
+
+    func run() async throws {
+      let client = HTTPClient(eventLoopGroupProvider: .singleton)
+      let interval = Duration.microseconds(Int64(1e6 / max(rate, 0.1)))
+      var next = ContinuousClock.now
+      while true {
+        next += interval
+        if let response = try? await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5)) {
+          _ = try? await response.body.collect(upTo: 1 << 24)
+        }
+        try await Task.sleep(until: next)
+      }
+    }
+  }
+
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Serve the cycle benchmark's loopback site (used by `bench cycle`).", shouldDisplay: false)

@@ -30,6 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
   var logLevel: String = "info"
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "/readyz answers 503 when no target has been polled successfully this many seconds (0: never; the store answering is enough).",
+      valueName: "seconds"))
+  var readyWithin: Int = 7200
+
   func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
@@ -42,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
       throw fail(error)
     }
     let host = host
-    let api = ReadAPI(reader: reader, metrics: ServerMetrics())
+    var configuration = ReadAPI.Configuration()
+    configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
+    let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
     let app = APIServer(api: api).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
     }

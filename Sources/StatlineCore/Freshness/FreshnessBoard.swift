@@ -12,6 +12,19 @@ public struct FreshnessBoard: Sendable {
     public var outcome: TargetState.Outcome
     public var lastError: String?
     public var retired: Bool
+
+    public init(
+      id: String, host: String?, lastSucceeded: Date?, cadence: Double?, outcome: TargetState.Outcome,
+      lastError: String?, retired: Bool
+    ) {
+      self.id = id
+      self.host = host
+      self.lastSucceeded = lastSucceeded
+      self.cadence = cadence
+      self.outcome = outcome
+      self.lastError = lastError
+      self.retired = retired
+    }
   }
 
   /// The feeders of each game id.
@@ -25,13 +38,21 @@ public struct FreshnessBoard: Sendable {
   static func assumedCadence(_ status: GameStatus) -> Double { status == .live ? 30 : 3600 }
 
   public init(targets: [TargetState], hosts: [HostHealth]) {
-    for state in targets {
-      let feeder = Feeder(
-        id: state.id, host: URL(string: state.target.url)?.host(), lastSucceeded: state.lastSucceeded,
-        cadence: state.cadence, outcome: state.outcome, lastError: state.lastError, retired: state.isRetired)
-      var ids = Set(state.games.map(\.id))
-      if let gameId = state.gameId { ids.insert(gameId) }
-      for id in ids { feeders[id, default: []].append(feeder) }
+    self.init(
+      feeders: targets.map { state in
+        (
+          Feeder(
+            id: state.id, host: URL(string: state.target.url)?.host(), lastSucceeded: state.lastSucceeded,
+            cadence: state.cadence, outcome: state.outcome, lastError: state.lastError, retired: state.isRetired),
+          state.games.map(\.id) + (state.gameId.map { [$0] } ?? [])
+        )
+      }, hosts: hosts)
+  }
+
+  /// From each feeder and the ids of the games it feeds (a store reads only these fields).
+  public init(feeders: [(Feeder, [String])], hosts: [HostHealth]) {
+    for (feeder, games) in feeders {
+      for id in Set(games) { self.feeders[id, default: []].append(feeder) }
     }
     for host in hosts where host.breaker == .open { openHosts[host.host] = host.openUntil }
   }

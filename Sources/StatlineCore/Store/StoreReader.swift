@@ -38,6 +38,10 @@ public protocol StoreReader: Sendable {
   func sinkCursors() async throws -> [String: Int64]
   /// The last known breaker state of every host.
   func hosts() async throws -> [HostHealth]
+  /// Every target the job knows, retired ones included (the operator's status).
+  func targets() async throws -> [TargetState]
+  /// The newest captured failures, newest first.
+  func captures(limit: Int) async throws -> [CaptureSummary]
 }
 
 /// What an answer cached in memory depends on.

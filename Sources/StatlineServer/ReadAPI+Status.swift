@@ -1,0 +1,84 @@
+import Foundation
+import StatlineCore
+
+/// `GET /v1/status`: the operator's view of the job, from the store (what `statline status`
+/// prints): targets live, due, failing, blocked and retired, open breakers, recent captures.
+struct StatusAnswer: Encodable {
+  struct Counts: Encodable {
+    var total = 0
+    var live = 0
+    var due = 0
+    var failing = 0
+    var blocked = 0
+    var retired = 0
+  }
+
+  struct Trouble: Encodable {
+    var target: String
+    var outcome: TargetState.Outcome
+    @NullEncoded var error: String?
+    @NullEncoded var lastSucceeded: String?
+    var consecutiveFailures: Int
+  }
+
+  struct Breaker: Encodable {
+    var host: String
+    var failures: Int
+    @NullEncoded var openUntil: String?
+  }
+
+  struct CaptureLine: Encodable {
+    var id: Int64
+    var capturedAt: String
+    @NullEncoded var url: String?
+    @NullEncoded var parser: String?
+    var error: String
+  }
+
+  var now: String
+  var targets: Counts
+  /// Failing or blocked targets, most failures first (at most 20).
+  var trouble: [Trouble]
+  var openBreakers: [Breaker]
+  /// The newest captured failures (at most 10).
+  var captures: [CaptureLine]
+  @NullEncoded var lastSuccessfulPoll: String?
+  var version: Int64
+}
+
+extension ReadAPI {
+  func status() async throws -> APIResponse {
+    let now = now()
+    let states = try await reader.targets()
+    var counts = StatusAnswer.Counts()
+    for state in states {
+      counts.total += 1
+      if state.isRetired {
+        counts.retired += 1
+        continue
+      }
+      if state.isLive { counts.live += 1 }
+      if let due = state.nextDue, due <= now { counts.due += 1 }
+      if state.outcome == .failed || state.outcome == .absent { counts.failing += 1 }
+      if state.outcome == .blocked { counts.blocked += 1 }
+    }
+    let trouble = states.filter { !$0.isRetired && [.failed, .blocked, .absent].contains($0.outcome) }
+      .sorted { ($0.consecutiveFailures, $1.id) > ($1.consecutiveFailures, $0.id) }.prefix(20)
+      .map {
+        StatusAnswer.Trouble(
+          target: $0.id, outcome: $0.outcome, error: $0.lastError, lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
+          consecutiveFailures: $0.consecutiveFailures)
+      }
+    let breakers = try await reader.hosts().filter { $0.breaker == .open }.map {
+      StatusAnswer.Breaker(host: $0.host, failures: $0.failures, openUntil: $0.openUntil.map(Freshness.iso))
+    }
+    let captures = try await reader.captures(limit: 10).map {
+      StatusAnswer.CaptureLine(
+        id: $0.id, capturedAt: Freshness.iso($0.capturedAt), url: $0.url, parser: $0.parser, error: $0.error)
+    }
+    let answer = StatusAnswer(
+      now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, captures: captures,
+      lastSuccessfulPoll: try await reader.lastSuccessfulPoll().map(Freshness.iso), version: try await reader.version())
+    return Self.json(200, answer, cacheControl: "no-store")
+  }
+}
