@@ -18,10 +18,22 @@ public struct ReadAPI: Sendable {
     /// `/readyz` answers 503 when no target has been polled successfully this recently (nil:
     /// the store answering is enough).
     public var readyWithin: Duration? = .seconds(2 * 3600)
+    /// How long a read of the store's stamp is trusted: answers may lag the store by this much,
+    /// and a busy job (a commit every few milliseconds) costs at most one recomputation of an
+    /// answer per interval. Zero reads the stamp on every request.
+    public var stampInterval: Duration = .zero
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 
     public init() {}
+
+    /// What `statline serve`, `run --serve` and `demo` use: the stamp trusted for 250 ms.
+    public static let servedStampInterval: Duration = .milliseconds(250)
+    public static var served: Configuration {
+      var configuration = Configuration()
+      configuration.stampInterval = servedStampInterval
+      return configuration
+    }
   }
 
   let reader: any StoreReader
@@ -127,7 +139,7 @@ public struct ReadAPI: Sendable {
       if request.method == "HEAD" { answer.body = [] }
       return answer
     }
-    let stamp = try await reader.stamp()
+    let stamp = try await currentStamp()
     let key = request.path + "?" + (request.query ?? "")
     var entry: ResponseCache.Entry
     if let cached = await cache.entry(key, stamp: stamp, now: now()) {
@@ -161,6 +173,16 @@ public struct ReadAPI: Sendable {
     let body = gzip ? entry.gzipped ?? entry.body : entry.body
     headers["content-length"] = String(body.count)
     return APIResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
+  }
+
+  /// The store's stamp, read again when the last read is older than `stampInterval`.
+  func currentStamp() async throws -> StoreStamp {
+    guard configuration.stampInterval > .zero else { return try await reader.stamp() }
+    let instant = ContinuousClock.now
+    if let recent = await cache.recentStamp(now: instant, within: configuration.stampInterval) { return recent }
+    let stamp = try await reader.stamp()
+    await cache.note(stamp, at: instant)
+    return stamp
   }
 
   /// Smaller answers go out as they are.

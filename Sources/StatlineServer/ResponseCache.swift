@@ -39,6 +39,17 @@ actor ResponseCache {
     entries[key] = entry
   }
 
+  /// The store stamp read last, and when (monotonic time).
+  private var lastStamp: (stamp: StoreStamp, at: ContinuousClock.Instant)?
+
+  /// The stamp read within `interval` of `now`, if any.
+  func recentStamp(now: ContinuousClock.Instant, within interval: Duration) -> StoreStamp? {
+    guard let lastStamp, now - lastStamp.at < interval else { return nil }
+    return lastStamp.stamp
+  }
+
+  func note(_ stamp: StoreStamp, at instant: ContinuousClock.Instant) { lastStamp = (stamp, instant) }
+
   /// The freshness board of this stamp, if one was kept.
   func board(stamp: StoreStamp) -> FreshnessBoard? { stamp == self.stamp ? board : nil }
 

@@ -293,6 +293,21 @@ import Testing
     }
   }
 
+  @Test func aTrustedStampLetsAnswersLagTheStoreByAtMostItsInterval() async throws {
+    let (path, writer) = try await Self.store()
+    var configuration = ReadAPI.Configuration()
+    configuration.stampInterval = .seconds(3600)
+    let lagging = ReadAPI(reader: try SQLiteStore(readOnlyPath: path), configuration: configuration)
+    let exact = ReadAPI(reader: try SQLiteStore(readOnlyPath: path))
+    let request = APIRequest(method: "GET", path: "/v1/games/ncaa:1")
+    let before = await lagging.respond(request)
+    var game = try #require(try await writer.game(id: "ncaa:1"))
+    game.away.score = 9
+    _ = try await writer.write(Batch(games: [game]))
+    #expect(await lagging.respond(request).headers["etag"] == before.headers["etag"], "within the interval")
+    #expect(await exact.respond(request).headers["etag"] != before.headers["etag"], "zero: read every time")
+  }
+
   @Test func etagsGive304AndHeadGivesTheHeadersOnly() async throws {
     let (path, writer) = try await Self.store()
     try await Self.withServer(path) { base in

@@ -17,7 +17,7 @@ struct APIPoller {
     var logger = Logger(label: "statline.bench.api")
     logger.logLevel = .error
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let app = APIServer(api: ReadAPI(reader: reader, metrics: ServerMetrics())).application(
+    let app = APIServer(api: ReadAPI(reader: reader, configuration: .served, metrics: ServerMetrics())).application(
       host: "127.0.0.1", port: 0, logger: logger
     ) { port in continuation.yield(port) }
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }

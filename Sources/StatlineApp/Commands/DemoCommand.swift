@@ -99,7 +99,9 @@ struct DemoCommand: AsyncParsableCommand {
       var logger = Logger(label: "statline.api")
       logger.logLevel = .error
       let reader = try SQLiteStore(readOnlyPath: store)
-      let app = APIServer(api: ReadAPI(reader: reader, metrics: metrics, now: runtime.clock.now)).application(
+      let app = APIServer(
+        api: ReadAPI(reader: reader, configuration: .served, metrics: metrics, now: runtime.clock.now)
+      ).application(
         host: "127.0.0.1", port: port, logger: logger
       ) { port in
         let url = "http://127.0.0.1:\(port)/v1/scoreboard"

@@ -75,7 +75,7 @@ struct RunCommand: AsyncParsableCommand {
         let reader = try SQLiteStore(readOnlyPath: job.store ?? config.store)
         services.append(
           .init(
-            service: APIServer(api: ReadAPI(reader: reader, metrics: metrics)).application(
+            service: APIServer(api: ReadAPI(reader: reader, configuration: .served, metrics: metrics)).application(
               host: host, port: port, logger: logger
             ) {
               port in

@@ -51,6 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     let host = host
     var configuration = ReadAPI.Configuration()
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
+    configuration.stampInterval = ReadAPI.Configuration.servedStampInterval
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
     let app = APIServer(api: api).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
