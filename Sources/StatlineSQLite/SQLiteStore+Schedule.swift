@@ -58,6 +58,21 @@ extension SQLiteStore: ScheduleStore {
     return result
   }
 
+  public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) throws {
+    // TargetState's dates are encoded as seconds since 2001 (JSONEncoder's default).
+    let seconds = time.timeIntervalSinceReferenceDate
+    let due = nextDue?.timeIntervalSinceReferenceDate
+    try connection.transaction { () throws(StatlineError) in
+      try connection.statement(
+        """
+        UPDATE targets SET next_due = ?2,
+          state = json_set(state, '$.lastSucceeded', ?1, '$.lastPolled', ?1, '$.nextDue', ?3) WHERE id = ?4
+        """
+      ).bind(seconds, nextDue?.timeIntervalSince1970, due, target).run()
+      try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1")
+    }
+  }
+
   public func hosts() throws -> [HostHealth] {
     let statement = try connection.statement(
       "SELECT host, breaker, failures, open_until, updated FROM hosts ORDER BY host")

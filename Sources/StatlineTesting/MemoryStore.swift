@@ -73,6 +73,17 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     return write
   }
 
+  /// How many routine polls were touched (not committed).
+  public private(set) var touches = 0
+
+  public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) async throws {
+    touches += 1
+    schedule += 1
+    states[target]?.lastSucceeded = time
+    states[target]?.lastPolled = time
+    states[target]?.nextDue = nextDue
+  }
+
   public func hosts() async throws -> [HostHealth] { hostStates.values.sorted { $0.host < $1.host } }
 
   // MARK: StoreReader

@@ -277,5 +277,14 @@ public enum StoreReaderContract {
         sourceLocation: sourceLocation)
     }
     #expect(built.freshness(of: game, changedAt: nil, now: now).target == board.id, sourceLocation: sourceLocation)
+    // A routine 304 is touched, not committed: its success still counts.
+    try await schedule.touch(feed.id, succeededAt: now.addingTimeInterval(-5), nextDue: now.addingTimeInterval(25))
+    let touched = try await reader.freshnessBoard().freshness(of: game, changedAt: nil, now: now)
+    #expect(
+      touched.target == feed.id && touched.polledAt == now.addingTimeInterval(-5), sourceLocation: sourceLocation)
+    let state = try await schedule.targets().first { $0.id == feed.id }
+    #expect(
+      state?.lastSucceeded == now.addingTimeInterval(-5) && state?.nextDue == now.addingTimeInterval(25),
+      "the touched state reads back whole", sourceLocation: sourceLocation)
   }
 }

@@ -102,7 +102,7 @@ final class EventLog: @unchecked Sendable {
       third.first { $0.target == Self.scoreboard }.map { ($0.outcome, $0.written) } ?? (.new, -1) == (.unchanged, 0))
   }
 
-  @Test func routineUnchangedPollsWriteNothingUntilTheStateIsFiveMinutesOld() async throws {
+  @Test func routineUnchangedPollsOnlyTouchTheirSuccessUntilTheStateIsFiveMinutesOld() async throws {
     let body = TestSource.body([.init(id: "1", status: "live", period: 1, away: 0, home: 0)])
     let fetcher = ScriptedFetcher([
       Self.scoreboard.url: [.ok(body, headers: ["ETag": "\"a\""]), .page(status: 304, headers: ["ETag": "\"a\""])],
@@ -117,12 +117,18 @@ final class EventLog: @unchecked Sendable {
     await clock.advance(by: .seconds(30))
     await settle { self.log.polls.count >= 4 }
     let afterFirstUnchanged = await store.commits
+    let firstSuccess = try await store.targets().first { $0.id == Self.scoreboard.id }?.lastSucceeded
     for _ in 0..<5 {
       await clock.advance(by: .seconds(30))
       await settle { false }
     }
     #expect(log.polls.count >= 14)
-    #expect(await store.commits == afterFirstUnchanged, "304 after 304: no store work")
+    #expect(await store.commits == afterFirstUnchanged, "304 after 304: no commit")
+    #expect(await store.touches >= 8, "each routine poll's success is touched (freshness reads it)")
+    let touched = try #require(try await store.targets().first { $0.id == Self.scoreboard.id })
+    #expect(
+      touched.lastSucceeded.map { $0.timeIntervalSince(firstSuccess ?? .distantFuture) >= 150 } == true,
+      "the last routine poll's success is in the store")
     for _ in 0..<6 {
       await clock.advance(by: .seconds(30))
       await settle { false }

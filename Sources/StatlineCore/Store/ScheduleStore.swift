@@ -10,6 +10,10 @@ public protocol ScheduleStore: Store {
   func commit(_ poll: PollCommit) async throws -> StoreWrite
   /// The last known breaker state of every host.
   func hosts() async throws -> [HostHealth]
+  /// Records a routine good poll of a target whose state is otherwise unchanged: when it
+  /// succeeded and when it is due next. Cheaper than a commit, and what keeps the read API's
+  /// freshness honest between the full writes of a page that keeps answering 304.
+  func touch(_ target: String, succeededAt time: Date, nextDue: Date?) async throws
 }
 
 /// What one poll leaves behind.

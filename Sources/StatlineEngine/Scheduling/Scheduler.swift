@@ -166,9 +166,9 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     var events: [ChangeEvent.Kind: Int] = [:]
     var error: String?
     if case .failed(let failure, _) = result.kind { error = failure.description }
-    // A routine unchanged poll (same validators, same outcome, nothing new) writes nothing: its
-    // state is persisted at most every `persistUnchangedEvery`, so an idle page costs no store
-    // work. A restart then finds it due a little early, which is harmless.
+    // A routine unchanged poll (same validators, same outcome, nothing new) writes no state: its
+    // state is persisted at most every `persistUnchangedEvery`, so an idle page costs little
+    // store work. Only its success and next due time are touched (freshness reads them).
     let routine =
       state.outcome == .unchanged && polled.outcome == .unchanged && polled.etag == state.etag
       && polled.lastModified == state.lastModified && polled.bodyHash == state.bodyHash
@@ -183,6 +183,12 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
         let write = try await store.commit(commit)
         (written, events) = (write.written, write.events)
         book.persisted[state.id] = now
+      } catch {
+        report(.storeFailed(target: state.id, error: "\(error)"))
+      }
+    } else if let succeeded = state.lastSucceeded {
+      do {
+        try await store.touch(state.id, succeededAt: succeeded, nextDue: state.nextDue)
       } catch {
         report(.storeFailed(target: state.id, error: "\(error)"))
       }
