@@ -61,7 +61,11 @@ extension SQLiteStore: StoreReader {
   }
 
   public func lastSuccessfulPoll() throws -> Date? {
-    try targets().compactMap(\.lastSucceeded).max()
+    // Read in SQL: /readyz and /metrics ask often, and decoding every state is not needed.
+    let statement = try connection.statement("SELECT MAX(json_extract(state, '$.lastSucceeded')) FROM targets")
+    defer { statement.reset() }
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return StateJSON.date(statement.double(0))
   }
 
   public func stamp() throws -> StoreStamp {
@@ -97,8 +101,7 @@ extension SQLiteStore: StoreReader {
       if !statement.isNull(7) { games.append(statement.text(7)) }
       let feeder = FreshnessBoard.Feeder(
         id: statement.text(0), host: URL(string: statement.text(1))?.host(),
-        // TargetState's dates are encoded as seconds since 2001 (JSONEncoder's default).
-        lastSucceeded: statement.isNull(4) ? nil : Date(timeIntervalSinceReferenceDate: statement.double(4)),
+        lastSucceeded: statement.isNull(4) ? nil : StateJSON.date(statement.double(4)),
         cadence: statement.isNull(5) ? nil : statement.double(5),
         outcome: TargetState.Outcome(rawValue: statement.text(2)) ?? .new,
         lastError: statement.isNull(6) ? nil : statement.text(6), retired: statement.int64(3) != 0)

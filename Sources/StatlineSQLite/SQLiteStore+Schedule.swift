@@ -59,9 +59,8 @@ extension SQLiteStore: ScheduleStore {
   }
 
   public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) throws {
-    // TargetState's dates are encoded as seconds since 2001 (JSONEncoder's default).
-    let seconds = time.timeIntervalSinceReferenceDate
-    let due = nextDue?.timeIntervalSinceReferenceDate
+    let seconds = StateJSON.seconds(time)
+    let due = nextDue.map(StateJSON.seconds)
     try connection.transaction { () throws(StatlineError) in
       try connection.statement(
         """
@@ -120,4 +119,11 @@ extension SQLiteStore: ScheduleStore {
       host.updated.timeIntervalSince1970
     ).run()
   }
+}
+
+/// Dates inside a stored `TargetState`'s JSON, for the SQL that reads or sets them without
+/// decoding the state: seconds since 2001 (`JSONEncoder`'s default date strategy).
+enum StateJSON {
+  static func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: seconds) }
+  static func seconds(_ date: Date) -> Double { date.timeIntervalSinceReferenceDate }
 }

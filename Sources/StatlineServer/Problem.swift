@@ -22,6 +22,22 @@ public struct Problem: Error, Sendable, Codable, Equatable {
       detail: "query parameter '\(name)' is '\(value.prefix(80))'; expected \(expected)")
   }
 
+  /// The store could not be read: try again shortly.
+  static func storeUnavailable(_ error: any Error) -> Problem {
+    var problem = Problem(title: "Store unavailable", status: 503, detail: "the store could not be read: \(error)")
+    problem.retryAfter = 5
+    return problem
+  }
+
+  /// Anything but GET or HEAD: the API is read-only.
+  static func methodNotAllowed(path: String) -> APIResponse {
+    var response = Problem(
+      title: "Method not allowed", status: 405, detail: "the API is read-only: use GET or HEAD"
+    ).response(path: path)
+    response.headers["allow"] = "GET, HEAD"
+    return response
+  }
+
   func response(path: String) -> APIResponse {
     var problem = self
     problem.instance = path

@@ -6,8 +6,6 @@ extension ReadAPI {
   func compute(_ route: Route, query: String?, stamp: StoreStamp) async throws -> ResponseCache.Entry {
     let version = stamp.version
     switch route {
-    case .status:
-      return ResponseCache.Entry(body: Array(try await status().body), cacheControl: "no-store")
     case .leaders:
       return try await leaders(try APIQuery(query, allowed: ["sport", "stat", "season", "limit"]), version: version)
     case .standings:

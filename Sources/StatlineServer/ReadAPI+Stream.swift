@@ -20,11 +20,7 @@ extension ReadAPI {
   public func streamStart(_ request: APIRequest) async -> StreamStart {
     do {
       guard request.method == "GET" || request.method == "HEAD" else {
-        var response = Problem(
-          title: "Method not allowed", status: 405, detail: "the API is read-only: use GET or HEAD"
-        ).response(path: request.path)
-        response.headers["allow"] = "GET, HEAD"
-        return .answer(response)
+        return .answer(Problem.methodNotAllowed(path: request.path))
       }
       if let accept = request.headers["accept"], !Self.acceptsEventStream(accept) {
         throw Problem(
@@ -54,9 +50,7 @@ extension ReadAPI {
     } catch let problem as Problem {
       return .answer(problem.response(path: request.path))
     } catch {
-      var problem = Problem(title: "Store unavailable", status: 503, detail: "the store could not be read: \(error)")
-      problem.retryAfter = 5
-      return .answer(problem.response(path: request.path))
+      return .answer(Problem.storeUnavailable(error).response(path: request.path))
     }
   }
 
@@ -65,10 +59,7 @@ extension ReadAPI {
   ]
 
   static func acceptsEventStream(_ accept: String) -> Bool {
-    accept.split(separator: ",").contains { item in
-      let type = item.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-      return ["*/*", "text/*", "text/event-stream"].contains(type)
-    }
+    accepts(accept, anyOf: ["*/*", "text/*", "text/event-stream"])
   }
 
   /// One event as a Server-Sent Events frame: `id` is its sequence (what `Last-Event-ID` sends

@@ -28,10 +28,9 @@ public struct ReadAPI: Sendable {
     public init() {}
 
     /// What `statline serve`, `run --serve` and `demo` use: the stamp trusted for 250 ms.
-    public static let servedStampInterval: Duration = .milliseconds(250)
     public static var served: Configuration {
       var configuration = Configuration()
-      configuration.stampInterval = servedStampInterval
+      configuration.stampInterval = .milliseconds(250)
       return configuration
     }
   }
@@ -59,20 +58,13 @@ public struct ReadAPI: Sendable {
     } catch let problem as Problem {
       return problem.response(path: request.path)
     } catch {
-      var problem = Problem(
-        title: "Store unavailable", status: 503, detail: "the store could not be read: \(error)")
-      problem.retryAfter = 5
-      return problem.response(path: request.path)
+      return Problem.storeUnavailable(error).response(path: request.path)
     }
   }
 
   func answer(_ request: APIRequest) async throws -> APIResponse {
     guard request.method == "GET" || request.method == "HEAD" else {
-      var response = Problem(
-        title: "Method not allowed", status: 405, detail: "the API is read-only: use GET or HEAD"
-      ).response(path: request.path)
-      response.headers["allow"] = "GET, HEAD"
-      return response
+      return Problem.methodNotAllowed(path: request.path)
     }
     if request.path == "/" || request.path == "/index.html" {
       // For a person, whatever the browser accepts; `?date=` picks the scoreboard's day.
@@ -129,15 +121,15 @@ public struct ReadAPI: Sendable {
       }
       return Self.json(200, ["status": "ready", "version": String(version)], cacheControl: "no-store")
     }
-    guard segments.first == "v1", let route = Route(segments.dropFirst()) else {
-      throw Problem.notFound("no such endpoint: \(request.path.prefix(200))")
-    }
-    if route == .status {
+    if segments == ["v1", "status"] {
       // The operator's view moves with time (targets fall due): never cached.
       _ = try APIQuery(request.query, allowed: [])
       var answer = try await status()
       if request.method == "HEAD" { answer.body = [] }
       return answer
+    }
+    guard segments.first == "v1", let route = Route(segments.dropFirst()) else {
+      throw Problem.notFound("no such endpoint: \(request.path.prefix(200))")
     }
     let stamp = try await currentStamp()
     let key = request.path + "?" + (request.query ?? "")
@@ -200,9 +192,14 @@ public struct ReadAPI: Sendable {
   }
 
   static func acceptsJSON(_ accept: String) -> Bool {
+    accepts(accept, anyOf: ["*/*", "application/*", "application/json", "application/problem+json"])
+  }
+
+  /// `Accept` lists one of `types` (parameters such as `q` are not weighed).
+  static func accepts(_ accept: String, anyOf types: Set<String>) -> Bool {
     accept.split(separator: ",").contains { item in
       let type = item.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-      return ["*/*", "application/*", "application/json", "application/problem+json"].contains(type)
+      return types.contains(type)
     }
   }
 

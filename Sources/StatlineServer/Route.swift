@@ -11,7 +11,6 @@ enum Route: Equatable {
   case teamGames(String)
   case leaders
   case standings
-  case status
 
   /// The path after `/v1`, each segment percent-decoded (`statbroadcast%3A640301` is an id).
   init?(_ segments: ArraySlice<String>) {
@@ -22,7 +21,6 @@ enum Route: Equatable {
     case ["teams"]: self = .teams
     case ["leaders"]: self = .leaders
     case ["standings"]: self = .standings
-    case ["status"]: self = .status
     case let path where path.count == 2 && path[0] == "teams": self = .team(path[1])
     case let path where path.count == 3 && path[0] == "teams" && path[2] == "games": self = .teamGames(path[1])
     case let path where path.count == 2 && path[0] == "games": self = .game(path[1])
@@ -42,6 +40,7 @@ extension Route {
     case []: return "/"
     case ["healthz"], ["readyz"], ["openapi.json"], ["metrics"]: return "/" + segments[0]
     case ["v1", "events", "stream"]: return "/v1/events/stream"
+    case ["v1", "status"]: return "/v1/status"
     default: break
     }
     guard segments.first == "v1", let route = Route(segments.dropFirst()) else { return "unknown" }
@@ -57,7 +56,6 @@ extension Route {
     case .teamGames: return "/v1/teams/{id}/games"
     case .leaders: return "/v1/leaders"
     case .standings: return "/v1/standings"
-    case .status: return "/v1/status"
     }
   }
 }

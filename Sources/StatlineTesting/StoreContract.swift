@@ -277,6 +277,7 @@ public enum StoreReaderContract {
         sourceLocation: sourceLocation)
     }
     #expect(built.freshness(of: game, changedAt: nil, now: now).target == board.id, sourceLocation: sourceLocation)
+    #expect(try await reader.lastSuccessfulPoll() == board.lastSucceeded, sourceLocation: sourceLocation)
     // A routine 304 is touched, not committed: its success still counts.
     try await schedule.touch(feed.id, succeededAt: now.addingTimeInterval(-5), nextDue: now.addingTimeInterval(25))
     let touched = try await reader.freshnessBoard().freshness(of: game, changedAt: nil, now: now)
@@ -286,5 +287,6 @@ public enum StoreReaderContract {
     #expect(
       state?.lastSucceeded == now.addingTimeInterval(-5) && state?.nextDue == now.addingTimeInterval(25),
       "the touched state reads back whole", sourceLocation: sourceLocation)
+    #expect(try await reader.lastSuccessfulPoll() == now.addingTimeInterval(-5), sourceLocation: sourceLocation)
   }
 }

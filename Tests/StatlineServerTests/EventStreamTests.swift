@@ -15,8 +15,8 @@ import Testing
 
 /// `/v1/events/stream` through a real client against the real server: resuming from
 /// `Last-Event-ID` with nothing lost or repeated, heartbeats, a slow client cut off, streams
-/// closed by graceful shutdown.
-@Suite(.serialized) struct EventStreamTests {
+/// closed by graceful shutdown. A stream that never ends fails the time limit instead of hanging.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct EventStreamTests {
   /// Runs the server (in a service group, as `statline run --serve` does) for the body.
   static func withServer(
     _ path: String, hub configuration: EventHub.Configuration = EventHub.Configuration(),

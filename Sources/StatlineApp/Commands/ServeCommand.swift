@@ -49,9 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
       throw fail(error)
     }
     let host = host
-    var configuration = ReadAPI.Configuration()
+    var configuration = ReadAPI.Configuration.served
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
-    configuration.stampInterval = ReadAPI.Configuration.servedStampInterval
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
     let app = APIServer(api: api).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
