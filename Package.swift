@@ -53,6 +53,7 @@ let package = Package(
     .library(name: "StatlineHTML", targets: ["StatlineHTML"]),
     .library(name: "StatlineEngine", targets: ["StatlineEngine"]),
     .library(name: "StatlineSQLite", targets: ["StatlineSQLite"]),
+    .library(name: "StatlinePostgres", targets: ["StatlinePostgres"]),
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
@@ -73,6 +74,8 @@ let package = Package(
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -111,9 +114,17 @@ let package = Package(
       swiftSettings: swiftSettings),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(
+      name: "StatlinePostgres",
+      dependencies: [
+        "StatlineCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings),
+    .target(
       name: "StatlineApp",
       dependencies: [
-        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlineEvents", "StatlineServer",
+        "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
+        "StatlineServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -130,7 +141,8 @@ let package = Package(
     .target(
       name: "StatlineTesting",
       dependencies: [
-        "StatlineCore", "StatlineApp", "StatlineEngine", .product(name: "NIOCore", package: "swift-nio"),
+        "StatlineCore", "StatlineApp", "StatlineEngine", "StatlinePostgres",
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ],
@@ -165,6 +177,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlinePostgresTests", dependencies: ["StatlinePostgres", "StatlineTesting", "StatlineCore"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",

@@ -60,11 +60,3 @@ extension SQLiteStore: CaptureLog {
       error: statement.text(6))
   }
 }
-
-extension JSONEncoder {
-  static var sorted: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-  }
-}

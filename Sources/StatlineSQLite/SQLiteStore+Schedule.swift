@@ -35,14 +35,7 @@ extension SQLiteStore: ScheduleStore {
     }
     var encoded: [(state: TargetState, json: String)] = []
     for state in poll.states {
-      var bare = state
-      bare.etag = nil
-      bare.lastModified = nil
-      bare.bodyHash = nil
-      guard let json = try? JSONEncoder.sorted.encode(bare) else {
-        throw StatlineError(.store, "the state of target \(state.id) cannot be encoded", location: connection.path)
-      }
-      encoded.append((state, String(decoding: json, as: UTF8.self)))
+      do { encoded.append((state, try state.storedJSON())) } catch { throw error.located(location: connection.path) }
     }
     // A game changed by a poll changed when the job polled (the job's clock, not this one).
     let time = poll.states.compactMap(\.lastPolled).max() ?? Date()

@@ -159,7 +159,7 @@ import Testing
     #expect(try await store.deadLetters(sink: nil).isEmpty)
   }
 
-  @Test func sinksAreReadFromTheConfigurationWithClearErrors() throws {
+  @Test func sinksAreReadFromTheConfigurationWithClearErrors() async throws {
     let config = try JobConfigReader.parse(
       """
       targets: [https://example.edu/schedule]
@@ -190,8 +190,8 @@ import Testing
       sinks: [{kind: webhook, url: "https://push.example.com/h", secretEnv: STATLINE_TEST_UNSET_SECRET}]
       """)
     missing.store = FileManager.default.temporaryDirectory.appendingPathComponent("sinks-\(UUID()).sqlite").path
-    let startup = #expect(throws: StatlineError.self) {
-      try JobRuntime(config: missing, clock: ContinuousClock(), environment: [:], report: { _ in })
+    let startup = await #expect(throws: StatlineError.self) {
+      try await JobRuntime(config: missing, clock: ContinuousClock(), environment: [:], report: { _ in })
     }
     #expect(startup?.reason.contains("STATLINE_TEST_UNSET_SECRET is not set") == true, "\(startup?.reason ?? "")")
 

@@ -86,7 +86,7 @@ import Testing
     config.http.maximumBodyBytes = 1 << 20
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("statline-fault-\(UUID()).sqlite").path
     let log = Polls()
-    let runtime = try JobRuntime(config: config, storePath: path, clock: ContinuousClock(), report: log.append)
+    let runtime = try await JobRuntime(config: config, storePath: path, clock: ContinuousClock(), report: log.append)
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     // Until the faulty target has failed three times (enough to open the breaker) and the
     // healthy one has been polled five times; a hang shows as a timeout here.

@@ -25,6 +25,7 @@ import Testing
     try await ScheduleStoreContract.check(make)
     try await EventLogContract.check(make)
     try await StoreReaderContract.check(make)
+    try await CaptureLogContract.check(make)
   }
 
   @Test func aReadOnlyStoreReadsWhatTheJobWritesAndCannotWrite() async throws {

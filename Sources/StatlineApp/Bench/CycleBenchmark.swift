@@ -84,7 +84,7 @@ public struct CycleBenchmark: Sendable {
     config.maxConcurrentPolls = 64
     config.summaryEvery = .seconds(3600)
     let collector = Collector()
-    let runtime = try JobRuntime(
+    let runtime = try await JobRuntime(
       config: config, storePath: storePath, clock: ContinuousClock(), derivesEvents: derivesEvents,
       report: collector.add)
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }

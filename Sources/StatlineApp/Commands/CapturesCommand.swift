@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import StatlineCore
-import StatlineSQLite
+import StatlinePostgres
 
 /// `statline captures`: the pages that failed, kept for `statline replay capture:ID`.
 struct CapturesCommand: AsyncParsableCommand {
@@ -9,14 +9,15 @@ struct CapturesCommand: AsyncParsableCommand {
     commandName: "captures", abstract: "List or prune captured failed pages.", subcommands: [List.self, Prune.self])
 
   struct StoreOption: ParsableArguments {
-    @Option(help: "The SQLite store.")
+    @Option(help: ArgumentHelp("The store: a SQLite file or a postgres:// URL.", valueName: "path|url"))
     var store: String = "statline.sqlite"
 
-    func open() async throws -> SQLiteStore {
-      guard FileManager.default.fileExists(atPath: store) else {
-        throw fail(StatlineError(.io, "no store at \(store)", hint: "pass --store with the job's SQLite file"))
+    func open() async throws -> any JobStore {
+      do {
+        return try await StoreLocation(store).openForCommand(hint: "pass --store with the job's store")
+      } catch {
+        throw fail(error)
       }
-      do { return try SQLiteStore(path: store) } catch { throw fail(error) }
     }
   }
 
@@ -38,7 +39,7 @@ struct CapturesCommand: AsyncParsableCommand {
       for line in BatchTable.table(header: ["ID", "CAPTURED", "HTTP", "PARSER", "URL", "ERROR"], rows: rows) {
         Console.out(line)
       }
-      Console.out("replay one with: statline replay capture:ID --store \(options.store)")
+      Console.out("replay one with: statline replay capture:ID --store \(PostgresLocation.redacted(options.store))")
     }
   }
 

@@ -79,18 +79,17 @@ struct DemoCommand: AsyncParsableCommand {
     let metrics = ServerMetrics()
     let jobMetrics = JobMetrics(factory: metrics.factory)
     let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
-    let made = Result { () throws(StatlineError) in
-      try JobRuntime(
+    let runtime: JobRuntime<AcceleratedClock>
+    do {
+      runtime = try await JobRuntime(
         config: config, storePath: store, clock: clock, start: start, environment: environment,
         report: { event in
           jobMetrics.record(event)
           if case .polled(let report) = event { board.record(report) }
         })
-    }
-    guard case .success(let runtime) = made else {
+    } catch {
       try? await server.stop()
-      if case .failure(let error) = made { throw fail(error) }
-      return
+      throw fail(error)
     }
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
@@ -145,9 +144,10 @@ struct DemoCommand: AsyncParsableCommand {
     api.cancel()
     _ = try? await api.value
     for sink in runtime.delivery.sinks { _ = try? await runtime.delivery.drain(sink) }
+    let summary = try await Self.summary(runtime.store, path: store)
     await runtime.shutdown()
     try? await server.stop()
-    Console.out(try await Self.summary(runtime.store, path: store))
+    Console.out(summary)
   }
 
   /// A goal or a final, as the feed shows it.
@@ -172,7 +172,7 @@ struct DemoCommand: AsyncParsableCommand {
   }
 
   /// What the store holds at the end: every game with its score and what else was stored.
-  static func summary(_ store: SQLiteStore, path: String) async throws -> String {
+  static func summary(_ store: any JobStore, path: String) async throws -> String {
     let changes = try await store.changes(since: 0, limit: 1_000_000)
     var games: [String: Game] = [:]
     var boxes: Set<String> = []

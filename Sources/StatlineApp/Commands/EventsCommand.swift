@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import StatlineCore
 import StatlineEvents
-import StatlineSQLite
+import StatlinePostgres
 
 /// `statline events`: the store's change events, and the sinks' dead letters.
 struct EventsCommand: AsyncParsableCommand {
@@ -15,7 +15,10 @@ struct EventsCommand: AsyncParsableCommand {
 
 /// Where the events commands find the store (and, for redelivery, the sinks).
 struct EventStoreOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("The SQLite store; default: `store:` of --config.", valueName: "path"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The store (a SQLite file or a postgres:// URL); default: `store:` of --config.", valueName: "path|url"))
   var store: String?
 
   @Option(name: .long, help: ArgumentHelp("The job configuration (YAML).", valueName: "file"))
@@ -28,13 +31,9 @@ struct EventStoreOptions: ParsableArguments {
     return try JobConfigReader.load(file: config).store
   }
 
-  func open() throws(StatlineError) -> SQLiteStore {
-    let path = try storePath()
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw StatlineError(
-        .io, "no store at \(path)", hint: "run `statline run` or `statline once` first, or pass --store")
-    }
-    return try SQLiteStore(path: path)
+  func open() async throws(StatlineError) -> any JobStore {
+    try await StoreLocation(try storePath()).openForCommand(
+      hint: "run `statline run` or `statline once` first, or pass --store")
   }
 }
 
@@ -53,7 +52,7 @@ struct EventsTailCommand: AsyncParsableCommand {
 
   func run() async throws {
     do {
-      let store = try options.open()
+      let store = try await options.open()
       var cursor: Int64
       if let since { cursor = since } else { cursor = max(0, try await store.lastEventSequence() - 10) }
       repeat {
@@ -86,7 +85,7 @@ struct EventsFailedCommand: AsyncParsableCommand {
       let letters = try await options.open().deadLetters(sink: sink)
       Console.out(Self.render(letters))
     } catch {
-      throw fail(StatlineError.wrapping(error, location: options.store ?? options.config))
+      throw fail(StatlineError.wrapping(error, location: PostgresLocation.redacted(options.store ?? options.config)))
     }
   }
 
@@ -133,7 +132,7 @@ struct EventsRedeliverCommand: AsyncParsableCommand {
     let client = HTTPClientHandle()
     do {
       let config = try JobConfigReader.load(file: options.config)
-      let store = try options.open()
+      let store = try await options.open()
       let sinks = try EventSinks.build(
         config.sinks, client: client.client, userAgent: config.politeness.userAgent, now: Date.init)
       let chosen = sinks.filter { sink == nil || $0.name == sink }

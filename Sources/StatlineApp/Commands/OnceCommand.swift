@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StatlineCore
 import StatlineEngine
+import StatlinePostgres
 
 /// `statline once`: every due target once, then exit; for cron.
 struct OnceCommand: AsyncParsableCommand {
@@ -15,7 +16,8 @@ struct OnceCommand: AsyncParsableCommand {
   func run() async throws {
     let runtime: JobRuntime<ContinuousClock>
     do {
-      runtime = try JobRuntime(config: try job.load(), storePath: job.store, clock: ContinuousClock(), report: { _ in })
+      runtime = try await JobRuntime(
+        config: try job.load(), storePath: job.store, clock: ContinuousClock(), report: { _ in })
     } catch {
       throw fail(error)
     }
@@ -34,7 +36,7 @@ struct OnceCommand: AsyncParsableCommand {
       }
     } catch {
       await runtime.shutdown()
-      throw fail(StatlineError.wrapping(error, location: job.store ?? runtime.config.store))
+      throw fail(StatlineError.wrapping(error, location: PostgresLocation.redacted(job.store ?? runtime.config.store)))
     }
     await runtime.shutdown()
     Console.out(Self.render(reports))

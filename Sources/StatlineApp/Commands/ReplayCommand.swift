@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StatlineCore
-import StatlineSQLite
 
 /// `statline replay`: run saved pages through parse → normalize → validate, offline.
 struct ReplayCommand: AsyncParsableCommand {
@@ -34,7 +33,9 @@ struct ReplayCommand: AsyncParsableCommand {
   @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
   var json = false
 
-  @Option(help: "The SQLite store that holds captures (for capture:ID).")
+  @Option(
+    help: ArgumentHelp(
+      "The store that holds captures (for capture:ID): a SQLite file or a postgres:// URL.", valueName: "path|url"))
   var store: String = "statline.sqlite"
 
   @OptionGroup var registryOptions: RegistryOptions
@@ -85,10 +86,8 @@ enum ReplayLoader {
       throw StatlineError(
         .configuration, "'\(path)' is not capture:ID", hint: "`statline captures list` shows the ids")
     }
-    guard FileManager.default.fileExists(atPath: store) else {
-      throw StatlineError(.io, "no store at \(store)", hint: "pass --store with the job's SQLite file")
-    }
-    guard let capture = try await SQLiteStore(path: store).capture(id: id) else {
+    let log = try await StoreLocation(store).openForCommand(hint: "pass --store with the job's store")
+    guard let capture = try await log.capture(id: id) else {
       throw StatlineError(.io, "the store has no capture \(id)", location: store, hint: "`statline captures list`")
     }
     var found = capture

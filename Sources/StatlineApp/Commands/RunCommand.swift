@@ -4,7 +4,6 @@ import Logging
 import ServiceLifecycle
 import StatlineCore
 import StatlineEngine
-import StatlineSQLite
 import StatlineServer
 
 /// Options of the commands that run the job from a configuration file.
@@ -53,7 +52,7 @@ struct RunCommand: AsyncParsableCommand {
       config = try job.load()
       let log = JobLog(logger: logger)
       let jobMetrics = metrics.map { JobMetrics(factory: $0.factory) }
-      runtime = try JobRuntime(
+      runtime = try await JobRuntime(
         config: config, storePath: job.store, clock: ContinuousClock(),
         report: { event in
           log.record(event)
@@ -64,7 +63,10 @@ struct RunCommand: AsyncParsableCommand {
     }
     logger.info(
       "statline run started",
-      metadata: ["store": "\(job.store ?? config.store)", "targets": "\(runtime.targets.count)"])
+      metadata: [
+        "store": "\((try? StoreLocation(job.store ?? config.store))?.description ?? "?")",
+        "targets": "\(runtime.targets.count)",
+      ])
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
       .init(service: ScrapeService(runtime: runtime, logger: logger))
     ]
@@ -72,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
       do {
         let (host, port) = try ServeAddress.parse(serve)
         // Its own read-only connection: the API never writes, and WAL lets it read beside the job.
-        let reader = try SQLiteStore(readOnlyPath: job.store ?? config.store)
+        let reader = try await StoreLocation(job.store ?? config.store).openReader(logger: logger).store
         services.append(
           .init(
             service: APIServer(api: ReadAPI(reader: reader, configuration: .served, metrics: metrics)).application(

@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import StatlineCore
-import StatlineSQLite
 import StatlineServer
 
 /// `statline serve`: the read API over a store another process (the job) writes.
@@ -12,13 +11,16 @@ struct ServeCommand: AsyncParsableCommand {
     commandName: "serve",
     abstract: "Serve the read API (scoreboard, games, box scores, plays, delta sync, events) over a store.",
     discussion: """
-      Opens the store read-only: nothing a client sends can write it, and WAL lets it read while \
-      `statline run` writes. /metrics has the API's series and the store's gauges; the job's own \
+      Opens the store read-only: nothing a client sends can write it. A SQLite file is read beside \
+      `statline run` (WAL); a postgres:// URL is read through connections the server itself keeps \
+      read-only. /metrics has the API's series and the store's gauges; the job's own \
       counters are served by `statline run --serve`. Stops cleanly on SIGINT/SIGTERM (requests in \
       flight finish, event streams end).
       """)
 
-  @Option(name: .long, help: ArgumentHelp("The SQLite store the job writes.", valueName: "path"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The store the job writes: a SQLite file or a postgres:// URL.", valueName: "path|url"))
   var store = "statline.sqlite"
 
   @Option(name: .long, help: "The address to listen on.")
@@ -42,12 +44,13 @@ struct ServeCommand: AsyncParsableCommand {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
     }
     let logger = LogSetup.make(level: level)
-    let reader: SQLiteStore
+    let opened: OpenStore
     do {
-      reader = try SQLiteStore(readOnlyPath: store)
+      opened = try await StoreLocation(store).openReader(logger: logger)
     } catch {
       throw fail(error)
     }
+    let reader = opened.store
     let host = host
     var configuration = ReadAPI.Configuration.served
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
@@ -58,6 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    defer { Task { await opened.close() } }
     try await group.run()
   }
 }

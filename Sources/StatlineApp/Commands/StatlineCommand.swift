@@ -8,6 +8,7 @@ public struct StatlineCommand: AsyncParsableCommand {
     abstract: "Watches live sports statistics pages and normalizes them.",
     subcommands: [
       RunCommand.self, OnceCommand.self, StatusCommand.self, EventsCommand.self, ServeCommand.self, DemoCommand.self,
+      MigrateCommand.self,
       SourcesCommand.self,
       ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self, BenchCommand.self,
     ])

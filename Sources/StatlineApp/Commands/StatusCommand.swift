@@ -1,33 +1,29 @@
 import ArgumentParser
 import Foundation
 import StatlineCore
-import StatlineSQLite
+import StatlinePostgres
 
 /// `statline status`: the schedule as the store holds it.
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status", abstract: "Show targets, when they are due, their last result and host breakers.")
 
-  @Option(name: .long, help: ArgumentHelp("The SQLite store.", valueName: "path"))
+  @Option(name: .long, help: ArgumentHelp("The store: a SQLite file or a postgres:// URL.", valueName: "path|url"))
   var store = "statline.sqlite"
 
   @Flag(name: .long, help: "Include retired targets.")
   var all = false
 
   func run() async throws {
-    guard FileManager.default.fileExists(atPath: store) else {
-      throw fail(
-        StatlineError(.io, "no store at \(store)", hint: "run `statline run` or `statline once` first, or pass --store")
-      )
-    }
     do {
-      let sqlite = try SQLiteStore(path: store)
-      var text = Self.render(try await sqlite.targets(), hosts: try await sqlite.hosts(), now: Date(), all: all)
-      let sinks = try await Self.sinks(sqlite)
+      let opened = try await StoreLocation(store).openForCommand(
+        hint: "run `statline run` or `statline once` first, or pass --store")
+      var text = Self.render(try await opened.targets(), hosts: try await opened.hosts(), now: Date(), all: all)
+      let sinks = try await Self.sinks(opened)
       if !sinks.isEmpty { text += "\n\n" + sinks }
       Console.out(text)
     } catch {
-      throw fail(StatlineError.wrapping(error, location: store))
+      throw fail(StatlineError.wrapping(error, location: PostgresLocation.redacted(store)))
     }
   }
 
@@ -62,7 +58,7 @@ struct StatusCommand: AsyncParsableCommand {
   }
 
   /// Each sink's delivery: its cursor, the events not yet delivered, its dead letters.
-  static func sinks(_ store: SQLiteStore) async throws -> String {
+  static func sinks(_ store: any JobStore) async throws -> String {
     let cursors = try await store.sinkCursors()
     let letters = try await store.deadLetters(sink: nil)
     let names = Set(cursors.keys).union(letters.map(\.sink)).sorted()

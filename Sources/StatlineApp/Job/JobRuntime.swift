@@ -3,16 +3,16 @@ import Logging
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
-import StatlineSQLite
 
-/// Everything the scrape job runs on, built from a configuration: the registry, the SQLite
-/// store, the HTTP fetcher inside the politeness layer, the scheduler and the event delivery.
+/// Everything the scrape job runs on, built from a configuration: the registry, the store
+/// (a SQLite file or PostgreSQL), the HTTP fetcher inside the politeness layer, the scheduler and the event delivery.
 /// `run`, `once` and `demo` all build exactly this, with their own clock. A downstream package
 /// adds its own sinks (an APNs sender) with `extraSinks`; they are delivered like the configured ones.
 public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let config: JobConfig
   public let registry: SourceRegistry
-  public let store: SQLiteStore
+  public let store: any JobStore
+  let opened: OpenStore
   public let http: HTTPFetcher
   public let polite: PoliteFetcher<C>
   public let scheduler: Scheduler<C>
@@ -26,11 +26,11 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
     extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
-  ) throws(StatlineError) {
+  ) async throws(StatlineError) {
     self.config = config
     registry = try BuiltinPlugins.registry(config.pluginSettings)
     targets = try config.resolvedTargets(registry)
-    store = try SQLiteStore(path: storePath ?? config.store, derivesEvents: derivesEvents)
+    let location = try StoreLocation(storePath ?? config.store, environment: environment)
     let jobClock = JobClock(clock: clock, start: start)
     self.clock = jobClock
     // Sinks first: a sink that cannot be built (a missing secret) fails start-up before any
@@ -46,6 +46,14 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       webhooks?.shutdownNow()
       throw error
     }
+    do {
+      opened = try await location.open(derivesEvents: derivesEvents)
+    } catch {
+      await webhooks?.shutdown()
+      throw error
+    }
+    let store = opened.store
+    self.store = store
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
     var politeness = PoliteFetcher<C>.Configuration()
     politeness.userAgent = config.politeness.userAgent
@@ -86,5 +94,6 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public func shutdown() async {
     try? await http.shutdown()
     await webhooks?.shutdown()
+    await opened.close()
   }
 }

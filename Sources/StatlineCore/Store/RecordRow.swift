@@ -1,17 +1,18 @@
 import Foundation
 import StatlineCore
 
-/// A record as a row: its canonical JSON and the hash that decides whether it changed.
-struct RecordRow {
-  let kind: StoreChange.Kind
-  let id: String
-  let record: StoreRecord
+/// A record as a row: its canonical JSON and the hash that decides whether it changed (what
+/// every store writes).
+public struct RecordRow: Sendable {
+  public let kind: StoreChange.Kind
+  public let id: String
+  public let record: StoreRecord
   /// Compact JSON with sorted keys: the same record always gives the same bytes.
-  let json: String
+  public let json: String
   /// FNV-1a (64-bit) of `json`.
-  let hash: Int64
+  public let hash: Int64
 
-  init(kind: StoreChange.Kind, id: String, record: StoreRecord) throws(StatlineError) {
+  public init(kind: StoreChange.Kind, id: String, record: StoreRecord) throws(StatlineError) {
     self.kind = kind
     self.id = id
     self.record = record
@@ -30,12 +31,12 @@ struct RecordRow {
     hash = Int64(bitPattern: ContentHash.fnv1a(data))
   }
 
-  var gameId: String {
+  public var gameId: String {
     if case .play(let play) = record { return play.gameId }
     return id
   }
 
-  var sequence: Int {
+  public var sequence: Int {
     if case .play(let play) = record { return play.sequence }
     return 0
   }
@@ -46,7 +47,8 @@ struct RecordRow {
     return encoder
   }()
 
-  static func decode(_ kind: StoreChange.Kind, _ json: Data, path: String) throws(StatlineError) -> StoreRecord {
+  /// Decodes a stored record; `path` names the store in the error.
+  public static func decode(_ kind: StoreChange.Kind, _ json: Data, path: String) throws(StatlineError) -> StoreRecord {
     let decoder = JSONDecoder()
     do {
       switch kind {
@@ -58,5 +60,29 @@ struct RecordRow {
     } catch {
       throw StatlineError(.store, "a stored \(kind) record does not decode: \(error)", location: path)
     }
+  }
+}
+
+extension JSONEncoder {
+  /// Sorted keys: the same value always gives the same bytes.
+  public static var sorted: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }
+}
+
+extension TargetState {
+  /// The state as a store keeps it: JSON without the page validators, which are stored beside
+  /// it (they change on every poll of a live page; the rest far less often).
+  public func storedJSON() throws(StatlineError) -> String {
+    var bare = self
+    bare.etag = nil
+    bare.lastModified = nil
+    bare.bodyHash = nil
+    guard let json = try? JSONEncoder.sorted.encode(bare) else {
+      throw StatlineError(.store, "the state of target \(id) cannot be encoded")
+    }
+    return String(decoding: json, as: UTF8.self)
   }
 }

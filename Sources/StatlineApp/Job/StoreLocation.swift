@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import StatlineCore
+import StatlinePostgres
+import StatlineSQLite
+
+/// Everything the job asks of its store: records, schedule, captures, events, and the reads
+/// of the API and `statline status`. SQLite and PostgreSQL both are one.
+public typealias JobStore = ScheduleStore & CaptureLog & EventLog & StoreReader
+
+/// Where the store is, as `--store` or `store:` says it: a SQLite file path (the default), or
+/// a `postgres://` URL (N workers sharing one database).
+public enum StoreLocation: Sendable, CustomStringConvertible {
+  case file(String)
+  case postgres(PostgresLocation)
+
+  public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(StatlineError)
+  {
+    self =
+      PostgresLocation.isURL(text) ? .postgres(try PostgresLocation(url: text, environment: environment)) : .file(text)
+  }
+
+  /// The path or the URL without its password.
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .postgres(let location): location.description
+    }
+  }
+
+  /// Opens the store for the job (migrating it first).
+  public func open(derivesEvents: Bool = true, logger: Logger = Logger(label: "statline.store"))
+    async throws(StatlineError)
+    -> OpenStore
+  {
+    switch self {
+    case .file(let path): return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents))
+    case .postgres(let location):
+      let store = try await PostgresStore.open(location, derivesEvents: derivesEvents, logger: logger)
+      return OpenStore(store, close: store.close)
+    }
+  }
+
+  /// Opens the store read-only (`statline serve`, `run --serve`): nothing done through it can write.
+  public func openReader(logger: Logger = Logger(label: "statline.store")) async throws(StatlineError) -> OpenStore {
+    switch self {
+    case .file(let path): return OpenStore(try SQLiteStore(readOnlyPath: path))
+    case .postgres(let location):
+      let store = try await PostgresStore.openReadOnly(location, logger: logger)
+      return OpenStore(store, close: store.close)
+    }
+  }
+
+  /// Opens the store of a one-shot command (`status`, `events`, `captures`, `replay`): a SQLite
+  /// file must already be there (the job makes it); a PostgreSQL pool lives as long as the process.
+  public func openForCommand(hint: String) async throws(StatlineError) -> any JobStore {
+    if case .file(let path) = self, !FileManager.default.fileExists(atPath: path) {
+      throw StatlineError(.io, "no store at \(path)", hint: hint)
+    }
+    return try await open().store
+  }
+}
+
+/// An open store and how to close it (a PostgreSQL pool must be shut down; SQLite closes itself).
+public struct OpenStore: Sendable {
+  public let store: any JobStore
+  private let closer: (@Sendable () async -> Void)?
+
+  init(_ store: any JobStore, close: (@Sendable () async -> Void)? = nil) {
+    self.store = store
+    closer = close
+  }
+
+  public func close() async { await closer?() }
+}

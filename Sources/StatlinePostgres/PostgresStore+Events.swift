@@ -1,0 +1,150 @@
+import Foundation
+import PostgresNIO
+import StatlineCore
+
+extension PostgresStore: EventLog {
+  /// Derives and inserts the events of a write's changed games; the caller holds the
+  /// transaction and the version lock, so sequences are numbered in commit order too.
+  func appendEvents(of changed: [ScoreDiffer.ChangedGame], batch: Batch?, on connection: PostgresConnection)
+    async throws -> [ChangeEvent]
+  {
+    let last =
+      try await connection.query("SELECT COALESCE(MAX(sequence), 0) FROM events", logger: logger).collect().first?
+      .decode(Int64.self) ?? 0
+    // The differ asks who led last only for a game whose previous version is tied: read those
+    // games' recent events first (the differ itself does no I/O).
+    var recentEvents: [String: [ChangeEvent]] = [:]
+    for change in changed {
+      guard let previous = change.previous, previous.away.score == previous.home.score,
+        recentEvents[change.current.id] == nil
+      else { continue }
+      var events: [ChangeEvent] = []
+      for try await json in try await connection.query(
+        "SELECT json::text FROM events WHERE game_id = \(change.current.id) ORDER BY sequence DESC LIMIT 32",
+        logger: logger
+      ).decode(String.self) {
+        events.append(try decodeEvent(json))
+      }
+      recentEvents[change.current.id] = events
+    }
+    let events = ScoreDiffer.events(of: changed, batch: batch, after: last) { gameId in
+      ScoreDiffer.lastLeader(newestFirst: recentEvents[gameId] ?? [])
+    }
+    guard !events.isEmpty else { return [] }
+    let json = try events.map { event throws(StatlineError) in try encodeEvent(event) }
+    try await connection.query(
+      """
+      INSERT INTO events (sequence, version, game_id, type, json)
+      SELECT s, v, g, t, j::jsonb FROM unnest(\(events.map(\.sequence))::bigint[], \(events.map(\.version))::bigint[],
+        \(events.map(\.gameId))::text[], \(events.map(\.type.rawValue))::text[], \(json)::text[]) AS e(s, v, g, t, j)
+      """, logger: logger)
+    return events
+  }
+
+  public func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent] {
+    try await perform("cannot read events") { connection in
+      var result: [ChangeEvent] = []
+      for try await json in try await connection.query(
+        "SELECT json::text FROM events WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(limit)", logger: logger
+      ).decode(String.self) {
+        result.append(try decodeEvent(json))
+      }
+      return result
+    }
+  }
+
+  public func lastEventSequence() async throws -> Int64 {
+    try await perform("cannot read the last event") { connection in
+      try await connection.query("SELECT COALESCE(MAX(sequence), 0) FROM events", logger: logger).collect().first?
+        .decode(Int64.self) ?? 0
+    }
+  }
+
+  public func cursor(of sink: String) async throws -> Int64 {
+    try await perform("cannot read the cursor of sink \(sink)") { connection in
+      try await connection.query("SELECT sequence FROM sink_cursors WHERE sink = \(sink)", logger: logger).collect()
+        .first?.decode(Int64.self) ?? 0
+    }
+  }
+
+  /// Every sink's cursor, by name.
+  public func sinkCursors() async throws -> [String: Int64] {
+    try await perform("cannot read the sink cursors") { connection in
+      var result: [String: Int64] = [:]
+      for try await (sink, sequence) in try await connection.query(
+        "SELECT sink, sequence FROM sink_cursors", logger: logger
+      ).decode((String, Int64).self) {
+        result[sink] = sequence
+      }
+      return result
+    }
+  }
+
+  public func setCursor(_ sequence: Int64, of sink: String) async throws {
+    try await perform("cannot move the cursor of sink \(sink)") { connection in
+      try await connection.query(
+        """
+        INSERT INTO sink_cursors (sink, sequence) VALUES (\(sink), \(sequence))
+        ON CONFLICT (sink) DO UPDATE SET sequence = excluded.sequence
+        """, logger: logger)
+    }
+  }
+
+  public func deadLetters(sink: String?) async throws -> [DeadLetter] {
+    try await perform("cannot read dead letters") { connection in
+      var result: [DeadLetter] = []
+      for try await (sink, attempts, error, failedAt, json) in try await connection.query(
+        """
+        SELECT sink, attempts, error, failed_at, json::text FROM dead_letters
+        WHERE \(sink)::text IS NULL OR sink = \(sink) ORDER BY sequence, sink
+        """, logger: logger
+      ).decode((String, Int, String, Double, String).self) {
+        result.append(
+          DeadLetter(
+            sink: sink, event: try decodeEvent(json), attempts: attempts, error: error,
+            failedAt: Date(timeIntervalSince1970: failedAt)))
+      }
+      return result
+    }
+  }
+
+  public func addDeadLetter(_ letter: DeadLetter) async throws {
+    let json = try encodeEvent(letter.event)
+    try await perform("cannot keep a dead letter for sink \(letter.sink)") { connection in
+      try await connection.query(
+        """
+        INSERT INTO dead_letters (sink, sequence, attempts, error, failed_at, json)
+        VALUES (\(letter.sink), \(letter.event.sequence), \(letter.attempts), \(letter.error),
+          \(letter.failedAt.timeIntervalSince1970), \(json)::jsonb)
+        ON CONFLICT (sink, sequence) DO UPDATE SET attempts = excluded.attempts, error = excluded.error,
+          failed_at = excluded.failed_at
+        """, logger: logger)
+    }
+  }
+
+  public func removeDeadLetter(sink: String, sequence: Int64) async throws {
+    try await perform("cannot remove a dead letter of sink \(sink)") { connection in
+      try await connection.query(
+        "DELETE FROM dead_letters WHERE sink = \(sink) AND sequence = \(sequence)", logger: logger)
+    }
+  }
+
+  func encodeEvent(_ event: ChangeEvent) throws(StatlineError) -> String {
+    do {
+      return String(decoding: try event.jsonLine(), as: UTF8.self)
+    } catch {
+      throw StatlineError(
+        .store, "event \(event.sequence) cannot be encoded: \(error)", location: location.description)
+    }
+  }
+
+  func decodeEvent(_ json: String) throws(StatlineError) -> ChangeEvent {
+    do {
+      return try ChangeEvent.decode(Data(json.utf8))
+    } catch {
+      throw StatlineError(
+        .store, "a stored event cannot be read: \(error)", location: location.description,
+        hint: "the database may hold another program's tables")
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PostgresNIO
+import StatlineCore
+
+extension PostgresStore: ScheduleStore {
+  public func targets() async throws -> [TargetState] {
+    try await perform("cannot read the targets") { connection in
+      var result: [TargetState] = []
+      for try await row in try await connection.query(
+        "SELECT id, state::text, etag, last_modified, body_hash FROM targets ORDER BY id", logger: logger)
+      {
+        result.append(try targetState(row))
+      }
+      return result
+    }
+  }
+
+  /// A target's state from a row of `id, state::text, etag, last_modified, body_hash`.
+  func targetState(_ row: PostgresRow) throws -> TargetState {
+    let (id, json, etag, lastModified, bodyHash) = try row.decode((String, String, String?, String?, Int64?).self)
+    var state: TargetState
+    do {
+      state = try JSONDecoder().decode(TargetState.self, from: Data(json.utf8))
+    } catch {
+      throw StatlineError(
+        .store, "the stored state of target \(id) cannot be read: \(error)", location: location.description,
+        hint: "the database may hold another program's tables; run `statline status` to see it")
+    }
+    state.etag = etag
+    state.lastModified = lastModified
+    state.bodyHash = bodyHash.map { UInt64(bitPattern: $0) }
+    return state
+  }
+
+  public func commit(_ poll: PollCommit) async throws -> StoreWrite {
+    var rows: [PendingRow] = []
+    if let batch = poll.batch {
+      try BatchValidator.validate(batch)
+      rows = try pending(batch)
+    }
+    let states = try poll.states.sorted { $0.id < $1.id }.map { state throws(StatlineError) in
+      (state: state, json: try state.storedJSON())
+    }
+    // A game changed by a poll changed when the job polled (the job's clock, not this one).
+    let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
+    let write = try await transaction("cannot commit the poll") { connection in
+      let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
+      for (state, json) in states { try await self.upsert(state, json: json, on: connection) }
+      for host in poll.hosts { try await self.upsert(host, on: connection) }
+      // Last, so the stamp's row lock is held only for the commit itself.
+      if !states.isEmpty {
+        try await connection.query("UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1", logger: logger)
+      }
+      return write
+    }
+    remember(rows)
+    return write
+  }
+
+  public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) async throws {
+    let since2001 = time.timeIntervalSinceReferenceDate
+    let due2001 = nextDue?.timeIntervalSinceReferenceDate
+    try await perform("cannot touch target \(target)") { connection in
+      // One statement: the state's dates are seconds since 2001 (`JSONEncoder`'s default).
+      try await connection.query(
+        """
+        WITH touched AS (
+          UPDATE targets SET next_due = \(nextDue?.timeIntervalSince1970), last_succeeded = \(time.timeIntervalSince1970),
+            state = state || jsonb_build_object('lastSucceeded', \(since2001)::float8, 'lastPolled', \(since2001)::float8,
+              'nextDue', \(due2001)::float8)
+          WHERE id = \(target) RETURNING 1)
+        UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM touched)
+        """, logger: logger)
+    }
+  }
+
+  public func hosts() async throws -> [HostHealth] {
+    try await perform("cannot read the hosts") { connection in
+      var result: [HostHealth] = []
+      for try await (host, breaker, failures, openUntil, updated) in try await connection.query(
+        "SELECT host, breaker, failures, open_until, updated FROM hosts ORDER BY host", logger: logger
+      ).decode((String, String, Int, Double?, Double).self) {
+        result.append(
+          HostHealth(
+            host: host, breaker: HostHealth.Breaker(rawValue: breaker) ?? .closed, failures: failures,
+            openUntil: openUntil.map(Date.init(timeIntervalSince1970:)), updated: Date(timeIntervalSince1970: updated)))
+      }
+      return result
+    }
+  }
+
+  func upsert(_ state: TargetState, json: String, on connection: PostgresConnection) async throws {
+    let target = state.target
+    try await connection.query(
+      """
+      INSERT INTO targets (id, url, source, parser, role, next_due, outcome, last_succeeded, state, etag,
+        last_modified, body_hash)
+      VALUES (\(state.id), \(target.url), \(target.source), \(target.parser), \(target.role.rawValue),
+        \(state.nextDue?.timeIntervalSince1970), \(state.outcome.rawValue), \(state.lastSucceeded?.timeIntervalSince1970),
+        \(json)::jsonb, \(state.etag), \(state.lastModified), \(state.bodyHash.map { Int64(bitPattern: $0) }))
+      ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome,
+        last_succeeded = excluded.last_succeeded, state = excluded.state, etag = excluded.etag,
+        last_modified = excluded.last_modified, body_hash = excluded.body_hash
+      """, logger: logger)
+  }
+
+  func upsert(_ host: HostHealth, on connection: PostgresConnection) async throws {
+    try await connection.query(
+      """
+      INSERT INTO hosts (host, breaker, failures, open_until, updated)
+      VALUES (\(host.host), \(host.breaker.rawValue), \(host.failures), \(host.openUntil?.timeIntervalSince1970),
+        \(host.updated.timeIntervalSince1970))
+      ON CONFLICT (host) DO UPDATE SET breaker = excluded.breaker, failures = excluded.failures,
+        open_until = excluded.open_until, updated = excluded.updated
+      """, logger: logger)
+  }
+}

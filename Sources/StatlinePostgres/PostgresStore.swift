@@ -1,0 +1,285 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+import StatlineCore
+import Synchronization
+
+/// The store on a PostgreSQL server: what N workers on N machines share (DESIGN.md §3).
+///
+/// It keeps the same records, versions, events and schedule as the SQLite store and passes the
+/// same contract suites. Writes from many workers are safe for delta sync: a write takes the
+/// store's version row with `FOR UPDATE` before it numbers anything and holds it to its commit,
+/// so versions and event sequences become visible in the order they were handed out, and a
+/// reader at cursor N can never later find a record numbered below N (see `write`).
+public final class PostgresStore: Sendable {
+  public let location: PostgresLocation
+  let client: PostgresClient
+  let running: Task<Void, Never>
+  let logger: Logger
+  /// False only in benchmarks that measure what deriving events costs.
+  let derivesEvents: Bool
+  /// True for `statline serve`: every transaction is read-only on the server's side.
+  let readOnly: Bool
+  /// The record and hash this process last wrote or found under each id: an equal record is
+  /// not encoded and hashed again. The stored hash is still read in the write's transaction
+  /// (another worker may have written since), so this saves CPU, never a check.
+  let recent = Mutex<[RecentKey: RecentRecord]>([:])
+  static let recentLimit = 200_000
+
+  struct RecentKey: Hashable {
+    var kind: StoreChange.Kind
+    var id: String
+  }
+
+  struct RecentRecord {
+    var record: StoreRecord
+    var hash: Int64
+  }
+
+  /// How long connecting may take before the store reports the server unreachable.
+  public static let connectTimeout: Duration = .seconds(10)
+
+  private init(location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int, logger: Logger) {
+    self.location = location
+    self.readOnly = readOnly
+    self.derivesEvents = derivesEvents
+    self.logger = logger
+    var configuration = PostgresClient.Configuration(
+      host: location.host, port: location.port, username: location.user, password: location.password,
+      database: location.database, tls: Self.tls(location.tls))
+    configuration.options.maximumConnections = maxConnections
+    configuration.options.connectTimeout = Self.connectTimeout
+    var parameters = [("search_path", location.schema), ("application_name", "statline")]
+    if readOnly { parameters.append(("default_transaction_read_only", "on")) }
+    configuration.options.additionalStartupParameters = parameters
+    // The pool retries a lost server on its own and says so at info; the store reports what
+    // fails to the job, so only the pool's warnings are let through.
+    var background = logger
+    background.logLevel = max(logger.logLevel, .warning)
+    let client = PostgresClient(configuration: configuration, backgroundLogger: background)
+    self.client = client
+    running = Task { await client.run() }
+  }
+
+  private static func tls(_ mode: PostgresLocation.TLSMode) -> PostgresClient.Configuration.TLS {
+    switch mode {
+    case .disable: .disable
+    case .prefer: .prefer(.makeClientConfiguration())
+    case .require: .require(.makeClientConfiguration())
+    }
+  }
+
+  /// Connects, creates the schema when the URL names one that is missing, and migrates to the
+  /// latest version (under an advisory lock: workers starting together migrate once).
+  ///
+  /// - Parameter migrate: false for `statline migrate`, which migrates itself and reports what it did.
+  public static func open(
+    _ location: PostgresLocation, derivesEvents: Bool = true, maxConnections: Int = 8, migrate: Bool = true,
+    logger: Logger = Logger(label: "statline.postgres")
+  ) async throws(StatlineError) -> PostgresStore {
+    let store = PostgresStore(
+      location: location, readOnly: false, derivesEvents: derivesEvents, maxConnections: maxConnections,
+      logger: logger)
+    do {
+      try await store.ping()
+      if migrate { try await store.migrate() }
+    } catch {
+      await store.close()
+      throw error
+    }
+    return store
+  }
+
+  /// Connects for reading only (the read API): the server refuses every write this store's
+  /// connections try. Refuses a database whose schema is not this Statline's.
+  public static func openReadOnly(
+    _ location: PostgresLocation, maxConnections: Int = 8, logger: Logger = Logger(label: "statline.postgres")
+  ) async throws(StatlineError) -> PostgresStore {
+    let store = PostgresStore(
+      location: location, readOnly: true, derivesEvents: false, maxConnections: maxConnections, logger: logger)
+    do throws(StatlineError) {
+      try await store.ping()
+      let schema = try await store.schemaVersion()
+      guard schema == PostgresMigrations.latest else {
+        throw StatlineError(
+          .store, "the store has schema version \(schema), this Statline reads \(PostgresMigrations.latest)",
+          location: location.description,
+          hint: schema < PostgresMigrations.latest
+            ? "run `statline migrate --store URL` (or let `statline run` start once)" : "run a newer statline")
+      }
+    } catch {
+      await store.close()
+      throw error
+    }
+    return store
+  }
+
+  /// Closes every connection. The store cannot be used afterwards.
+  public func close() async {
+    running.cancel()
+    await running.value
+  }
+
+  /// One connection of its own, opened and closed, bounded by `connectTimeout`: a server that
+  /// is down, a wrong password or a missing database is reported at start-up in the server's
+  /// words (the pool would retry it quietly forever).
+  func ping() async throws(StatlineError) {
+    var configuration = PostgresConnection.Configuration(
+      host: location.host, port: location.port, username: location.user, password: location.password,
+      database: location.database, tls: .disable)
+    configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout.components.seconds))
+    do {
+      switch location.tls {
+      case .disable: break
+      case .prefer: configuration.tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      case .require: configuration.tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      }
+      let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+      try? await connection.close()
+    } catch {
+      throw failure("cannot connect", error)
+    }
+  }
+
+  /// A `StatlineError` for a failed query: what was being done, and the server's own words.
+  func failure(_ what: String, _ error: any Error) -> StatlineError {
+    if let error = error as? StatlineError { return error.located(location: location.description) }
+    if let error = error as? PostgresTransactionError {
+      return failure(what, error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? error)
+    }
+    var reason = what
+    var hint: String?
+    if let error = error as? PSQLError {
+      if let message = error.serverInfo?[.message] {
+        reason += ": \(message)"
+        if let detail = error.serverInfo?[.detail] { reason += " (\(detail))" }
+        if let state = error.serverInfo?[.sqlState] { reason += " [SQLSTATE \(state)]" }
+      } else if let underlying = error.underlying {
+        reason += ": \(underlying)"
+      } else {
+        reason += ": \(error.code)"
+      }
+      switch error.serverInfo?[.sqlState] {
+      case "28P01", "28000": hint = "check the user, and the password in the URL or PGPASSWORD"
+      case "3D000": hint = "create the database first (createdb), or fix the URL"
+      case "25006": hint = "this connection is read-only (statline serve); writes belong to the job"
+      default: break
+      }
+      if error.code == .connectionError || error.code == .serverClosedConnection {
+        hint = "check that the server runs and listens on \(location.host):\(location.port)"
+      }
+    } else {
+      reason += ": \(error)"
+    }
+    return StatlineError(.store, reason, location: location.description, hint: hint)
+  }
+
+  /// Runs `body` on a pooled connection; any error becomes a `StatlineError` saying `what` failed.
+  func perform<R: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> sending R)
+    async throws(StatlineError) -> R
+  {
+    do {
+      return try await client.withConnection { connection in try await body(connection) }
+    } catch {
+      throw failure(what, error)
+    }
+  }
+
+  /// Runs `body` in one transaction (committed when it returns, rolled back when it throws).
+  func transaction<R: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> sending R)
+    async throws(StatlineError) -> R
+  {
+    do {
+      return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+    } catch {
+      throw failure(what, error)
+    }
+  }
+
+  // MARK: Migrations
+
+  /// The newest migration this database has had (0: none).
+  /// The newest migration this Statline has.
+  public static var latestSchema: Int { PostgresMigrations.latest }
+
+  public func schemaVersion() async throws(StatlineError) -> Int {
+    try await perform("cannot read the schema version") { connection in
+      let exists =
+        try await connection.query(
+          "SELECT to_regclass('statline_migrations') IS NOT NULL", logger: logger
+        ).collect().first?.decode(Bool.self) ?? false
+      guard exists else { return 0 }
+      return try await connection.query("SELECT COALESCE(MAX(version), 0) FROM statline_migrations", logger: logger)
+        .collect().first?.decode(Int.self) ?? 0
+    }
+  }
+
+  /// Applies the migrations this database lacks, each in its own transaction, under a
+  /// session advisory lock; returns the versions applied. Refuses a database from a newer Statline.
+  @discardableResult
+  public func migrate() async throws(StatlineError) -> [Int] {
+    let schema = location.schema
+    let logger = self.logger
+    let applied: [Int] = try await perform("cannot migrate the store") { connection in
+      let lock = Int64(bitPattern: ContentHash.fnv1a(Data("statline-migrate:\(schema)".utf8)))
+      try await connection.query("SELECT pg_advisory_lock(\(lock))", logger: logger)
+      do {
+        if schema != "public" {
+          try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+        }
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS statline_migrations (
+            version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
+          """, logger: logger)
+        let current =
+          try await connection.query("SELECT COALESCE(MAX(version), 0) FROM statline_migrations", logger: logger)
+          .collect().first?.decode(Int.self) ?? 0
+        guard current <= PostgresMigrations.latest else {
+          throw StatlineError(
+            .store, "the store has schema version \(current), newer than this Statline's \(PostgresMigrations.latest)",
+            hint: "run a newer statline, or point --store at another database")
+        }
+        var applied: [Int] = []
+        for migration in PostgresMigrations.all where migration.version > current {
+          try await connection.withTransaction(logger: logger) { connection in
+            for statement in PostgresMigrations.statements(migration.sql) {
+              try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query(
+              "INSERT INTO statline_migrations (version) VALUES (\(migration.version))", logger: logger)
+          }
+          applied.append(migration.version)
+        }
+        try await connection.query("SELECT pg_advisory_unlock(\(lock))", logger: logger)
+        return applied
+      } catch {
+        _ = try? await connection.query("SELECT pg_advisory_unlock(\(lock))", logger: logger)
+        throw error
+      }
+    }
+    if !applied.isEmpty { logger.info("migrated", metadata: ["store": "\(location)", "applied": "\(applied)"]) }
+    return applied
+  }
+
+  /// Drops the store's schema and everything in it (tests, `bench`): never the `public` schema.
+  public func dropSchema() async throws(StatlineError) {
+    let schema = location.schema
+    guard schema != "public" else {
+      throw StatlineError(.store, "refusing to drop the public schema", location: location.description)
+    }
+    try await perform("cannot drop the schema") { connection in
+      try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: logger)
+    }
+  }
+}
+
+extension PostgresRowSequence {
+  /// Every row, read to the end.
+  func collect() async throws -> [PostgresRow] {
+    var rows: [PostgresRow] = []
+    for try await row in self { rows.append(row) }
+    return rows
+  }
+}
