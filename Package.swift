@@ -118,6 +118,7 @@ let package = Package(
       dependencies: [
         "StatlineCore", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -179,7 +180,8 @@ let package = Package(
       name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StatlinePostgresTests", dependencies: ["StatlinePostgres", "StatlineTesting", "StatlineCore"],
+      name: "StatlinePostgresTests",
+      dependencies: ["StatlinePostgres", "StatlineTesting", "StatlineCore", "StatlineEngine"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",

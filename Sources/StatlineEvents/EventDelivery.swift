@@ -43,6 +43,22 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   let logger: Logger
   let now: @Sendable () -> Date
   let random: @Sendable () -> Double
+  /// Set when several workers share the store: a sink is delivered only by the worker holding
+  /// its lease (nil: this process delivers every sink).
+  let lease: SinkLease?
+
+  /// Who delivers a sink when workers share a store.
+  public struct SinkLease: Sendable {
+    public var leases: any SinkLeases
+    public var holder: String
+    /// A holder that stops renewing (killed) loses the sink after this long.
+    public var duration: Duration = .seconds(30)
+
+    public init(leases: any SinkLeases, holder: String) {
+      self.leases = leases
+      self.holder = holder
+    }
+  }
 
   /// - Parameters:
   ///   - now: the wall clock for dead letters' times (the job clock).
@@ -50,8 +66,9 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   public init(
     log: any EventLog, sinks: [any EventSink], clock: C, configuration: Configuration = Configuration(),
     logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, lease: SinkLease? = nil
   ) {
+    self.lease = lease
     self.log = log
     self.sinks = sinks
     self.clock = clock
@@ -61,8 +78,12 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
     self.random = random
   }
 
-  /// Delivers until cancelled, every sink on its own task.
+  /// Delivers until cancelled, every sink on its own task; under a lease, gives every sink
+  /// back on the way out, so another worker takes over at once.
   public func run() async throws {
+    defer {
+      if let lease { Task { try? await lease.leases.releaseSinks(holder: lease.holder) } }
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for sink in sinks {
         group.addTask { try await self.run(sink) }
@@ -74,6 +95,15 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   func run(_ sink: any EventSink) async throws {
     while !Task.isCancelled {
       do {
+        if let lease {
+          guard try await hold(sink, lease) else {
+            // Another worker delivers this sink.
+            try await clock.sleep(for: configuration.idlePoll)
+            continue
+          }
+          if try await deliverPageHolding(sink, lease) == 0 { try await clock.sleep(for: configuration.idlePoll) }
+          continue
+        }
         if try await deliverPage(to: sink) == 0 { try await clock.sleep(for: configuration.idlePoll) }
       } catch is CancellationError {
         return
@@ -82,6 +112,31 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
         logger.error("event delivery could not use the store", metadata: ["sink": "\(sink.name)", "error": "\(error)"])
         try await clock.sleep(for: configuration.idlePoll)
       }
+    }
+  }
+
+  private func hold(_ sink: any EventSink, _ lease: SinkLease) async throws -> Bool {
+    let at = now()
+    let until = at.addingTimeInterval(Double(lease.duration.components.seconds))
+    return try await lease.leases.holdSink(sink.name, holder: lease.holder, now: at, until: until)
+  }
+
+  struct LeaseLost: Error {}
+
+  /// A page delivered while the sink's lease is renewed beside it (a receiver that is down
+  /// can hold a page for long); a lease lost mid-page stops the page, so two workers never
+  /// deliver one sink at once.
+  private func deliverPageHolding(_ sink: any EventSink, _ lease: SinkLease) async throws -> Int {
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      group.addTask { try await self.deliverPage(to: sink) }
+      group.addTask {
+        while true {
+          try await self.clock.sleep(for: lease.duration / 3)
+          guard try await self.hold(sink, lease) else { throw LeaseLost() }
+        }
+      }
+      defer { group.cancelAll() }
+      return try await group.next() ?? 0
     }
   }
 

@@ -57,14 +57,74 @@ enum PostgresMigrations {
         sink text NOT NULL, sequence bigint NOT NULL, attempts int NOT NULL, error text NOT NULL,
         failed_at double precision NOT NULL, json jsonb NOT NULL, PRIMARY KEY (sink, sequence));
       """
-    )
+    ),
+    (
+      2,
+      """
+      CREATE TABLE workers (
+        id text PRIMARY KEY, host text NOT NULL, pid int NOT NULL, started double precision NOT NULL,
+        heartbeat double precision NOT NULL, stopped double precision);
+      CREATE INDEX targets_due_unleased ON targets (next_due) WHERE next_due IS NOT NULL AND lease_owner IS NULL;
+      """
+    ),
+    (
+      3,
+      """
+      CREATE TABLE host_slots (host text PRIMARY KEY, next_start double precision NOT NULL);
+      CREATE TABLE host_permits (
+        id text PRIMARY KEY, host text NOT NULL, holder text NOT NULL, expires double precision NOT NULL);
+      CREATE INDEX host_permits_by_host ON host_permits (host);
+      CREATE TABLE robots (
+        origin text PRIMARY KEY, status int NOT NULL, body bytea NOT NULL, fetched_at double precision NOT NULL);
+      CREATE TABLE sink_leases (sink text PRIMARY KEY, holder text NOT NULL, until double precision NOT NULL);
+      CREATE FUNCTION statline_reserve(
+        p_host text, p_limit int, p_spacing float8, p_holder text, p_now float8, p_expiry float8, p_id text)
+      RETURNS TABLE (granted boolean, start float8, failures int, breaker text, open_until float8)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_next float8;
+        v_count int;
+        v_start float8;
+        v_failures int;
+        v_breaker text;
+        v_open float8;
+      BEGIN
+        INSERT INTO host_slots (host, next_start) VALUES (p_host, 0) ON CONFLICT (host) DO NOTHING;
+        SELECT s.next_start INTO v_next FROM host_slots s WHERE s.host = p_host FOR UPDATE;
+        SELECT h.failures, h.breaker, h.open_until INTO v_failures, v_breaker, v_open FROM hosts h WHERE h.host = p_host;
+        DELETE FROM host_permits WHERE host = p_host AND expires < p_now;
+        SELECT count(*) INTO v_count FROM host_permits WHERE host = p_host;
+        v_start := GREATEST(v_next, p_now);
+        IF v_count >= p_limit THEN
+          RETURN QUERY SELECT false, v_start, v_failures, v_breaker, v_open;
+          RETURN;
+        END IF;
+        UPDATE host_slots SET next_start = v_start + p_spacing WHERE host = p_host;
+        INSERT INTO host_permits (id, host, holder, expires)
+          VALUES (p_id, p_host, p_holder, GREATEST(p_expiry, v_start + 1));
+        RETURN QUERY SELECT true, v_start, v_failures, v_breaker, v_open;
+      END
+      $$;
+      """
+    ),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }
 
   /// A migration's statements, one by one (the extended protocol takes one at a time).
+  /// A `$$`-quoted function body is one statement, semicolons and all.
   static func statements(_ sql: String) -> [String] {
-    sql.components(separatedBy: ";\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    var statements: [String] = []
+    var current = ""
+    for piece in sql.components(separatedBy: ";\n") {
+      current += current.isEmpty ? piece : ";\n" + piece
+      if current.components(separatedBy: "$$").count % 2 == 1 {
+        statements.append(current)
+        current = ""
+      }
+    }
+    statements.append(current)
+    return statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .map { $0.hasSuffix(";") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
   }
 }

@@ -80,12 +80,14 @@ extension PostgresStore: EventLog {
     }
   }
 
+  /// Never moves a cursor back: a worker whose sink lease lapsed mid-page cannot undo what the
+  /// sink's next holder delivered.
   public func setCursor(_ sequence: Int64, of sink: String) async throws {
     try await perform("cannot move the cursor of sink \(sink)") { connection in
       try await connection.query(
         """
         INSERT INTO sink_cursors (sink, sequence) VALUES (\(sink), \(sequence))
-        ON CONFLICT (sink) DO UPDATE SET sequence = excluded.sequence
+        ON CONFLICT (sink) DO UPDATE SET sequence = GREATEST(sink_cursors.sequence, excluded.sequence)
         """, logger: logger)
     }
   }

@@ -172,7 +172,7 @@ extension PostgresStore: Store {
       let keys = ids(kind)
       guard !keys.isEmpty else { continue }
       var query = PostgresQuery(unsafeSQL: "SELECT \(column), hash FROM \(table) WHERE \(column) = ANY($1)")
-      try query.binds.append(keys, context: .default)
+      query.binds.append(keys, context: .default)
       for try await (id, hash) in try await connection.query(query, logger: logger).decode((String, Int64).self) {
         result[RecentKey(kind: kind, id: id)] = (hash, nil)
       }

@@ -32,7 +32,16 @@ extension PostgresStore: ScheduleStore {
     return state
   }
 
-  public func commit(_ poll: PollCommit) async throws -> StoreWrite {
+  /// A poll's commit, checked and encoded before its transaction begins: the batch validated
+  /// and hashed, the states as JSON (in id order, so two commits lock rows in one order), and
+  /// when it changed its games (when the job polled: the job's clock, not this one).
+  struct PreparedCommit {
+    var rows: [PendingRow]
+    var states: [(state: TargetState, json: String)]
+    var time: Date
+  }
+
+  func prepare(_ poll: PollCommit) throws(StatlineError) -> PreparedCommit {
     var rows: [PendingRow] = []
     if let batch = poll.batch {
       try BatchValidator.validate(batch)
@@ -41,8 +50,12 @@ extension PostgresStore: ScheduleStore {
     let states = try poll.states.sorted { $0.id < $1.id }.map { state throws(StatlineError) in
       (state: state, json: try state.storedJSON())
     }
-    // A game changed by a poll changed when the job polled (the job's clock, not this one).
-    let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
+    return PreparedCommit(rows: rows, states: states, time: poll.states.compactMap(\.lastPolled).max() ?? Date())
+  }
+
+  public func commit(_ poll: PollCommit) async throws -> StoreWrite {
+    let prepared = try prepare(poll)
+    let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
     let write = try await transaction("cannot commit the poll") { connection in
       let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
       for (state, json) in states { try await self.upsert(state, json: json, on: connection) }
@@ -89,19 +102,26 @@ extension PostgresStore: ScheduleStore {
     }
   }
 
-  func upsert(_ state: TargetState, json: String, on connection: PostgresConnection) async throws {
+  /// Writes a target's state; with `overwrite` false, only when no one has added the target yet.
+  func upsert(_ state: TargetState, json: String, overwrite: Bool = true, on connection: PostgresConnection)
+    async throws
+  {
     let target = state.target
-    try await connection.query(
-      """
+    var query: PostgresQuery = """
       INSERT INTO targets (id, url, source, parser, role, next_due, outcome, last_succeeded, state, etag,
         last_modified, body_hash)
       VALUES (\(state.id), \(target.url), \(target.source), \(target.parser), \(target.role.rawValue),
         \(state.nextDue?.timeIntervalSince1970), \(state.outcome.rawValue), \(state.lastSucceeded?.timeIntervalSince1970),
         \(json)::jsonb, \(state.etag), \(state.lastModified), \(state.bodyHash.map { Int64(bitPattern: $0) }))
-      ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome,
+      """
+    query.sql +=
+      overwrite
+      ? """
+       ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome,
         last_succeeded = excluded.last_succeeded, state = excluded.state, etag = excluded.etag,
         last_modified = excluded.last_modified, body_hash = excluded.body_hash
-      """, logger: logger)
+      """ : " ON CONFLICT (id) DO NOTHING"
+    try await connection.query(query, logger: logger)
   }
 
   func upsert(_ host: HostHealth, on connection: PostgresConnection) async throws {

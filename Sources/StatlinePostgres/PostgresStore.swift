@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import NIOSSL
 import PostgresNIO
 import StatlineCore
@@ -16,6 +18,9 @@ public final class PostgresStore: Sendable {
   public let location: PostgresLocation
   let client: PostgresClient
   let running: Task<Void, Never>
+  /// The store's own event loop: every connection lives on it, and every query runs on it.
+  let group: MultiThreadedEventLoopGroup
+  let executor: EventLoopTaskExecutor
   let logger: Logger
   /// False only in benchmarks that measure what deriving events costs.
   let derivesEvents: Bool
@@ -57,7 +62,10 @@ public final class PostgresStore: Sendable {
     // fails to the job, so only the pool's warnings are let through.
     var background = logger
     background.logLevel = max(logger.logLevel, .warning)
-    let client = PostgresClient(configuration: configuration, backgroundLogger: background)
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    self.group = group
+    executor = EventLoopTaskExecutor(group.next())
+    let client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: background)
     self.client = client
     running = Task { await client.run() }
   }
@@ -119,6 +127,7 @@ public final class PostgresStore: Sendable {
   public func close() async {
     running.cancel()
     await running.value
+    try? await group.shutdownGracefully()
   }
 
   /// One connection of its own, opened and closed, bounded by `connectTimeout`: a server that
@@ -176,22 +185,28 @@ public final class PostgresStore: Sendable {
   }
 
   /// Runs `body` on a pooled connection; any error becomes a `StatlineError` saying `what` failed.
+  @discardableResult
   func perform<R: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> sending R)
     async throws(StatlineError) -> R
   {
     do {
-      return try await client.withConnection { connection in try await body(connection) }
+      return try await withTaskExecutorPreference(executor) {
+        try await client.withConnection { connection in try await body(connection) }
+      }
     } catch {
       throw failure(what, error)
     }
   }
 
   /// Runs `body` in one transaction (committed when it returns, rolled back when it throws).
+  @discardableResult
   func transaction<R: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> sending R)
     async throws(StatlineError) -> R
   {
     do {
-      return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+      return try await withTaskExecutorPreference(executor) {
+        try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+      }
     } catch {
       throw failure(what, error)
     }

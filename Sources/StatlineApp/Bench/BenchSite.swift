@@ -17,6 +17,9 @@ public struct BenchSite: Sendable {
 
   let mode: Mode
   let cadence: Double
+  /// After this many seconds the pages stop changing (a day that ends: a cluster's final state
+  /// can then be compared with one worker's).
+  public var freezeAfter: Double?
   /// Two renderings per game (the clock moved), alternating each cadence in `changed` mode.
   let pages: [[String]]
   let etags: [[String]]
@@ -51,7 +54,8 @@ public struct BenchSite: Sendable {
       (700_000..<700_000 + pages.count).contains(id)
     else { return .respond(status: 404) }
     let index = id - 700_000
-    let variant = mode == .changed || mode == .scoring ? Int(elapsed / cadence) % pages[index].count : 0
+    let time = min(elapsed, freezeAfter ?? elapsed)
+    let variant = mode == .changed || mode == .scoring ? Int(time / cadence) % pages[index].count : 0
     switch mode {
     case .identical: return .ok(pages[index][variant])
     case .changed, .scoring, .notModified:

@@ -1,6 +1,7 @@
 import Foundation
 import StatlineCore
 import StatlineEngine
+import StatlinePostgres
 
 /// A live cycle: `targets` live game targets on a loopback site at `cadence`, through the real
 /// scheduler, politeness layer, HTTP fetcher, parser and SQLite store (DESIGN.md §7). The site
@@ -16,6 +17,8 @@ public struct CycleBenchmark: Sendable {
   /// When set, the read API runs in the job's process (as `run --serve`) and a child process
   /// polls its scoreboard this many times a second: what the API costs the job.
   public var apiRate: Double?
+  /// Workers sharing the store (PostgreSQL only), each a runtime of its own in this process.
+  public var workers = 1
 
   public init(targets: Int, cadence: Duration, cycles: Int, siteURL: String, storePath: String) {
     self.targets = targets
@@ -36,6 +39,8 @@ public struct CycleBenchmark: Sendable {
     public var lagMax: Double
     /// Resident memory (MiB) after each measured cycle.
     public var rss: [Double]
+    /// PostgreSQL's own CPU per cycle (0 on SQLite).
+    public var serverCPUSecondsPerCycle: Double = 0
   }
 
   /// What the benchmark keeps of the polls: lags and counts, not the reports (whose games would
@@ -84,10 +89,14 @@ public struct CycleBenchmark: Sendable {
     config.maxConcurrentPolls = 64
     config.summaryEvery = .seconds(3600)
     let collector = Collector()
-    let runtime = try await JobRuntime(
-      config: config, storePath: storePath, clock: ContinuousClock(), derivesEvents: derivesEvents,
-      report: collector.add)
-    let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
+    var runtimes: [JobRuntime<ContinuousClock>] = []
+    for worker in 1...max(1, workers) {
+      runtimes.append(
+        try await JobRuntime(
+          config: config, storePath: storePath, workerId: "bench-\(worker)", clock: ContinuousClock(),
+          derivesEvents: derivesEvents, report: collector.add))
+    }
+    let jobs = runtimes.map { runtime in Task { try await runtime.scheduler.run(configured: runtime.targets) } }
     let seconds = JobClock<ContinuousClock>.seconds(cadence)
     // One warm-up cycle stores every game once; the measured cycles follow.
     try await Task.sleep(for: cadence)
@@ -95,7 +104,7 @@ public struct CycleBenchmark: Sendable {
     var api: APIPoller?
     if let apiRate { api = try await APIPoller.start(storePath: storePath, rate: apiRate, progress: progress) }
     defer { api?.stop() }
-    let cpuStart = Self.cpuSeconds()
+    let (cpuStart, serverStart) = (Self.cpuSeconds(), PostgresCPU.seconds())
     var measured = Tally()
     var rss: [Double] = []
     for cycle in 1...cycles {
@@ -107,16 +116,17 @@ public struct CycleBenchmark: Sendable {
         progress("cycle \(cycle)/\(cycles): \(reports.polls) polls, RSS \(String(format: "%.1f", rss.last!)) MiB")
       }
     }
-    let cpu = Self.cpuSeconds() - cpuStart
-    job.cancel()
-    _ = try? await job.value
-    await runtime.shutdown()
+    let (cpu, server) = (Self.cpuSeconds() - cpuStart, PostgresCPU.seconds() - serverStart)
+    for job in jobs { job.cancel() }
+    for job in jobs { _ = try? await job.value }
+    for runtime in runtimes { await runtime.shutdown() }
     let lags = measured.lags.sorted()
     func percentile(_ p: Double) -> Double { lags.isEmpty ? 0 : lags[min(lags.count - 1, Int(Double(lags.count) * p))] }
     return Result(
       polls: measured.polls, written: measured.written, outcomes: measured.outcomes,
       cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
-      lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss)
+      lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss,
+      serverCPUSecondsPerCycle: PostgresLocation.isURL(storePath) ? server / Double(cycles) : 0)
   }
 
   static func cpuSeconds() -> Double {

@@ -1,17 +1,17 @@
 import Foundation
 import StatlineCore
 import StatlineEngine
-import StatlineSQLite
 
 /// Store writes per second: batches of one live game, its box score and its plays (rendered as
-/// the demo renders them, then parsed), each with a changed score, into a fresh SQLite file.
+/// the demo renders them, then parsed), each with a changed score, into a fresh store (a SQLite
+/// file or a PostgreSQL schema).
 public struct StoreBenchmark: Sendable {
   public var batches: Int
-  public var path: String
+  public var location: StoreLocation
 
-  public init(batches: Int, path: String) {
+  public init(batches: Int, location: StoreLocation) {
     self.batches = batches
-    self.path = path
+    self.location = location
   }
 
   public struct Result: Sendable {
@@ -19,6 +19,9 @@ public struct StoreBenchmark: Sendable {
     public var records: Int
     public var written: Int
     public var seconds: Double
+    /// CPU seconds of this process, and of PostgreSQL's processes (0 on SQLite).
+    public var cpu: Double
+    public var serverCPU: Double
   }
 
   public func run() async throws -> Result {
@@ -37,9 +40,11 @@ public struct StoreBenchmark: Sendable {
         try PagePipeline.run(
           Page(url: "https://archive.statbroadcast.com/640301.xml", body: Data(xml.utf8)), with: entry))
     }
-    let store = try SQLiteStore(path: path)
+    let opened = try await location.open()
+    let store = opened.store
     let clock = ContinuousClock()
     let start = clock.now
+    let (cpuStart, serverStart) = (CycleBenchmark.cpuSeconds(), PostgresCPU.seconds())
     var records = 0
     var written = 0
     for index in 0..<batches {
@@ -53,8 +58,11 @@ public struct StoreBenchmark: Sendable {
       records += write.written + write.unchanged
       written += write.written
     }
+    let seconds = JobClock<ContinuousClock>.seconds(start.duration(to: clock.now))
+    let (cpu, server) = (CycleBenchmark.cpuSeconds() - cpuStart, PostgresCPU.seconds() - serverStart)
+    await opened.close()
     return Result(
-      batches: batches, records: records, written: written,
-      seconds: JobClock<ContinuousClock>.seconds(start.duration(to: clock.now)))
+      batches: batches, records: records, written: written, seconds: seconds, cpu: cpu,
+      serverCPU: location.isPostgres ? server : 0)
   }
 }

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench", abstract: "Run benchmarks.",
     subcommands: [
       Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Events.self, Serve.self,
-      APIDay.self, Poll.self,
+      APIDay.self, Poll.self, Claim.self,
     ])
 
   struct Parse: ParsableCommand {
@@ -199,7 +199,19 @@ struct BenchCommand: ParsableCommand {
         valueName: "per-second"))
     var apiRate: Double?
 
+    @Option(
+      help: ArgumentHelp(
+        "A postgres:// URL to store into (a fresh schema, dropped afterwards); default: a fresh SQLite file.",
+        valueName: "url"))
+    var store: String?
+
+    @Option(help: "Workers sharing the PostgreSQL store (in this process, each with its own pool).")
+    var workers: Int = 1
+
     func run() async throws {
+      guard store != nil || workers == 1 else {
+        throw fail(StatlineError(.configuration, "--workers needs --store postgres://…", hint: "SQLite has one writer"))
+      }
       guard let site = BenchSite.Mode(rawValue: mode) else {
         throw fail(
           StatlineError(.configuration, "unknown --mode \(mode)", hint: "changed, scoring, not-modified or identical"))
@@ -219,12 +231,16 @@ struct BenchCommand: ParsableCommand {
       guard let line = String(data: pipe.fileHandleForReading.availableData, encoding: .utf8),
         let url = line.split(separator: "\n").first.map(String.init), url.hasPrefix("http://127.0.0.1:")
       else { throw fail(StatlineError(.io, "the benchmark site did not start")) }
-      var benchmark = CycleBenchmark(
-        targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
-        storePath: folder.appendingPathComponent("bench.sqlite").path)
-      benchmark.derivesEvents = !noEvents
-      benchmark.apiRate = apiRate
-      let result = try await benchmark.run { Console.error($0) }
+      let result = try await BenchSchema.using(store) { scratch in
+        var benchmark = CycleBenchmark(
+          targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
+          storePath: scratch.map { StoreLocation.postgres($0.location).url }
+            ?? folder.appendingPathComponent("bench.sqlite").path)
+        benchmark.derivesEvents = !noEvents
+        benchmark.apiRate = apiRate
+        benchmark.workers = workers
+        return try await benchmark.run { Console.error($0) }
+      }
       Console.out(
         "\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles"
           + (noEvents ? ", no events" : "") + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
@@ -236,6 +252,20 @@ struct BenchCommand: ParsableCommand {
           format: "CPU per cycle: %.3f s = %.2f %% of one core (goal < 10 %%); per poll: %.0f µs",
           result.cpuSecondsPerCycle, 100 * result.cpuSecondsPerCycle / result.cadenceSeconds,
           1e6 * result.cpuSecondsPerCycle * Double(cycles) / Double(max(result.polls, 1))))
+      if workers > 1 {
+        Console.out(
+          String(
+            format: "per worker-cycle (%d workers): %.3f s = %.2f %% of one core", workers,
+            result.cpuSecondsPerCycle / Double(workers),
+            100 * result.cpuSecondsPerCycle / Double(workers) / result.cadenceSeconds))
+      }
+      if store != nil {
+        Console.out(
+          String(
+            format: "PostgreSQL's own CPU per cycle: %.3f s = %.2f %% of one core; per poll: %.0f µs",
+            result.serverCPUSecondsPerCycle, 100 * result.serverCPUSecondsPerCycle / result.cadenceSeconds,
+            1e6 * result.serverCPUSecondsPerCycle * Double(cycles) / Double(max(result.polls, 1))))
+      }
       Console.out(
         String(
           format: "due → stored lag: p50 %.0f ms, p99 %.0f ms, max %.0f ms (goal p99 < 1 s)", result.lagP50 * 1000,
@@ -282,15 +312,65 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Batches to write.")
     var batches: Int = 2000
 
+    @Option(
+      help: ArgumentHelp(
+        "A postgres:// URL to write into (a fresh schema, dropped afterwards); default: a fresh SQLite file.",
+        valueName: "url"))
+    var store: String?
+
     func run() async throws {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("statline-store-\(UUID()).sqlite").path
       defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-      let result = try await StoreBenchmark(batches: batches, path: path).run()
+      let (location, result) = try await BenchSchema.using(store) { scratch in
+        let location = scratch.map { StoreLocation.postgres($0.location) } ?? .file(path)
+        return (location, try await StoreBenchmark(batches: batches, location: location).run())
+      }
       Console.out(
         String(
           format: "%d batches (%d records, %d written) in %.2f s: %.0f batches/s, %.0f records written/s",
           result.batches, result.records, result.written, result.seconds, Double(result.batches) / result.seconds,
           Double(result.written) / result.seconds))
+      Console.out(
+        String(
+          format: "CPU: Statline %.2f s (%.0f µs per batch)%@", result.cpu, 1e6 * result.cpu / Double(result.batches),
+          location.isPostgres
+            ? String(
+              format: ", PostgreSQL %.2f s (%.0f µs per batch)", result.serverCPU,
+              1e6 * result.serverCPU / Double(result.batches)) : ""))
+    }
+  }
+
+  struct Claim: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Targets/s a worker claims from a PostgreSQL store, and what claiming and giving back costs a poll.")
+
+    @Option(help: ArgumentHelp("The PostgreSQL server (a fresh schema, dropped afterwards).", valueName: "url"))
+    var store: String
+
+    @Option(help: "Due targets to claim.")
+    var targets: Int = 5000
+
+    @Option(help: "Targets per claim (a worker claims its free poll slots at once).")
+    var batch: Int = 32
+
+    func run() async throws {
+      let result = try await BenchSchema.using(store) { scratch in
+        try await ClaimBenchmark(targets: targets, batch: batch, location: scratch!.location).run()
+      }
+      let count = Double(targets)
+      Console.out(
+        String(
+          format: "claimed %d targets in batches of %d: %.2f s, %.0f targets/s (%.0f µs each)", targets, batch,
+          result.claimSeconds, count / result.claimSeconds, 1e6 * result.claimSeconds / count))
+      Console.out(
+        String(
+          format: "gave them back (fenced touch, one per poll): %.2f s, %.0f µs each", result.releaseSeconds,
+          1e6 * result.releaseSeconds / count))
+      Console.out(
+        String(
+          format:
+            "CPU per claimed-and-released target: Statline %.0f µs, PostgreSQL %.0f µs (goal: claim overhead < 500 µs per poll)",
+          1e6 * result.cpu / count, 1e6 * result.serverCPU / count))
     }
   }
 
@@ -342,16 +422,42 @@ struct BenchCommand: ParsableCommand {
     @Option var targets: Int = 1000
     @Option var mode: String = "changed"
     @Option var cadence: Double = 30
+    @Option(help: "Stop changing the pages after this many seconds.") var freezeAfter: Double?
+    @Option(help: "Append a line per request (Unix time in ms, path, status) to this file.") var log: String?
 
     func run() async throws {
-      let site = BenchSite(targets: targets, mode: BenchSite.Mode(rawValue: mode) ?? .changed, cadence: cadence)
+      var site = BenchSite(targets: targets, mode: BenchSite.Mode(rawValue: mode) ?? .changed, cadence: cadence)
+      site.freezeAfter = freezeAfter
       let start = ContinuousClock.now
-      let server = try await LoopbackServer.start { request in
-        site.route(request, elapsed: JobClock<ContinuousClock>.seconds(start.duration(to: .now)))
+      let requestLog = try log.map { try RequestLog(path: $0) }
+      let server = try await LoopbackServer.start { [site] request in
+        let behavior = site.route(request, elapsed: JobClock<ContinuousClock>.seconds(start.duration(to: .now)))
+        requestLog?.append(request.uri, behavior)
+        return behavior
       }
       FileHandle.standardOutput.write(Data((server.baseURL + "\n").utf8))
       // Until the parent terminates this process.
       while true { try await Task.sleep(for: .seconds(3600)) }
     }
+  }
+}
+
+/// `bench serve --log`: one line per request, for the cluster test to check from the site's side.
+final class RequestLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private let handle: FileHandle
+
+  init(path: String) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw StatlineError(.io, "cannot write the request log", location: path)
+    }
+    self.handle = handle
+  }
+
+  func append(_ uri: String, _ behavior: LoopbackServer.Behavior) {
+    let millis = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+    let line = "\(millis)\t\(uri)\t\(behavior.status)\n"
+    lock.withLock { handle.write(Data(line.utf8)) }
   }
 }

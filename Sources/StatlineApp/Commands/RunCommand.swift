@@ -31,6 +31,13 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var job: JobOptions
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "This worker's id when the store is a postgres:// URL shared by several workers (default: host-pid-random).",
+      valueName: "id"))
+  var workerId: String?
+
   @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
   var logLevel: String = "info"
 
@@ -53,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
       let log = JobLog(logger: logger)
       let jobMetrics = metrics.map { JobMetrics(factory: $0.factory) }
       runtime = try await JobRuntime(
-        config: config, storePath: job.store, clock: ContinuousClock(),
+        config: config, storePath: job.store, workerId: workerId, clock: ContinuousClock(),
         report: { event in
           log.record(event)
           jobMetrics?.record(event)

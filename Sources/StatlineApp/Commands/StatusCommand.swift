@@ -18,7 +18,11 @@ struct StatusCommand: AsyncParsableCommand {
     do {
       let opened = try await StoreLocation(store).openForCommand(
         hint: "run `statline run` or `statline once` first, or pass --store")
-      var text = Self.render(try await opened.targets(), hosts: try await opened.hosts(), now: Date(), all: all)
+      let now = Date()
+      var text = Self.render(try await opened.targets(), hosts: try await opened.hosts(), now: now, all: all)
+      if let cluster = opened as? any ClusterStore {
+        text = Self.workers(try await cluster.workers(at: now), now: now) + "\n\n" + text
+      }
       let sinks = try await Self.sinks(opened)
       if !sinks.isEmpty { text += "\n\n" + sinks }
       Console.out(text)
@@ -55,6 +59,25 @@ struct StatusCommand: AsyncParsableCommand {
         })
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The workers sharing the store: a worker silent for 30 s (two beats) is presumed dead (its leases
+  /// lapse on their own).
+  static func workers(_ workers: [WorkerInfo], now: Date) -> String {
+    let rows = workers.map { worker -> [String] in
+      let state =
+        worker.stopped != nil
+        ? "stopped" : now.timeIntervalSince(worker.heartbeat) > 30 ? "silent (dead?)" : "running"
+      return [
+        worker.id, worker.host, String(worker.pid), relative(worker.started, from: now),
+        relative(worker.heartbeat, from: now), String(worker.leases), state,
+      ]
+    }
+    let running = workers.filter { $0.stopped == nil && now.timeIntervalSince($0.heartbeat) <= 30 }.count
+    return
+      (["\(workers.count) workers (\(running) running)"]
+      + BatchTable.table(header: ["WORKER", "HOST", "PID", "STARTED", "HEARTBEAT", "LEASES", "STATE"], rows: rows))
+      .joined(separator: "\n")
   }
 
   /// Each sink's delivery: its cursor, the events not yet delivered, its dead letters.

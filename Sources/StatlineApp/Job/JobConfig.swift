@@ -43,6 +43,21 @@ public struct JobConfig: Sendable {
   public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
   /// Where change events go (none: they are only kept in the store, for `statline events`).
   public var sinks: [SinkSpec] = []
+  /// How workers sharing a PostgreSQL store split the schedule (ignored on SQLite).
+  public var cluster = ClusterSettings()
+
+  /// The `cluster:` section.
+  public struct ClusterSettings: Sendable, Equatable {
+    /// A claimed target stays the worker's this long without a renewal.
+    public var lease: Duration = .seconds(60)
+    /// How often a worker asks for due targets.
+    public var claimEvery: Duration = .seconds(1)
+    /// How often a worker renews its leases and beats its heartbeat.
+    public var renewEvery: Duration = .seconds(15)
+    /// This worker's id (default: host-pid-random); `--worker-id` overrides.
+    public var workerId: String?
+    public init() {}
+  }
 
   public init() {}
 

@@ -117,7 +117,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks",
+      "captures", "sinks", "cluster",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -142,6 +142,20 @@ struct YAMLWalker {
       case "maxConcurrentPolls": config.maxConcurrentPolls = try int(node, key, minimum: 1)
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
+      case "cluster":
+        for (name, value) in try pairs(node, key, keys: ["lease", "claimEvery", "renewEvery", "workerId"]) {
+          switch name {
+          case "lease": config.cluster.lease = try duration(value, "cluster.lease")
+          case "claimEvery": config.cluster.claimEvery = try duration(value, "cluster.claimEvery")
+          case "renewEvery": config.cluster.renewEvery = try duration(value, "cluster.renewEvery")
+          default: config.cluster.workerId = try string(value, "cluster.workerId")
+          }
+        }
+        guard config.cluster.renewEvery < config.cluster.lease else {
+          throw failure(
+            "cluster.renewEvery", node, "must be shorter than cluster.lease, or leases expire while polls run",
+            expected: "renewEvery: 15s with lease: 60s")
+        }
       default:
         for (name, value) in try pairs(node, key, keys: ["keep", "maxAge"]) {
           if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }

@@ -20,10 +20,12 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let clock: JobClock<C>
   /// Delivers the store's change events to the configured sinks, beside the scheduler.
   public let delivery: EventDelivery<C>
+  /// This worker, when the store is shared (PostgreSQL).
+  public let cluster: ClusterMembership?
   let webhooks: HTTPClientHandle?
 
   public init(
-    config: JobConfig, storePath: String? = nil, clock: C, start: Date = Date(),
+    config: JobConfig, storePath: String? = nil, workerId: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
     extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
   ) async throws(StatlineError) {
@@ -63,7 +65,24 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     politeness.breaker.cooldown = config.politeness.breaker.cooldown
     politeness.hostLimits = config.politeness.hostLimits
     politeness.hostOverrides = config.politeness.hostOverrides
-    let polite = PoliteFetcher(wrapping: http, clock: clock, configuration: politeness, now: jobClock.now)
+    // On a store N workers share, this job is one of them: it claims targets into leases, and
+    // its politeness (host slots, breaker, Retry-After, robots.txt) and event delivery (a lease
+    // per sink) are the cluster's.
+    var cluster: ClusterMembership?
+    if let shared = store as? any ClusterStore {
+      var membership = ClusterMembership(
+        store: shared, worker: WorkerInfo.this(id: workerId ?? config.cluster.workerId, at: jobClock.now()))
+      membership.leaseDuration = config.cluster.lease
+      membership.claimEvery = config.cluster.claimEvery
+      membership.renewEvery = config.cluster.renewEvery
+      cluster = membership
+    }
+    self.cluster = cluster
+    let manners = (store as? any HostLedger).flatMap { ledger in
+      cluster.map { SharedManners(ledger: ledger, holder: $0.worker.id) }
+    }
+    let polite = PoliteFetcher(
+      wrapping: http, clock: clock, configuration: politeness, now: jobClock.now, shared: manners)
     self.polite = polite
     var schedule = Scheduler<C>.Configuration()
     schedule.maxConcurrentPolls = config.maxConcurrentPolls
@@ -72,17 +91,25 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.summaryEvery = config.summaryEvery
     let poller = Poller(
       fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers))
+    // In a cluster the shared breaker writes the hosts table itself; one worker's view must
+    // not overwrite it.
+    var health: (@Sendable (String, Date) async -> HostHealth)?
+    if manners == nil { health = { @Sendable host, date in await polite.health(host, at: date) } }
     scheduler = Scheduler(
-      store: store, poller: poller, clock: jobClock, configuration: schedule,
-      health: { host, date in await polite.health(host, at: date) }, report: report)
+      store: store, poller: poller, clock: jobClock, configuration: schedule, health: health, cluster: cluster,
+      report: report)
+    var sinkLease: EventDelivery<C>.SinkLease?
+    if let leases = store as? any SinkLeases, let cluster {
+      sinkLease = EventDelivery<C>.SinkLease(leases: leases, holder: cluster.worker.id)
+    }
     var deliveryConfiguration = EventDelivery<C>.Configuration()
     for spec in config.sinks {
       deliveryConfiguration.sinkRetry[spec.name] = spec.retry
     }
     delivery = EventDelivery(
       log: store, sinks: sinks + extraSinks, clock: clock, configuration: deliveryConfiguration,
-      logger: Logger(label: "statline.events"),
-      now: jobClock.now)
+      logger: Logger(label: "statline.events"), now: jobClock.now,
+      lease: sinkLease)
   }
 
   /// Deletes captures beyond the configured count and age.

@@ -21,6 +21,32 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
       PostgresLocation.isURL(text) ? .postgres(try PostgresLocation(url: text, environment: environment)) : .file(text)
   }
 
+  /// The location as `--store` takes it, password included (for handing to a child or a
+  /// runtime; never for logs: use `description`).
+  public var url: String {
+    switch self {
+    case .file(let path): return path
+    case .postgres(let location):
+      var components = URLComponents()
+      components.scheme = "postgres"
+      components.user = location.user
+      components.password = location.password
+      components.host = location.host
+      components.port = location.port
+      components.path = "/" + location.database
+      components.queryItems = [
+        URLQueryItem(name: "sslmode", value: location.tls.rawValue),
+        URLQueryItem(name: "schema", value: location.schema),
+      ]
+      return components.string ?? location.description
+    }
+  }
+
+  public var isPostgres: Bool {
+    if case .postgres = self { return true }
+    return false
+  }
+
   /// The path or the URL without its password.
   public var description: String {
     switch self {

@@ -30,6 +30,15 @@ public final class LoopbackServer: Sendable {
     public static func redirect(_ location: String) -> Behavior {
       .respond(status: 302, headers: ["Location": location])
     }
+
+    /// The status the answer carries (0: none is sent).
+    public var status: Int {
+      switch self {
+      case .respond(let status, _, _), .bytes(let status, _, _): status
+      case .truncated, .drip: 200
+      case .reset, .hang: 0
+      }
+    }
   }
 
   /// A request as the server saw it.

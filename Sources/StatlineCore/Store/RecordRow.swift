@@ -1,5 +1,4 @@
 import Foundation
-import StatlineCore
 
 /// A record as a row: its canonical JSON and the hash that decides whether it changed (what
 /// every store writes).

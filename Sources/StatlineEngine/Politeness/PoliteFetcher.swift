@@ -30,6 +30,8 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   private let gate: HostGate<C>
   private let robots = RobotsCache()
   private let flights = SingleFlight<FetchRequest, Page>()
+  /// The cluster's politeness, when this job is one worker of several (nil: this process alone).
+  private let shared: SharedManners?
 
   /// - Parameters:
   ///   - random: a number in 0..<1 for jitter (inject a fixed one in tests).
@@ -37,8 +39,9 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   public init(
     wrapping inner: any Fetcher, clock: C, configuration: Configuration = Configuration(),
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, shared: SharedManners? = nil
   ) {
+    self.shared = shared
     self.inner = inner
     self.clock = clock
     self.configuration = configuration
@@ -64,14 +67,20 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       case .allowed, .probe: break
       case .rejected(let until):
         throw StatlineError(
-          .blocked, "the circuit for \(host) is open after repeated failures", location: request.url,
+          .blocked, "\(Self.openCircuit) \(host) is open after repeated failures", location: request.url,
           context: until.map { "retry after \(clock.now.duration(to: $0))" },
           hint: "the host is cooling down; the scheduler backs off")
       }
       let page: Page
+      var sharedFailures = 0
       do {
-        page = try await gate.withSlot(host) { try await inner.fetch(request) }
+        (page, sharedFailures) = try await gate.withSlot(host) {
+          try await sharedSlot(host, url: request.url) { failures in (try await inner.fetch(request), failures) }
+        }
+      } catch let error as StatlineError where error.kind == .blocked && error.reason.hasPrefix(Self.openCircuit) {
+        throw error
       } catch {
+        await recordShared(host, success: false, failures: sharedFailures)
         breaker.record(host, success: false)
         attempt += 1
         // A size limit or a corrupt body does not get better on retry.
@@ -81,13 +90,20 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         continue
       }
       if request.absentStatuses.contains(page.status) {
+        await recordShared(host, success: true, failures: sharedFailures)
         breaker.record(host, success: true)
         return page
       }
       if configuration.retry.shouldRetry(status: page.status, attempt: attempt + 1) {
+        await recordShared(host, success: false, failures: sharedFailures)
         breaker.record(host, success: false)
         attempt += 1
         let retryAfter = RetryPolicy.retryAfter(page.header("retry-after"), now: now())
+        if let retryAfter, let shared {
+          // Every worker holds off the host, not only this one.
+          try? await shared.ledger.pause(
+            host: host, until: now().addingTimeInterval(JobClock<C>.seconds(retryAfter)))
+        }
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
         continue
       }
@@ -96,10 +112,12 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       {
         // Counted against the host, and handed back so the caller reports it and keeps the
         // page as evidence (a capture); never retried, never parsed.
+        await recordShared(host, success: false, failures: sharedFailures)
         breaker.record(host, success: false)
         return page
       }
       // A 404 or a page the parser rejects is not the host failing.
+      await recordShared(host, success: page.status < 500, failures: sharedFailures)
       breaker.record(host, success: page.status < 500)
       return page
     }
@@ -111,7 +129,21 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
       var named = robotsRequest
       named.headers["User-Agent"] = userAgent
       let signed = named
-      return try await gate.withSlot(signed.host) { try await inner.fetch(signed) }
+      guard let shared else { return try await gate.withSlot(signed.host) { try await inner.fetch(signed) } }
+      // One worker fetches a host's robots.txt; the others read the answer it kept.
+      let origin = RobotsCache.origin(signed.url)
+      let fresh = now().addingTimeInterval(-shared.robotsFreshFor)
+      if let kept = try? await shared.ledger.robots(origin: origin, since: fresh) {
+        return Page(url: signed.url, status: kept.status, headers: [:], body: kept.body, fetchedAt: kept.fetchedAt)
+      }
+      let page = try await gate.withSlot(signed.host) {
+        try await sharedSlot(signed.host, url: signed.url) { _ in try await inner.fetch(signed) }
+      }
+      if page.status < 500 {
+        try? await shared.ledger.keepRobots(
+          SharedRobots(origin: origin, status: page.status, body: page.body, fetchedAt: now()))
+      }
+      return page
     }
     switch rules {
     case .allowAll: return
@@ -130,6 +162,51 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
 }
 
 extension PoliteFetcher {
+  static var openCircuit: String { "the circuit for" }
+
+  /// Runs `body` in one of the cluster's request slots on `host` (at once without `shared`):
+  /// waits while the host is at its cluster-wide concurrency, starts no sooner than the slot's
+  /// time, refuses while the shared breaker is open. `body` gets the shared failure count.
+  func sharedSlot<T: Sendable>(_ host: String, url: String, _ body: (Int) async throws -> T) async throws -> T {
+    guard let shared else { return try await body(0) }
+    let limits = gate.limits(for: host)
+    var slot: HostSlot
+    while true {
+      let at = now()
+      slot = try await shared.ledger.reserve(
+        host: host, concurrency: limits.concurrency, spacing: JobClock<C>.seconds(limits.spacing),
+        holder: shared.holder, now: at, expiry: at.addingTimeInterval(JobClock<C>.seconds(shared.slotExpiry)))
+      if slot.id != nil { break }
+      try await clock.sleep(for: shared.busyRetry)
+    }
+    let granted = slot
+    do {
+      if let health = granted.breaker, health.breaker == .open, let until = health.openUntil, until > now() {
+        throw StatlineError(
+          .blocked, "\(Self.openCircuit) \(host) is open (shared by the cluster) after repeated failures",
+          location: url, context: "retry after \(Int(until.timeIntervalSince(now()).rounded(.up))) s",
+          hint: "the host is cooling down; the scheduler backs off")
+      }
+      let wait = granted.start.timeIntervalSince(now())
+      if wait > 0 { try await clock.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up)))) }
+      let result = try await body(granted.breaker?.failures ?? 0)
+      try? await shared.ledger.finish(granted)
+      return result
+    } catch {
+      try? await shared.ledger.finish(granted)
+      throw error
+    }
+  }
+
+  /// Counts an outcome against the cluster's breaker: every failure; a success only when the
+  /// shared count was not already clean (so a healthy host costs no write).
+  func recordShared(_ host: String, success: Bool, failures: Int) async {
+    guard let shared, !success || failures > 0 else { return }
+    let cooldown = JobClock<C>.seconds(configuration.breaker.cooldown)
+    _ = try? await shared.ledger.recordOutcome(
+      host: host, success: success, threshold: configuration.breaker.threshold, cooldown: cooldown, now: now())
+  }
+
   /// The breaker state of `host`, with wall times for an open circuit's end.
   public func health(_ host: String, at date: Date) async -> HostHealth {
     let now = clock.now

@@ -63,6 +63,12 @@ public final class RobotsCache: Sendable {
     return "\(url[..<scheme.upperBound])\(authority)/robots.txt"
   }
 
+  /// `scheme://authority` of a URL: whose robots.txt applies.
+  static func origin(_ url: String) -> String {
+    let robots = robotsURL(for: url)
+    return robots.hasSuffix("/robots.txt") ? String(robots.dropLast("/robots.txt".count)) : robots
+  }
+
   /// The path and query of a URL, as robots.txt rules see it.
   static func pathAndQuery(_ url: String) -> String {
     guard let scheme = url.range(of: "://") else { return "/" }

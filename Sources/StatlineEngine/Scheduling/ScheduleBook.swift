@@ -84,6 +84,19 @@ public struct ScheduleBook: Sendable {
     return earliest
   }
 
+  /// Takes a state as the store holds it now (a target a worker just claimed).
+  public mutating func adopt(_ state: TargetState) { put(state) }
+
+  /// Replaces every state with the store's (a worker's periodic view of the cluster's
+  /// schedule), except those in `keeping`: the targets this worker is polling.
+  public mutating func mirror(_ stored: [TargetState], keeping: Set<String>) {
+    let kept = keeping.compactMap { states[$0] }
+    states = Dictionary(stored.map { ($0.id, $0) }) { _, last in last }
+    dues = [:]
+    for state in states.values { dues[state.id] = state.nextDue }
+    for state in kept { put(state) }
+  }
+
   private mutating func put(_ state: TargetState) {
     states[state.id] = state
     dues[state.id] = state.nextDue

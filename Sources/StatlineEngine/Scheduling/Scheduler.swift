@@ -20,14 +20,17 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     public init() {}
   }
 
-  private let store: any ScheduleStore
-  private let poller: Poller
-  private let clock: JobClock<C>
-  private let configuration: Configuration
-  private let random: @Sendable () -> Double
-  private let health: (@Sendable (String, Date) async -> HostHealth)?
-  private let report: @Sendable (JobEvent) -> Void
-  private let counters = CounterBox()
+  let store: any ScheduleStore
+  let poller: Poller
+  let clock: JobClock<C>
+  let configuration: Configuration
+  let random: @Sendable () -> Double
+  let health: (@Sendable (String, Date) async -> HostHealth)?
+  let report: @Sendable (JobEvent) -> Void
+  let counters = CounterBox()
+  /// Set when this job is one worker of several sharing a `ClusterStore`: `run` then claims
+  /// due targets into leases instead of keeping the whole schedule to itself.
+  let cluster: ClusterMembership?
 
   /// - Parameters:
   ///   - health: the breaker state of a host, stored after each poll for `statline status`.
@@ -35,9 +38,10 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   public init(
     store: any ScheduleStore, poller: Poller, clock: JobClock<C>, configuration: Configuration = Configuration(),
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-    health: (@Sendable (String, Date) async -> HostHealth)? = nil,
+    health: (@Sendable (String, Date) async -> HostHealth)? = nil, cluster: ClusterMembership? = nil,
     report: @escaping @Sendable (JobEvent) -> Void = { _ in }
   ) {
+    self.cluster = cluster
     self.store = store
     self.poller = poller
     self.clock = clock
@@ -102,6 +106,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Runs until cancelled. A cancelled poll stores nothing; a finished one is committed whole.
   public func run(configured: [Target]) async throws {
+    if let cluster { return try await runInCluster(configured: configured, cluster) }
     var book = try await load(configured: configured)
     let (events, continuation) = AsyncStream<Event>.makeStream()
     let clock = self.clock
@@ -121,11 +126,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
       for await event in events {
         switch event {
         case .wake: timerDue = nil
-        case .summary:
-          var summary = book.summary(at: clock.now())
-          summary.counters = counters.value
-          summary.openBreakers = await openBreakers(book)
-          report(.summary(summary))
+        case .summary: await reportSummary(book)
         case .done(let state, let result):
           busy.remove(state.id)
           _ = await settle(result, of: state, in: &book)
@@ -154,8 +155,9 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Applies a result, commits it and reports it.
-  private func settle(_ result: Poller.Result, of polled: TargetState, in book: inout ScheduleBook) async
+  /// Applies a result, commits it and reports it; under a lease, commits through the fence and
+  /// gives the lease back.
+  func settle(_ result: Poller.Result, of polled: TargetState, in book: inout ScheduleBook, lease: Lease? = nil) async
     -> PollReport
   {
     let now = clock.now()
@@ -180,15 +182,30 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     if !(routine && persistedRecently) {
       if let health { commit.hosts = [await health(FetchRequest.host(of: state.target.url), now)] }
       do {
-        let write = try await store.commit(commit)
-        (written, events) = (write.written, write.events)
-        book.persisted[state.id] = now
+        if let lease, let cluster {
+          if let write = try await cluster.store.commit(commit, lease: lease) {
+            (written, events) = (write.written, write.events)
+            book.persisted[state.id] = now
+          } else {
+            report(.storeFailed(target: state.id, error: ClusterMembership.leaseLost))
+          }
+        } else {
+          let write = try await store.commit(commit)
+          (written, events) = (write.written, write.events)
+          book.persisted[state.id] = now
+        }
       } catch {
         report(.storeFailed(target: state.id, error: "\(error)"))
       }
     } else if let succeeded = state.lastSucceeded {
       do {
-        try await store.touch(state.id, succeededAt: succeeded, nextDue: state.nextDue)
+        if let lease, let cluster {
+          if try await !cluster.store.touch(state.id, succeededAt: succeeded, nextDue: state.nextDue, lease: lease) {
+            report(.storeFailed(target: state.id, error: ClusterMembership.leaseLost))
+          }
+        } else {
+          try await store.touch(state.id, succeededAt: succeeded, nextDue: state.nextDue)
+        }
       } catch {
         report(.storeFailed(target: state.id, error: "\(error)"))
       }
@@ -205,7 +222,15 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     return pollReport
   }
 
-  private func openBreakers(_ book: ScheduleBook) async -> [String] {
+  /// Reports the schedule's counts, the counters and the open breakers.
+  func reportSummary(_ book: ScheduleBook) async {
+    var summary = book.summary(at: clock.now())
+    summary.counters = counters.value
+    summary.openBreakers = await openBreakers(book)
+    report(.summary(summary))
+  }
+
+  func openBreakers(_ book: ScheduleBook) async -> [String] {
     guard let health else { return [] }
     let hosts = Set(book.states.values.filter { !$0.isRetired }.map { FetchRequest.host(of: $0.target.url) })
     var open: [String] = []

@@ -1,0 +1,73 @@
+import Foundation
+import StatlineCore
+import StatlineEngine
+import StatlinePostgres
+import StatlineTesting
+import Synchronization
+import Testing
+
+/// Two workers (two schedulers, two pools) on one PostgreSQL store, polling 20 live games every
+/// second through one fetcher that notes when each page was asked for: every game is polled
+/// every second, never twice within one, and when one worker stops the other polls them all.
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+struct ClusterSchedulerTests {
+  final class Requests: Fetcher, Sendable {
+    let log = Mutex<[(url: String, at: ContinuousClock.Instant)]>([])
+    func fetch(_ request: FetchRequest) async throws -> Page {
+      log.withLock { $0.append((request.url, .now)) }
+      let id = request.url.split(separator: "/").last.map { String($0.dropLast(5)) } ?? "0"
+      let body = TestSource.body([.init(id: id, status: "live", period: 1, away: 0, home: 0)])
+      return Page(url: request.url, status: 200, body: Data(body.utf8))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func twoWorkersShareTheGamesAndTheSurvivorTakesThemAll() async throws {
+    try await TestPostgres.withStores { make in
+      let first = try await make()
+      let second = try await PostgresStore.open(first.location)
+      let fetcher = Requests()
+      let registry = try SourceRegistry(plugins: [TestSource.plugin])
+      let targets = (1...20).map {
+        Target(url: "http://stats.test/game/\($0).json", source: "test", parser: "test-game", role: .game)
+      }
+      var configuration = Scheduler<ContinuousClock>.Configuration()
+      configuration.defaultPolicy.live = .seconds(1)
+      configuration.defaultPolicy.jitter = 0
+      configuration.maxConcurrentPolls = 8
+      let settings = configuration
+      func worker(_ store: PostgresStore, _ id: String) -> Scheduler<ContinuousClock> {
+        var membership = ClusterMembership(
+          store: store, worker: WorkerInfo(id: id, host: "test", pid: 1, started: Date(), heartbeat: Date()))
+        membership.claimEvery = .milliseconds(50)
+        membership.renewEvery = .milliseconds(500)
+        membership.leaseDuration = .seconds(3)
+        return Scheduler(
+          store: store, poller: Poller(fetcher: fetcher, registry: registry, captures: store),
+          clock: JobClock(clock: ContinuousClock(), start: Date()), configuration: settings, cluster: membership)
+      }
+      let (workerA, workerB) = (worker(first, "a"), worker(second, "b"))
+      let a = Task { try await workerA.run(configured: targets) }
+      let b = Task { try await workerB.run(configured: targets) }
+      try await Task.sleep(for: .milliseconds(2_500))
+      a.cancel()
+      _ = try? await a.value
+      let stopped = ContinuousClock.now
+      #expect(try await first.workers(at: Date()).first { $0.id == "a" }?.leases == 0, "a gave its leases back")
+      try await Task.sleep(for: .milliseconds(2_500))
+      b.cancel()
+      _ = try? await b.value
+      await second.close()
+
+      let log = fetcher.log.withLock { $0 }
+      let byURL = Dictionary(grouping: log, by: \.url).mapValues { $0.map(\.at).sorted() }
+      #expect(byURL.count == 20, "every game polled")
+      for (url, times) in byURL {
+        let gaps = zip(times, times.dropFirst()).map { JobClock<ContinuousClock>.seconds($0.duration(to: $1)) }
+        #expect(gaps.allSatisfy { $0 >= 0.9 }, "\(url) polled twice within a cadence: \(gaps)")
+        #expect(gaps.allSatisfy { $0 <= 1.6 }, "\(url) waited longer than a cadence: \(gaps)")
+        #expect(times.count >= 4, "\(url) polled \(times.count) times in 5 s")
+        #expect(times.contains { $0 > stopped.advanced(by: .seconds(1)) }, "\(url) polled after a stopped")
+      }
+    }
+  }
+}
