@@ -181,7 +181,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlinePostgresTests",
-      dependencies: ["StatlinePostgres", "StatlineTesting", "StatlineCore", "StatlineEngine"],
+      dependencies: [
+        "StatlinePostgres", "StatlineTesting", "StatlineCore", "StatlineEngine", "StatlineSQLite", "StatlineServer",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",

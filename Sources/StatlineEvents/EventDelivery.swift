@@ -107,6 +107,9 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
         if try await deliverPage(to: sink) == 0 { try await clock.sleep(for: configuration.idlePoll) }
       } catch is CancellationError {
         return
+      } catch is LeaseLost {
+        // It lapsed mid-page (this worker stalled): the sink's new holder goes on from the cursor.
+        logger.warning("the sink's lease passed to another worker mid-page", metadata: ["sink": "\(sink.name)"])
       } catch {
         // The store could not be read or written: try again later, never stop the job.
         logger.error("event delivery could not use the store", metadata: ["sink": "\(sink.name)", "error": "\(error)"])

@@ -77,10 +77,17 @@ extension PostgresStore: Store {
   func write(_ rows: [PendingRow], of batch: Batch?, at time: Date, on connection: PostgresConnection) async throws
     -> StoreWrite
   {
+    // A commit without records (a failed poll, a state written every 5 minutes) numbers
+    // nothing, so it takes no lock: it must not queue behind every worker's writes.
+    guard !rows.isEmpty else {
+      let version =
+        try await connection.query("SELECT version FROM store_version WHERE id = 1", logger: logger).collect().first?
+        .decode(Int64.self) ?? 0
+      return StoreWrite(written: 0, unchanged: 0, version: version)
+    }
     var version =
       try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
       .collect().first?.decode(Int64.self) ?? 0
-    guard !rows.isEmpty else { return StoreWrite(written: 0, unchanged: 0, version: version) }
     let stored = try await storedHashes(rows, on: connection)
     var written = 0
     var changedGames: [ScoreDiffer.ChangedGame] = []
