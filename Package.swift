@@ -183,6 +183,7 @@ let package = Package(
       name: "StatlinePostgresTests",
       dependencies: [
         "StatlinePostgres", "StatlineTesting", "StatlineCore", "StatlineEngine", "StatlineSQLite", "StatlineServer",
+        "StatlineEvents", .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
