@@ -177,7 +177,9 @@ extension PoliteFetcher {
         host: host, concurrency: limits.concurrency, spacing: JobClock<C>.seconds(limits.spacing),
         holder: shared.holder, now: at, expiry: at.addingTimeInterval(JobClock<C>.seconds(shared.slotExpiry)))
       if slot.id != nil { break }
-      try await clock.sleep(for: shared.busyRetry)
+      // Full: no slot can start before the host's next start anyway (5 s on stats.ncaa.org).
+      let wait = slot.start.timeIntervalSince(now())
+      try await clock.sleep(for: max(shared.busyRetry, .milliseconds(Int64((wait * 1000).rounded(.up)))))
     }
     let granted = slot
     do {

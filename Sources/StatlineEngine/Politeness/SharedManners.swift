@@ -12,7 +12,8 @@ public struct SharedManners: Sendable {
   public var slotExpiry: Duration = .seconds(120)
   /// How long a robots.txt another worker fetched is reused.
   public var robotsFreshFor: TimeInterval = 24 * 3600
-  /// How long to wait before asking again when the host is at its cluster-wide concurrency.
+  /// The least wait before asking again when the host is at its cluster-wide concurrency (the
+  /// wait runs to the host's next start when that is later).
   public var busyRetry: Duration = .milliseconds(50)
 
   public init(ledger: any HostLedger, holder: String) {
