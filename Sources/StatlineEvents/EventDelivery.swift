@@ -126,6 +126,14 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
 
   struct LeaseLost: Error {}
 
+  /// Moves a sink's cursor past an event it accepted, even while the job is stopping: a cursor
+  /// write cancelled after the delivery would have the sink's next holder deliver it again.
+  private func record(_ sequence: Int64, of sink: any EventSink) async throws {
+    let log = self.log
+    let name = sink.name
+    try await Task { try await log.setCursor(sequence, of: name) }.value
+  }
+
   /// A page delivered while the sink's lease is renewed beside it (a receiver that is down
   /// can hold a page for long); a lease lost mid-page stops the page, so two workers never
   /// deliver one sink at once.
@@ -161,7 +169,7 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
       for event in events {
         _ = try await deliver(event, to: sink)
         cursor = event.sequence
-        try await log.setCursor(cursor, of: sink.name)
+        try await record(cursor, of: sink)
       }
       return events.count
     }
@@ -200,7 +208,7 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
         done.insert(finished.sequence)
         let before = next
         while next < events.count, done.contains(events[next].sequence) { next += 1 }
-        if next > before { try await log.setCursor(events[next - 1].sequence, of: sink.name) }
+        if next > before { try await record(events[next - 1].sequence, of: sink) }
         start(&group)
       }
     }

@@ -9,7 +9,7 @@ import Testing
 /// Two workers (two schedulers, two pools) on one PostgreSQL store, polling 20 live games every
 /// second through one fetcher that notes when each page was asked for: every game is polled
 /// every second, never twice within one, and when one worker stops the other polls them all.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ClusterSchedulerTests {
   final class Requests: Fetcher, Sendable {
     let log = Mutex<[(url: String, at: ContinuousClock.Instant)]>([])

@@ -7,7 +7,7 @@ import Testing
 /// What N workers sharing one PostgreSQL store rely on: exclusive claims, leases that lapse, the
 /// commit fence, one target per discovered game, cluster-wide host slots, one holder per sink.
 /// Each worker is its own `PostgresStore` (its own pool), as on its own machine.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ClusterStoreTests {
   static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 

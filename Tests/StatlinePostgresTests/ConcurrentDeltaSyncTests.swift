@@ -9,7 +9,7 @@ import Testing
 /// database while a reader keeps syncing from its cursor; when they stop, what the reader
 /// gathered is exactly a full read. A store that numbered versions before its commit would
 /// let a late commit land below a reader's cursor, and the reader would never see it.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ConcurrentDeltaSyncTests {
   static func game(_ id: String, score: Int, writer: Int) -> Game {
     Game(

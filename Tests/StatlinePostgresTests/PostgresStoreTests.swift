@@ -4,7 +4,7 @@ import StatlinePostgres
 import StatlineTesting
 import Testing
 
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct PostgresStoreTests {
   @Test func passesEveryStoreContract() async throws {
     try await TestPostgres.withStores { make in

@@ -9,7 +9,7 @@ import Testing
 /// `statline serve` reads PostgreSQL the way it reads SQLite: the same poll committed to both
 /// stores gives the same answer, byte for byte, on every read endpoint, through read-only
 /// connections on both sides.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ReadAPIOnPostgresTests {
   static let polled = Date(timeIntervalSince1970: 1_772_913_000)
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Two workers' event deliveries on one store, one webhook-like sink between them: each event
 /// reaches the sink once, not once per worker; when the holder stops, the other takes over.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped))
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct SinkLeaseDeliveryTests {
   /// One receiver behind every worker's sink of the same name: what it got, from whom.
   final class Receiver: Sendable {
