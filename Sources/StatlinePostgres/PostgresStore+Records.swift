@@ -17,15 +17,8 @@ extension PostgresStore: Store {
       return try RecordRow(kind: kind, id: id, record: record).json
     }
 
-    var gameId: String {
-      if case .play(let play) = record { return play.gameId }
-      return id
-    }
-
-    var sequence: Int {
-      if case .play(let play) = record { return play.sequence }
-      return 0
-    }
+    var gameId: String { record.gameId(orId: id) }
+    var sequence: Int { record.sequence }
   }
 
   public func write(_ batch: Batch) async throws -> StoreWrite {

@@ -30,15 +30,8 @@ public struct RecordRow: Sendable {
     hash = Int64(bitPattern: ContentHash.fnv1a(data))
   }
 
-  public var gameId: String {
-    if case .play(let play) = record { return play.gameId }
-    return id
-  }
-
-  public var sequence: Int {
-    if case .play(let play) = record { return play.sequence }
-    return 0
-  }
+  public var gameId: String { record.gameId(orId: id) }
+  public var sequence: Int { record.sequence }
 
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
@@ -59,6 +52,20 @@ public struct RecordRow: Sendable {
     } catch {
       throw StatlineError(.store, "a stored \(kind) record does not decode: \(error)", location: path)
     }
+  }
+}
+
+extension StoreRecord {
+  /// The game a play belongs to; `id` for other kinds (a row's key column).
+  public func gameId(orId id: String) -> String {
+    if case .play(let play) = self { return play.gameId }
+    return id
+  }
+
+  /// A play's sequence; 0 for other kinds.
+  public var sequence: Int {
+    if case .play(let play) = self { return play.sequence }
+    return 0
   }
 }
 
