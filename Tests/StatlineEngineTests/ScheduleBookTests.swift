@@ -44,6 +44,26 @@ import Testing
     #expect(applied.state.nextDue == Self.t0.addingTimeInterval(30), "a scoreboard holding a live game polls at 30 s")
   }
 
+  /// A live game's next poll is 30 s after the site answered, however long the result then
+  /// waited to be stored: a store that takes 3 s per commit must not make every poll 33 s.
+  @Test func theNextPollCountsFromTheSitesAnswerNotFromTheStoredResult() {
+    var book = ScheduleBook(states: [])
+    let target = Target(url: "http://h/game/1.json", source: "test", parser: "test-game", role: .game)
+    _ = book.seed([target], now: Self.t0)
+    var answered = Self.stored([Self.game("1", .live)])
+    answered.answeredAt = Self.t0.addingTimeInterval(1)
+    let late = book.apply(answered, to: target.id, now: Self.t0.addingTimeInterval(4), unit: { 0.5 })
+    #expect(late.state.nextDue == Self.t0.addingTimeInterval(31))
+    #expect(late.state.lastPolled == Self.t0.addingTimeInterval(4))
+    let unanswered = book.apply(Self.stored([Self.game("1", .live)]), to: target.id, now: Self.t0, unit: { 0.5 })
+    #expect(unanswered.state.nextDue == Self.t0.addingTimeInterval(30), "no request made: counted from now")
+    var skewed = Self.stored([Self.game("1", .live)])
+    skewed.answeredAt = Self.t0.addingTimeInterval(9)
+    #expect(
+      book.apply(skewed, to: target.id, now: Self.t0, unit: { 0.5 }).state.nextDue == Self.t0.addingTimeInterval(30),
+      "never later than now + the cadence")
+  }
+
   @Test func aTeamListCreatesScheduleTargetsAtOnceWithoutGames() {
     var book = ScheduleBook(states: [])
     let list = Target(url: "http://h/teams", source: "test", parser: "test-team-list", role: .discovery)

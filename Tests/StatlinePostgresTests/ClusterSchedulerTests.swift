@@ -70,4 +70,38 @@ struct ClusterSchedulerTests {
       }
     }
   }
+
+  /// A worker claims a target it polled last when it falls due, not at its next claim tick:
+  /// with a tick of an hour, games every second are still polled every second.
+  @Test(.timeLimit(.minutes(1))) func aWorkerWakesForTheNextDueTargetItKnows() async throws {
+    try await TestPostgres.withStores { make in
+      let store = try await make()
+      let fetcher = Requests()
+      let targets = (1...3).map {
+        Target(url: "http://stats.test/game/\($0).json", source: "test", parser: "test-game", role: .game)
+      }
+      var configuration = Scheduler<ContinuousClock>.Configuration()
+      configuration.defaultPolicy.live = .seconds(1)
+      configuration.defaultPolicy.jitter = 0
+      var membership = ClusterMembership(
+        store: store, worker: WorkerInfo(id: "a", host: "test", pid: 1, started: Date(), heartbeat: Date()))
+      membership.claimEvery = .seconds(3600)
+      let worker = Scheduler(
+        store: store,
+        poller: Poller(fetcher: fetcher, registry: try SourceRegistry(plugins: [TestSource.plugin]), captures: nil),
+        clock: JobClock(clock: ContinuousClock(), start: Date()), configuration: configuration, cluster: membership)
+      let run = Task { try await worker.run(configured: targets) }
+      try await Task.sleep(for: .milliseconds(3_500))
+      run.cancel()
+      _ = try? await run.value
+
+      let byURL = Dictionary(grouping: fetcher.log.withLock { $0 }, by: \.url).mapValues { $0.map(\.at).sorted() }
+      for target in targets {
+        let times = byURL[target.url] ?? []
+        let gaps = zip(times, times.dropFirst()).map { JobClock<ContinuousClock>.seconds($0.duration(to: $1)) }
+        #expect(times.count >= 3, "\(target.url) polled \(times.count) times in 3.5 s")
+        #expect(gaps.allSatisfy { $0 >= 0.9 && $0 <= 1.5 }, "\(target.url) gaps \(gaps)")
+      }
+    }
+  }
 }

@@ -46,6 +46,9 @@ public struct Poller: Sendable {
     /// How long the fetch took (politeness waits included), by the job's clock; nil when no
     /// request was made.
     public var fetchDuration: Duration?
+    /// When the site's answer (or the fetch's failure) came, by the job's clock; nil when no
+    /// request was made. The next poll counts from here, not from when the result was stored.
+    public var answeredAt: Date?
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
@@ -62,13 +65,16 @@ public struct Poller: Sendable {
   }
 
   public func poll(_ state: TargetState, now: @Sendable () -> Date) async -> Result {
-    var fetched: Duration?
+    var fetched: (duration: Duration, at: Date)?
     var result = await poll(state, now: now, fetched: &fetched)
-    result.fetchDuration = fetched
+    result.fetchDuration = fetched?.duration
+    result.answeredAt = fetched?.at
     return result
   }
 
-  private func poll(_ state: TargetState, now: @Sendable () -> Date, fetched: inout Duration?) async -> Result {
+  private func poll(_ state: TargetState, now: @Sendable () -> Date, fetched: inout (duration: Duration, at: Date)?)
+    async -> Result
+  {
     let target = state.target
     let entry = registry.parser(id: target.parser)
     let delta = entry?.delta
@@ -83,9 +89,9 @@ public struct Poller: Sendable {
     let started = now()
     do {
       page = try await fetcher.fetch(request)
-      fetched = .milliseconds(Int64((now().timeIntervalSince(started) * 1000).rounded()))
+      fetched = Self.since(started, now())
     } catch {
-      fetched = .milliseconds(Int64((now().timeIntervalSince(started) * 1000).rounded()))
+      fetched = Self.since(started, now())
       let failure = StatlineError.wrapping(error, location: target.url)
       return Result(kind: .failed(failure, blocked: failure.kind == .blocked), status: nil)
     }
@@ -148,6 +154,11 @@ public struct Poller: Sendable {
           lastModified: state.lastModified, bodyHash: state.bodyHash, capture: capture)
       }
     }
+  }
+
+  /// The fetch's duration from `started` to `end`, and its end.
+  private static func since(_ started: Date, _ end: Date) -> (duration: Duration, at: Date) {
+    (.milliseconds(Int64((end.timeIntervalSince(started) * 1000).rounded())), end)
   }
 }
 

@@ -77,10 +77,13 @@ public struct ScheduleBook: Sendable {
       .compactMap { states[$0.key] }
   }
 
-  /// The earliest due time among targets not in `busy`.
-  public func nextWake(excluding busy: Set<String> = []) -> Date? {
+  /// The earliest due time among targets not in `busy` (and later than `after`, if given).
+  public func nextWake(excluding busy: Set<String> = [], after: Date? = nil) -> Date? {
     var earliest: Date?
-    for (id, due) in dues where earliest.map({ due < $0 }) ?? true && !busy.contains(id) { earliest = due }
+    for (id, due) in dues
+    where earliest.map({ due < $0 }) ?? true && after.map({ due > $0 }) ?? true && !busy.contains(id) {
+      earliest = due
+    }
     return earliest
   }
 
@@ -146,7 +149,11 @@ public struct ScheduleBook: Sendable {
     case .stop: state.nextDue = nil
     case .after(let delay):
       if state.consecutiveFailures == 0 { state.cadence = JobClock<ContinuousClock>.seconds(delay) }
-      state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
+      // Counted from the site's answer: the time the result waited to be parsed and stored
+      // (a busy store) does not push every later poll back.
+      let answered = min(result.answeredAt ?? now, now)
+      state.nextDue = answered.addingTimeInterval(
+        JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
     }
     put(state)
     for target in created { put(target) }

@@ -63,6 +63,10 @@ extension Scheduler {
         }
       }
       var busy: Set<String> = []
+      // A claim at the next due time this worker knows of (the targets it polled last), not up
+      // to `claimEvery` after it.
+      var timer: Task<Void, Never>?
+      var timerDue: Date?
       continuation.yield(.claim)
       for await event in events {
         switch event {
@@ -88,6 +92,14 @@ extension Scheduler {
           _ = await settle(result, of: state, in: &book, lease: Lease(worker: worker, target: state.id))
         }
         if Task.isCancelled { break }
+        if let next = book.nextWake(excluding: busy, after: clock.now()), next != timerDue {
+          timer?.cancel()
+          timerDue = next
+          timer = Task {
+            do { try await clock.sleep(until: next) } catch { return }
+            continuation.yield(.claim)
+          }
+        }
         let free = configuration.maxConcurrentPolls - busy.count
         guard free > 0 else { continue }
         let now = clock.now()
@@ -109,6 +121,7 @@ extension Scheduler {
           }
         }
       }
+      timer?.cancel()
       continuation.finish()
       group.cancelAll()
     }
