@@ -12,6 +12,7 @@ public enum CSSSelector {
     -> String
   {
     var parser = CSSParser(Array(selector.unicodeScalars), source: selector, lowercaseTypes: lowercaseTypes)
+    try parser.requireXMLCharacters()
     return try parser.parseGroup()
   }
 }
@@ -85,6 +86,11 @@ struct CSSParser {
     } else if let first = peek(), isNameStart(first) {
       let identifier = readIdentifier()
       name = lowercaseTypes ? identifier.lowercased() : identifier
+      if !Self.isPlainName(name) {
+        // An escaped or non-ASCII name is matched as a string, never spliced into the XPath.
+        predicates.append("local-name() = \(literal(name))")
+        name = "*"
+      }
     }
     while peek() != nil {
       if consume("#") {
@@ -106,8 +112,9 @@ struct CSSParser {
 
   private mutating func parseAttribute() throws(StatlineError) -> String {
     skipSpace()
-    let name = try requireIdentifier("an attribute name")
-    let attribute = "@" + (lowercaseTypes ? name.lowercased() : name)
+    let read = try requireIdentifier("an attribute name")
+    let name = lowercaseTypes ? read.lowercased() : read
+    let attribute = Self.isPlainName(name) ? "@" + name : "@*[local-name() = \(literal(name))]"
     skipSpace()
     if consume("]") { return attribute }
     var op = ""
@@ -223,6 +230,17 @@ struct CSSParser {
     return true
   }
 
+  /// A name XPath takes as it is: ASCII letters, digits, `_`, `-` and `.`, not starting with a
+  /// digit, `-` or `.` (libxml2 reads XML 1.0's older name rules; anything else goes in quotes).
+  static func isPlainName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+    }
+  }
+
   private func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic || scalar.value > 0x7F
   }
@@ -279,6 +297,23 @@ struct CSSParser {
     if !text.contains("\"") { return "\"\(text)\"" }
     let parts = text.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }
     return "concat(" + parts.joined(separator: ", \"'\", ") + ")"
+  }
+
+  /// A control character (other than tab and line breaks) cannot be in an XPath string, nor in
+  /// an HTML name or value it could match: refused up front, with its position.
+  func requireXMLCharacters() throws(StatlineError) {
+    for (offset, scalar) in scalars.enumerated() {
+      let value = scalar.value
+      let allowed =
+        value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+        || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+      guard allowed else {
+        throw StatlineError(
+          .configuration,
+          "invalid CSS selector '\(source.debugDescription)': control character U+\(String(value, radix: 16, uppercase: true))",
+          context: "offset \(offset)", hint: "remove the character from the selector")
+      }
+    }
   }
 
   private func failure(_ message: String) -> StatlineError {

@@ -95,7 +95,11 @@ import Testing
     #expect(Self.cases.count >= 40)
   }
 
-  @Test(arguments: ["p[", ":bogus", "p >", "li:nth-child(x)", "#", "a[href=]", "p:not(", "[a^]", "p @ q", ""])
+  @Test(arguments: [
+    "p[", ":bogus", "p >", "li:nth-child(x)", "#", "a[href=]", "p:not(", "[a^]", "p @ q", "",
+    // Found by fuzzing: an escaped control character went into an XPath string libxml2 refuses.
+    "\u{FFFD}\\\u{1C}", "p[title='\u{1}']",
+  ])
   func invalidSelectorsAreConfigurationErrors(_ selector: String) {
     do {
       _ = try CSSSelector.xpath(for: selector)
@@ -111,6 +115,21 @@ import Testing
       Data(#"<html><body><p id="q" title="it's &quot;x&quot;">q</p></body></html>"#.utf8))
     let found = try document.select(css: #"p[title='it\'s "x"']"#)
     #expect(found.map { $0.attribute("id") } == ["q"])
+  }
+
+  /// Found by fuzzing (`scripts/fuzz`, target css): a name XPath cannot take as it is (a
+  /// non-ASCII letter, an escaped bracket) became an XPath libxml2 refused, or changed the
+  /// XPath's shape. Such names are compared as strings: the XPath always compiles, and selects
+  /// what the name says.
+  @Test(arguments: [
+    ("\u{FFFD}\n", [String]()), ("p\\]", []), ("p\\[x", []), ("#main a\\*", []), ("[d\\=x]", []),
+    ("[data-x\\]]", []), ("é", []), ("p:not(q\\))", ["p1", "p2", "p3"]), ("[data-x]", ["p2"]),
+  ])
+  func namesXPathCannotTakeAreComparedAsStrings(_ selector: String, _ expected: [String]) throws {
+    let document = try Document.html(Data(Self.html.utf8))
+    let xpath = try CSSSelector.xpath(for: selector)
+    let ids = try document.select(xpath: xpath).map { $0.attribute("id") ?? "?" }
+    #expect(ids == expected, "\(selector.debugDescription) → \(xpath)")
   }
 
   @Test func selectorsRunRelativeToANode() throws {

@@ -1,0 +1,66 @@
+import Foundation
+import GenericHTMLSource
+import NCAASource
+import StatBroadcastSource
+import StatlineCore
+import StatlineHTML
+
+/// The fuzz targets: one per parser entry of every plugin (`parser:ID`, the page's bytes run
+/// through parse → normalize → validate with the parser's usual URL), and the pieces that
+/// read text on their own: the CSS → XPath translator, the GenericHTML config reader, the
+/// StatBroadcast web-service decoder and the lacrosse play grammar.
+///
+/// Any outcome is fine but a crash, a hang or a leak: a thrown `StatlineError` is the parser
+/// failing loudly, as it must on a page nobody wrote for it.
+enum FuzzTargets {
+  static let registry: SourceRegistry = {
+    do {
+      return try SourceRegistry(plugins: [GenericHTMLSource.plugin, StatBroadcastSource.plugin, NCAASource.plugin])
+    } catch {
+      fatalError("the plugins did not register: \(error)")
+    }
+  }()
+
+  /// Every target's name, for `statline-fuzz -help`-free listing (`STATLINE_FUZZ_TARGET=list`).
+  static var names: [String] {
+    registry.parsers.map { "parser:\($0.id)" } + ["css", "generic-config", "sb-decode", "play-grammar"]
+  }
+
+  /// The target named by `STATLINE_FUZZ_TARGET`, with `STATLINE_FUZZ_URL` as the page's URL.
+  static func named(_ name: String, url: String?) -> (@Sendable (Data) -> Void)? {
+    if name.hasPrefix("parser:") {
+      guard let entry = registry.parser(id: String(name.dropFirst("parser:".count))) else { return nil }
+      return { data in
+        _ = try? PagePipeline.run(Page(url: url, status: 200, headers: [:], body: data), with: entry)
+      }
+    }
+    switch name {
+    case "css":
+      return { data in
+        let selector = String(decoding: data, as: UTF8.self)
+        guard let xpath = try? CSSSelector.xpath(for: selector) else { return }
+        // A translated selector must run: libxml2 rejecting it would be the translator's bug.
+        let document = try? Document.html(Data("<html><body><p class='a' id='b'>x</p></body></html>".utf8))
+        do {
+          _ = try document?.select(xpath: xpath)
+        } catch {
+          fatalError("the selector \(selector.debugDescription) became an XPath libxml2 rejects: \(xpath): \(error)")
+        }
+      }
+    case "generic-config":
+      return { data in _ = try? ConfigReader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml") }
+    case "sb-decode":
+      return { data in _ = try? WebServiceCodec.decode(Page(url: url, body: data)) }
+    case "play-grammar":
+      return { data in
+        // action NUL text NUL team NUL team: the fields the play readers hand the grammar.
+        let fields = String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false)
+        let action = fields.first.map(String.init) ?? ""
+        let text = fields.count > 1 ? String(fields[1]) : ""
+        let teams = fields.dropFirst(2).map(String.init)
+        _ = LacrossePlayText.read(action: action, text: text, teams: teams)
+      }
+    default: return nil
+    }
+  }
+}
