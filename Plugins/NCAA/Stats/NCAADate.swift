@@ -13,8 +13,8 @@ enum NCAADate {
   /// Seconds since 1970 (as ncaa.com's string epochs) → ISO 8601 in UTC (`2025-02-28T05:00:00Z`).
   static func iso(epoch: String?) -> String? {
     guard let seconds = epoch.flatMap({ TimeInterval($0) }), seconds > 0 else { return nil }
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    // The format style, not ISO8601DateFormatter: building that formatter costs ~200 µs (ICU),
+    // 60 % of a scoreboard's parse.
+    return Date(timeIntervalSince1970: seconds).formatted(.iso8601)
   }
 }

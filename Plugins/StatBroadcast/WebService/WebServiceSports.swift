@@ -39,10 +39,7 @@ enum WebServiceSports {
       let instant = calendar.date(
         from: DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: clock[1]))
     else { return nil }
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = zone
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: instant)
+    return instant.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
   }
 
   static func teamId(_ name: String) -> String { "\(StatBroadcastSource.id):team-\(GameText.slug(name))" }

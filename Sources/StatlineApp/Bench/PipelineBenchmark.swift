@@ -2,8 +2,9 @@ import Foundation
 import StatlineCore
 import StatlineHTML
 
-/// Pages per second for one parser's whole path (parse → normalize → validate) next to
-/// libxml2's bare parse of the same bytes, in interleaved rounds (median of each).
+/// Pages per second for one parser's whole path (parse → normalize → validate) next to the bare
+/// parse of the same bytes (libxml2 for HTML and XML, Foundation's `JSONSerialization` for
+/// JSON), in interleaved rounds (median of each).
 public struct PipelineBenchmark: Sendable {
   public struct Result: Sendable {
     public var bytes: Int
@@ -34,8 +35,7 @@ public struct PipelineBenchmark: Sendable {
   public func run() throws -> Result {
     let batch = try PagePipeline.run(page, with: entry)
     let records = StoreRecord.records(of: batch).count
-    let bare: (Data) -> Void =
-      entry.format == .xml ? { _ = BareParse.xml($0) } : { _ = BareParse.html($0) }
+    let bare = Self.bareParse(entry.format)
     let clock = ContinuousClock()
     var bareTimes: [Duration] = []
     var pipelineTimes: [Duration] = []
@@ -56,5 +56,19 @@ public struct PipelineBenchmark: Sendable {
       bytes: page.body.count, records: records, barePagesPerSecond: rate(bareTimes),
       pipelinePagesPerSecond: rate(pipelineTimes), pairedOverheadPercent: (paired[paired.count / 2] - 1) * 100,
       bestOverheadPercent: (seconds(pipelineTimes.min()!) / seconds(bareTimes.min()!) - 1) * 100)
+  }
+
+  /// What the pipeline is compared against: the parse of the page's format with nothing on top.
+  public static func bareParse(_ format: DocumentFormat) -> @Sendable (Data) -> Void {
+    switch format {
+    case .xml: { _ = BareParse.xml($0) }
+    case .html: { _ = BareParse.html($0) }
+    case .json: { _ = try? JSONSerialization.jsonObject(with: $0) }
+    }
+  }
+
+  /// The bare contender's name, for reports.
+  public static func bareName(_ format: DocumentFormat) -> String {
+    format == .json ? "Foundation JSON bare parse" : "libxml2 bare parse"
   }
 }

@@ -62,7 +62,9 @@ struct BenchCommand: ParsableCommand {
 
   struct Parser: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Pages/s of one parser's whole path (parse + normalize + validate) against libxml2's bare parse.")
+      abstract:
+        "Pages/s of one parser's whole path (parse + normalize + validate) against the format's bare parse "
+        + "(libxml2 for HTML and XML, Foundation for JSON).")
 
     @Option(help: "The page (default: the real StatCrew XML in $\(RealFixtures.variable)).")
     var page: String?
@@ -92,7 +94,10 @@ struct BenchCommand: ParsableCommand {
         let result = try PipelineBenchmark(page: loaded, entry: entry, rounds: rounds, pagesPerRound: pagesPerRound)
           .run()
         Console.out("page: \(path) (\(result.bytes) bytes, \(result.records) records) with \(entry.id)")
-        Console.out(String(format: "libxml2 bare parse:                     %8.1f pages/s", result.barePagesPerSecond))
+        let bareName = PipelineBenchmark.bareName(entry.format) + ":"
+        Console.out(
+          bareName.padding(toLength: 40, withPad: " ", startingAt: 0)
+            + String(format: "%8.1f pages/s", result.barePagesPerSecond))
         Console.out(
           String(format: "parse + normalize + validate (parser):  %8.1f pages/s", result.pipelinePagesPerSecond))
         Console.out(String(format: "overhead, from the medians:              %8.1f %%", result.overheadPercent))

@@ -78,8 +78,6 @@ public struct SchedulingPolicy: Sendable, Equatable {
   }
 
   static func date(_ iso: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: iso)
+    try? Date(iso, strategy: .iso8601)
   }
 }
