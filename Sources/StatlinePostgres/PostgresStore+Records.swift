@@ -35,12 +35,12 @@ extension PostgresStore: Store {
   /// Hashes a batch's records (reusing the hash of a record equal to the last one stored).
   func pending(_ batch: Batch) throws(StatlineError) -> [PendingRow] {
     let known = recent.withLock { recent in
-      StoreRecord.records(of: batch).map { recent[RecentKey(kind: $0.kind, id: $0.id)] }
+      StoreRecord.records(of: batch).map { recent.unchangedHash($0.kind, $0.id, $0.record) }
     }
     var rows: [PendingRow] = []
     for ((kind, id, record), cached) in zip(StoreRecord.records(of: batch), known) {
-      if let cached, cached.record == record {
-        rows.append(PendingRow(kind: kind, id: id, record: record, hash: cached.hash, json: nil))
+      if let cached {
+        rows.append(PendingRow(kind: kind, id: id, record: record, hash: cached, json: nil))
       } else {
         let row = try RecordRow(kind: kind, id: id, record: record)
         rows.append(PendingRow(kind: kind, id: id, record: record, hash: row.hash, json: row.json))
@@ -51,10 +51,7 @@ extension PostgresStore: Store {
 
   func remember(_ rows: [PendingRow]) {
     recent.withLock { recent in
-      if recent.count + rows.count > Self.recentLimit { recent.removeAll(keepingCapacity: true) }
-      for row in rows {
-        recent[RecentKey(kind: row.kind, id: row.id)] = RecentRecord(record: row.record, hash: row.hash)
-      }
+      for row in rows { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
     }
   }
 

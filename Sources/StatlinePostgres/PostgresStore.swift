@@ -29,17 +29,12 @@ public final class PostgresStore: Sendable {
   /// The record and hash this process last wrote or found under each id: an equal record is
   /// not encoded and hashed again. The stored hash is still read in the write's transaction
   /// (another worker may have written since), so this saves CPU, never a check.
-  let recent = Mutex<[RecentKey: RecentRecord]>([:])
-  static let recentLimit = 200_000
+  let recent = Mutex(RecentRecords())
 
+  /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {
     var kind: StoreChange.Kind
     var id: String
-  }
-
-  struct RecentRecord {
-    var record: StoreRecord
-    var hash: Int64
   }
 
   /// How long connecting may take before the store reports the server unreachable.

@@ -9,16 +9,10 @@ import StatlineCore
 /// most the transaction in flight.
 public actor SQLiteStore: Store {
   let connection: SQLiteConnection
-  /// The records this store wrote or found unchanged most recently, by kind and id: an equal
-  /// record is unchanged without being encoded and hashed, which is most of the cost of a
-  /// poll whose page moved only its clock. Bounded; cleared when full.
-  var recent: [RecentKey: StoreRecord] = [:]
-  static let recentLimit = 200_000
-
-  struct RecentKey: Hashable {
-    var kind: StoreChange.Kind
-    var id: String
-  }
+  /// The records this store wrote most recently (`RecentRecords`): an equal record is
+  /// unchanged without being encoded and hashed, which is most of the cost of a poll whose page
+  /// moved only its clock.
+  var recent = RecentRecords()
 
   /// False only in benchmarks that measure what deriving events costs (`bench cycle --no-events`).
   let derivesEvents: Bool
@@ -71,7 +65,7 @@ public actor SQLiteStore: Store {
     var rows: [RecordRow] = []
     var unchanged = 0
     for (kind, id, record) in StoreRecord.records(of: batch) {
-      if recent[RecentKey(kind: kind, id: id)] == record {
+      if recent.unchangedHash(kind, id, record) != nil {
         unchanged += 1
         continue
       }
@@ -82,8 +76,7 @@ public actor SQLiteStore: Store {
 
   /// Remembers the rows of a committed write.
   func remember(_ rows: [RecordRow]) {
-    if recent.count + rows.count > Self.recentLimit { recent.removeAll(keepingCapacity: true) }
-    for row in rows { recent[RecentKey(kind: row.kind, id: row.id)] = row.record }
+    for row in rows { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
   }
 
   /// Writes the changed rows, each at the next version, and the events the changed games give
@@ -174,7 +167,7 @@ public actor SQLiteStore: Store {
   /// unchanged under that id (`recent`: this process is the file's only writer), else read back.
   private func previousGame(_ row: RecordRow) throws(StatlineError) -> Game? {
     guard row.kind == .game else { return nil }
-    if case .game(let game)? = recent[RecentKey(kind: .game, id: row.id)] { return game }
+    if let game = recent.game(row.id) { return game }
     let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(row.id)
     defer { statement.reset() }
     guard try statement.step(),

@@ -1,5 +1,5 @@
 /// The box score of one game: team totals and player lines for both sides.
-public struct BoxScore: Codable, Sendable, Equatable {
+public struct BoxScore: Codable, Sendable, Hashable {
   public var gameId: String
   public var away: TeamBox
   public var home: TeamBox
@@ -14,7 +14,7 @@ public struct BoxScore: Codable, Sendable, Equatable {
 }
 
 /// One team's half of a box score. Stat keys are those of DESIGN.md §4 (`StatKey`).
-public struct TeamBox: Codable, Sendable, Equatable {
+public struct TeamBox: Codable, Sendable, Hashable {
   public var totals: [String: Int]
   public var players: [PlayerLine]
 
@@ -25,7 +25,7 @@ public struct TeamBox: Codable, Sendable, Equatable {
 }
 
 /// One player's line. `stats` is empty for a player who did not play.
-public struct PlayerLine: Codable, Sendable, Equatable {
+public struct PlayerLine: Codable, Sendable, Hashable {
   /// "First Last", whatever order the page used.
   public var name: String
   @NullEncoded public var number: String?

@@ -1,7 +1,7 @@
 /// One game as the app sees it (DESIGN.md §4).
 ///
 /// Unknown values are `nil` and encode as JSON `null`, never as empty strings or zeros.
-public struct Game: Codable, Sendable, Equatable {
+public struct Game: Codable, Sendable, Hashable {
   /// Namespaced by source: `ncaa:6310104`, `statbroadcast:407823`.
   public var id: String
   public var sport: Sport

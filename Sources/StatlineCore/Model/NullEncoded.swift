@@ -26,3 +26,5 @@ extension KeyedDecodingContainer {
     try decodeIfPresent(type, forKey: key) ?? NullEncoded(wrappedValue: nil)
   }
 }
+
+extension NullEncoded: Hashable where Value: Hashable {}

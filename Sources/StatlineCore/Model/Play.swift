@@ -1,5 +1,5 @@
 /// One play-by-play entry.
-public struct Play: Codable, Sendable, Equatable {
+public struct Play: Codable, Sendable, Hashable {
   public var gameId: String
   /// Position in the game's play list, from 1.
   public var sequence: Int

@@ -1,5 +1,5 @@
 /// A team as a team list or schedule page describes it.
-public struct Team: Codable, Sendable, Equatable {
+public struct Team: Codable, Sendable, Hashable {
   public var id: String
   public var name: String
   @NullEncoded public var abbreviation: String?

@@ -1,5 +1,5 @@
 /// A team as a game refers to it.
-public struct TeamRef: Codable, Sendable, Equatable {
+public struct TeamRef: Codable, Sendable, Hashable {
   /// Namespaced id (`ncaa:593962`), or nil when the page gives none.
   @NullEncoded public var id: String?
   public var name: String
@@ -13,7 +13,7 @@ public struct TeamRef: Codable, Sendable, Equatable {
 }
 
 /// One side of a game: who, the score, and how they got there.
-public struct TeamLine: Codable, Sendable, Equatable {
+public struct TeamLine: Codable, Sendable, Hashable {
   public var team: TeamRef
   @NullEncoded public var score: Int?
   /// One entry per period played, overtime periods included.

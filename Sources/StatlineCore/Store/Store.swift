@@ -47,7 +47,7 @@ public struct StoreChange: Sendable, Equatable, Codable {
 }
 
 /// A stored record of any kind.
-public enum StoreRecord: Sendable, Equatable, Codable {
+public enum StoreRecord: Sendable, Hashable, Codable {
   case game(Game)
   case team(Team)
   case boxScore(BoxScore)
