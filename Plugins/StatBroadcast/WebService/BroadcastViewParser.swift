@@ -18,14 +18,14 @@ struct BroadcastView: Sendable, Equatable {
 /// decodes the answer and reads the status bar — team names, scores, status.
 struct BroadcastViewParser: PageParser {
   func parse(_ page: Page) throws -> BroadcastView {
-    let text = try WebServiceCodec.decode(page)
+    let bytes = try WebServiceCodec.decodeBytes(page)
     let parameters = page.url.map(WebServiceCodec.parameters) ?? [:]
     guard let event = parameters["event"], !event.isEmpty else {
       throw StatlineError(
         .wrongPage, "the page URL carries no event id in its data parameter",
         hint: "replay it with --url set to the stats request it answered")
     }
-    let document = try Document.html(Data(text.utf8), url: page.url)
+    let document = try Document.html(bytes, url: page.url)
     guard let bar = try document.first(css: ".statusbar") else {
       throw StatlineError(
         .wrongPage, "the decoded view has no status bar (.statusbar)",

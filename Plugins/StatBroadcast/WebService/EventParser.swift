@@ -13,8 +13,7 @@ struct EventRecord: Sendable, Equatable {
 /// Reads `…/interface/webservice/event/{id}?data=…`.
 struct EventParser: PageParser {
   func parse(_ page: Page) throws -> EventRecord {
-    let text = try WebServiceCodec.decode(page)
-    let document = try Document.xml(Data(text.utf8), url: page.url)
+    let document = try Document.xml(try WebServiceCodec.decodeBytes(page), url: page.url)
     guard let event = try document.first(xpath: "/BCSResponse/event") else {
       throw StatlineError(
         .wrongPage, "the decoded answer is not event metadata (no /BCSResponse/event)",

@@ -90,13 +90,19 @@ public enum WebServiceCodec {
   /// ROT13 over the letters, then base64, then UTF-8. A corrupt answer is an error that says
   /// which step failed; an XOR-encrypted answer (`X-SB-Enc: 1`) is blocked, not decoded.
   public static func decode(_ page: Page) throws(StatlineError) -> String {
+    String(decoding: try decodeBytes(page), as: UTF8.self)
+  }
+
+  /// The decoded answer's bytes (checked to be UTF-8), for a parser to read without a string in
+  /// between.
+  public static func decodeBytes(_ page: Page) throws(StatlineError) -> Data {
     if page.header("x-sb-enc") == "1" {
       throw StatlineError(
         .blocked, "the answer is encrypted (X-SB-Enc: 1), StatBroadcast's 2026 protection",
         hint: "Statline does not decrypt or get around protections; use the archive XML for finished games")
     }
-    let head = page.prefix(4096).lowercased()
-    if head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<") {
+    if page.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+      let head = page.prefix(4096).lowercased()
       if ["statmonitr", "proof-of-work", "proof of work", "pow-challenge"].contains(where: head.contains) {
         throw StatlineError(
           .blocked, "the answer is a proof-of-work page (StatBroadcast's 2026 protection), not data",
@@ -106,27 +112,35 @@ public enum WebServiceCodec {
         .wrongPage, "the answer is markup, not an encoded web-service answer",
         hint: "check the URL; the web service may have changed")
     }
-    var rotated = [UInt8]()
-    rotated.reserveCapacity(page.body.count)
-    for byte in page.body {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): rotated.append((byte - 97 + 13) % 26 + 97)
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): rotated.append((byte - 65 + 13) % 26 + 65)
-      case 0x20, 0x09, 0x0A, 0x0D: continue
-      default: rotated.append(byte)
+    let rotated = page.body.withUnsafeBytes { (body: UnsafeRawBufferPointer) -> Data in
+      var rotated = Data(count: body.count)
+      let count = rotated.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int in
+        var count = 0
+        for byte in body {
+          switch byte {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"): out[count] = (byte - 97 + 13) % 26 + 97
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): out[count] = (byte - 65 + 13) % 26 + 65
+          case 0x20, 0x09, 0x0A, 0x0D: continue
+          default: out[count] = byte
+          }
+          count += 1
+        }
+        return count
       }
+      rotated.count = count
+      return rotated
     }
-    guard let base64 = Data(base64Encoded: Data(rotated)) else {
+    guard let base64 = Data(base64Encoded: rotated) else {
       let sample = String(decoding: page.body.prefix(40), as: UTF8.self)
       throw StatlineError(
         .undecodable, "the answer is not ROT13-over-base64 (after ROT13 it is not base64): '\(sample)…'",
         hint: "the encoding may have changed; the page is captured for replay")
     }
-    guard let text = String(data: base64, encoding: .utf8) else {
+    guard String(validating: base64, as: UTF8.self) != nil else {
       throw StatlineError(
         .undecodable, "the decoded answer (\(base64.count) bytes) is not UTF-8",
         hint: "the encoding may have changed; the page is captured for replay")
     }
-    return text
+    return base64
   }
 }

@@ -24,6 +24,47 @@ public struct BenchSite: Sendable {
   let pages: [[String]]
   let etags: [[String]]
 
+  /// Every target serves the same saved StatCrew game XML (`scripts/peers` uses the real one),
+  /// made live: two renderings whose `<status>` differ in the clock. The game's id comes from
+  /// each target's URL, so the copies are distinct games.
+  public init(targets: Int, mode: Mode, cadence: Double, page: Data) throws(StatlineError) {
+    guard mode != .scoring else {
+      throw StatlineError(
+        .configuration, "--page takes the changed, not-modified or identical mode, not scoring",
+        hint: "scoring pages are written by the benchmark itself; leave out --page")
+    }
+    let variants = try Self.liveRenderings(of: page)
+    self.mode = mode
+    self.cadence = cadence
+    pages = Array(repeating: variants, count: targets)
+    let tags = variants.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" }
+    etags = Array(repeating: tags, count: targets)
+  }
+
+  /// The page with its `<status>` rewritten to a live game (`complete="N"`) at 05:00, and at
+  /// 04:30: the one change a live game's page has from one poll to the next.
+  static func liveRenderings(of page: Data) throws(StatlineError) -> [String] {
+    let text = String(decoding: page, as: UTF8.self)
+    guard text.range(of: #"^\s*(<\?xml[^>]*\?>\s*)?<lcgame\b"#, options: .regularExpression) != nil,
+      let tag = text.range(of: #"<status\b[^>]*>"#, options: .regularExpression)
+    else {
+      throw StatlineError(
+        .configuration, "the page is not a StatCrew lacrosse game XML with a <status> element",
+        hint: "--page takes a game XML like ../shared/fixtures/real/statcrew/*.xml")
+    }
+    return ["05:00", "04:30"].map { clock in
+      var status = String(text[tag])
+      for (name, value) in [("clock", clock), ("complete", "N")] {
+        if let attribute = status.range(of: #"\b\#(name)="[^"]*""#, options: .regularExpression) {
+          status.replaceSubrange(attribute, with: "\(name)=\"\(value)\"")
+        } else {
+          status.insert(contentsOf: " \(name)=\"\(value)\"", at: status.index(status.startIndex, offsetBy: 7))
+        }
+      }
+      return text.replacingCharacters(in: tag, with: status)
+    }
+  }
+
   public init(targets: Int, mode: Mode, cadence: Double) {
     self.mode = mode
     self.cadence = cadence

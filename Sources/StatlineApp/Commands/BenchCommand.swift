@@ -69,8 +69,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The page (default: the real StatCrew XML in $\(RealFixtures.variable)).")
     var page: String?
 
-    @Option(help: "The parser id (default: picked by the page's content).")
+    @Option(help: "The parser id (default: picked by the page's URL or content).")
     var parser: String?
+
+    @Option(help: "The URL the page answered (parsers that read ids from the URL need it).")
+    var url: String?
 
     @Option(help: "Timed rounds (the median is reported).")
     var rounds: Int = 9
@@ -89,7 +92,7 @@ struct BenchCommand: ParsableCommand {
             .io, "no page to benchmark", location: page, hint: "pass --page FILE or set \(RealFixtures.variable)"))
       }
       do {
-        let loaded = Page(body: data, file: path)
+        let loaded = Page(url: url, body: data, file: path)
         let entry = try BuiltinPlugins.registry().select(for: loaded, parser: parser)
         let result = try PipelineBenchmark(page: loaded, entry: entry, rounds: rounds, pagesPerRound: pagesPerRound)
           .run()
@@ -213,29 +216,49 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Workers sharing the PostgreSQL store (in this process, each with its own pool).")
     var workers: Int = 1
 
+    @Option(
+      help: ArgumentHelp(
+        "Serve this StatCrew game XML (made live, its clock moving) as every target's page, instead of the written one.",
+        valueName: "file"))
+    var page: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Poll this running site (`statline bench serve`, e.g. one a peer polls too) instead of starting one.",
+        valueName: "url"))
+    var site: String?
+
     func run() async throws {
       guard store != nil || workers == 1 else {
         throw fail(StatlineError(.configuration, "--workers needs --store postgres://…", hint: "SQLite has one writer"))
       }
-      guard let site = BenchSite.Mode(rawValue: mode) else {
+      guard let mode = BenchSite.Mode(rawValue: mode) else {
         throw fail(
           StatlineError(.configuration, "unknown --mode \(mode)", hint: "changed, scoring, not-modified or identical"))
       }
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
-      let server = Process()
-      server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      server.arguments = [
-        "bench", "serve", "--targets", String(targets), "--mode", site.rawValue, "--cadence", String(cadence),
-      ]
-      let pipe = Pipe()
-      server.standardOutput = pipe
-      try server.run()
-      defer { server.terminate() }
-      guard let line = String(data: pipe.fileHandleForReading.availableData, encoding: .utf8),
-        let url = line.split(separator: "\n").first.map(String.init), url.hasPrefix("http://127.0.0.1:")
-      else { throw fail(StatlineError(.io, "the benchmark site did not start")) }
+      let siteProcess: Process?
+      let url: String
+      if let site {
+        guard ["127.0.0.1", "localhost", "::1", "[::1]"].contains(FetchRequest.host(of: site)) else {
+          throw fail(StatlineError(.configuration, "bench cycle only polls a loopback site", location: site))
+        }
+        (siteProcess, url) = (nil, site.hasSuffix("/") ? String(site.dropLast()) : site)
+      } else {
+        var arguments = ["--targets", String(targets), "--mode", mode.rawValue, "--cadence", String(cadence)]
+        if let page {
+          // Checked here too, so a bad page is one clear error, not a site that did not start.
+          guard let data = FileManager.default.contents(atPath: page) else {
+            throw fail(StatlineError(.io, "cannot read the page", location: page))
+          }
+          do { _ = try BenchSite(targets: 1, mode: mode, cadence: cadence, page: data) } catch { throw fail(error) }
+          arguments += ["--page", page]
+        }
+        do { (siteProcess, url) = try BenchServe.start(arguments) } catch { throw fail(error) }
+      }
+      defer { siteProcess?.terminate() }
       let result = try await BenchSchema.using(store) { scratch in
         var benchmark = CycleBenchmark(
           targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), cycles: cycles, siteURL: url,
@@ -247,7 +270,7 @@ struct BenchCommand: ParsableCommand {
         return try await benchmark.run { Console.error($0) }
       }
       Console.out(
-        "\(targets) live targets, \(site.rawValue) pages, cadence \(cadence) s, \(cycles) measured cycles"
+        "\(targets) live targets, \(mode.rawValue) pages\(page.map { " (\($0))" } ?? ""), cadence \(cadence) s, \(cycles) measured cycles"
           + (noEvents ? ", no events" : "") + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
       Console.out(
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
@@ -429,9 +452,21 @@ struct BenchCommand: ParsableCommand {
     @Option var cadence: Double = 30
     @Option(help: "Stop changing the pages after this many seconds.") var freezeAfter: Double?
     @Option(help: "Append a line per request (Unix time in ms, path, status) to this file.") var log: String?
+    @Option(help: "Serve this StatCrew game XML, made live, as every target's page.") var page: String?
 
     func run() async throws {
-      var site = BenchSite(targets: targets, mode: BenchSite.Mode(rawValue: mode) ?? .changed, cadence: cadence)
+      let mode = BenchSite.Mode(rawValue: mode) ?? .changed
+      var site: BenchSite
+      if let page {
+        guard let data = FileManager.default.contents(atPath: page) else {
+          throw fail(StatlineError(.io, "cannot read the page", location: page))
+        }
+        do {
+          site = try BenchSite(targets: targets, mode: mode, cadence: cadence, page: data)
+        } catch { throw fail(error) }
+      } else {
+        site = BenchSite(targets: targets, mode: mode, cadence: cadence)
+      }
       site.freezeAfter = freezeAfter
       let start = ContinuousClock.now
       let requestLog = try log.map { try RequestLog(path: $0) }

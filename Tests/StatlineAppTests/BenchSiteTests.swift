@@ -1,0 +1,60 @@
+import Foundation
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import StatlineApp
+
+/// `bench cycle --page`: the real StatCrew XML served as a live game whose clock moves.
+@Suite(.enabled(if: RealPages.available, "set STATLINE_REAL_FIXTURES to read the real pages"))
+struct BenchSiteTests {
+  static let realGame = "statcrew/lcgame-mlax-iona-at-unc-2026-02-15-final.xml"
+
+  @Test func theRealGameBecomesLiveWithItsClockMovingAndNothingElse() throws {
+    let data = try RealPages.data(Self.realGame)
+    let renderings = try BenchSite.liveRenderings(of: data)
+    #expect(renderings.count == 2 && renderings[0] != renderings[1])
+    let original = String(decoding: data, as: UTF8.self)
+    for (rendering, clock) in zip(renderings, ["05:00", "04:30"]) {
+      #expect(rendering.contains(#"<status period="4" clock="\#(clock)" complete="N">"#))
+      #expect(
+        rendering.replacingOccurrences(of: #"<status[^>]*>"#, with: "", options: .regularExpression)
+          == original.replacingOccurrences(of: #"<status[^>]*>"#, with: "", options: .regularExpression))
+    }
+    let registry = try BuiltinPlugins.registry()
+    for (rendering, clock) in zip(renderings, ["05:00", "04:30"]) {
+      let page = Page(url: "http://127.0.0.1:9/game/700042.xml", body: Data(rendering.utf8))
+      let batch = try PagePipeline.run(page, with: try registry.select(for: page, parser: nil))
+      let game = try #require(batch.games.first)
+      #expect(game.id == "statbroadcast:700042" && game.status == .live && game.clock == clock)
+      #expect(game.away.score == 7 && game.home.score == 23 && batch.plays.count > 100)
+    }
+  }
+
+  @Test func everyTargetAnswersItsRenderingAndItsETag() throws {
+    let site = try BenchSite(targets: 3, mode: .changed, cadence: 30, page: try RealPages.data(Self.realGame))
+    #expect(site.pages.count == 3 && site.etags[2] == site.etags[0])
+    #expect(site.route(.init(method: "GET", uri: BenchSite.path(2), headers: [:]), elapsed: 31).status == 200)
+    #expect(site.route(.init(method: "GET", uri: BenchSite.path(3), headers: [:]), elapsed: 1).status == 404)
+    let tag = site.etags[0][1]
+    #expect(
+      site.route(.init(method: "GET", uri: BenchSite.path(1), headers: ["if-none-match": tag]), elapsed: 45).status
+        == 304)
+    #expect(
+      site.route(.init(method: "GET", uri: BenchSite.path(1), headers: ["if-none-match": tag]), elapsed: 61).status
+        == 200)
+  }
+
+  @Test func aPageThatIsNotAStatCrewGameIsRefusedWithWhatToPass() throws {
+    for text in ["<html><body><status/></body></html>", "see <lcgame> and <status clock=\"1\">", "<lcgame></lcgame>"] {
+      #expect {
+        _ = try BenchSite(targets: 1, mode: .changed, cadence: 30, page: Data(text.utf8))
+      } throws: { error in
+        (error as? StatlineError)?.hint?.contains("--page takes a game XML") == true
+      }
+    }
+    #expect(throws: StatlineError.self) {
+      _ = try BenchSite(targets: 1, mode: .scoring, cadence: 30, page: try RealPages.data(Self.realGame))
+    }
+  }
+}
