@@ -24,6 +24,9 @@ import Testing
         return 42
       }
     }
+    // The first must lead: a joiner that ran first would lead a fetch that ends at once, and
+    // fewer than four would ever join (the suite hung here now and then).
+    while calls.value.withLock({ $0 }) < 1 { await Task.yield() }
     var others: [Task<Int, any Error>] = []
     for _ in 0..<4 {
       others.append(Task { try await flight.run("https://x.test/1") { calls.increment() } })
