@@ -56,5 +56,9 @@ struct BenchSiteTests {
     #expect(throws: StatlineError.self) {
       _ = try BenchSite(targets: 1, mode: .scoring, cadence: 30, page: try RealPages.data(Self.realGame))
     }
+    let missing = #expect(throws: StatlineError.self) {
+      _ = try BenchSite(targets: 1, mode: .changed, cadence: 30, pageFile: "/nonexistent/game.xml")
+    }
+    #expect(missing?.kind == .io && missing?.location == "/nonexistent/game.xml")
   }
 }

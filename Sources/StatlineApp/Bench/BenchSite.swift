@@ -41,6 +41,14 @@ public struct BenchSite: Sendable {
     etags = Array(repeating: tags, count: targets)
   }
 
+  /// `--page FILE`: the site on the saved game XML at `path`.
+  public init(targets: Int, mode: Mode, cadence: Double, pageFile path: String) throws(StatlineError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw StatlineError(.io, "cannot read the page", location: path)
+    }
+    try self.init(targets: targets, mode: mode, cadence: cadence, page: data)
+  }
+
   /// The page with its `<status>` rewritten to a live game (`complete="N"`) at 05:00, and at
   /// 04:30: the one change a live game's page has from one poll to the next.
   static func liveRenderings(of page: Data) throws(StatlineError) -> [String] {

@@ -250,10 +250,7 @@ struct BenchCommand: ParsableCommand {
         var arguments = ["--targets", String(targets), "--mode", mode.rawValue, "--cadence", String(cadence)]
         if let page {
           // Checked here too, so a bad page is one clear error, not a site that did not start.
-          guard let data = FileManager.default.contents(atPath: page) else {
-            throw fail(StatlineError(.io, "cannot read the page", location: page))
-          }
-          do { _ = try BenchSite(targets: 1, mode: mode, cadence: cadence, page: data) } catch { throw fail(error) }
+          do { _ = try BenchSite(targets: 1, mode: mode, cadence: cadence, pageFile: page) } catch { throw fail(error) }
           arguments += ["--page", page]
         }
         do { (siteProcess, url) = try BenchServe.start(arguments) } catch { throw fail(error) }
@@ -458,12 +455,9 @@ struct BenchCommand: ParsableCommand {
       let mode = BenchSite.Mode(rawValue: mode) ?? .changed
       var site: BenchSite
       if let page {
-        guard let data = FileManager.default.contents(atPath: page) else {
-          throw fail(StatlineError(.io, "cannot read the page", location: page))
+        do { site = try BenchSite(targets: targets, mode: mode, cadence: cadence, pageFile: page) } catch {
+          throw fail(error)
         }
-        do {
-          site = try BenchSite(targets: targets, mode: mode, cadence: cadence, page: data)
-        } catch { throw fail(error) }
       } else {
         site = BenchSite(targets: targets, mode: mode, cadence: cadence)
       }

@@ -48,7 +48,12 @@ public struct RecentRecords: Sendable {
       records.removeAll(keepingCapacity: true)
       games.removeAll(keepingCapacity: true)
     }
-    records[Key(kind: kind, id: id)] = Remembered(digest: record.hashValue, hash: hash)
-    if case .game(let game) = record { games[id] = game }
+    if case .game(let game) = record {
+      // Compared whole, so no digest.
+      games[id] = game
+      records[Key(kind: kind, id: id)] = Remembered(digest: 0, hash: hash)
+    } else {
+      records[Key(kind: kind, id: id)] = Remembered(digest: record.hashValue, hash: hash)
+    }
   }
 }

@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 
 import lxml.etree
 import lxml.html
@@ -89,30 +90,24 @@ def contest_bs(data):
 # --- schedules and lists: every row of the schedule table, every team link ---------------------
 
 
-def schedule_lxml(data):
+def table_rows_lxml(xpath, data):
+    """Every row of the first table `xpath` finds: its cells and its first link."""
     doc = lxml.html.document_fromstring(data)
-    return [(lx_cells(tr), lx_href(tr)) for tr in doc.xpath("(//table)[1]//tr")]
+    return [(lx_cells(tr), lx_href(tr)) for tr in doc.xpath(f"({xpath})[1]//tr")]
 
 
-def schedule_selectolax(data):
-    return [(sx_cells(tr), sx_href(tr)) for tr in LexborHTMLParser(data).css_first("table").css("tr")]
+def table_rows_selectolax(css, data):
+    return [(sx_cells(tr), sx_href(tr)) for tr in LexborHTMLParser(data).css_first(css).css("tr")]
 
 
-def schedule_bs(data):
-    return [(bs_cells(tr), bs_href(tr)) for tr in bs(data).find("table").find_all("tr")]
+def table_rows_bs(css, data):
+    return [(bs_cells(tr), bs_href(tr)) for tr in bs(data).select_one(css).find_all("tr")]
 
 
-def legacy_lxml(data):
-    doc = lxml.html.document_fromstring(data)
-    return [(lx_cells(tr), lx_href(tr)) for tr in doc.xpath("(//table[@class='mytable'])[1]//tr")]
-
-
-def legacy_selectolax(data):
-    return [(sx_cells(tr), sx_href(tr)) for tr in LexborHTMLParser(data).css_first("table.mytable").css("tr")]
-
-
-def legacy_bs(data):
-    return [(bs_cells(tr), bs_href(tr)) for tr in bs(data).select_one("table.mytable").find_all("tr")]
+def table_rows(xpath, css):
+    """The schedule pages' extraction, for each peer: the table by XPath (lxml) or CSS."""
+    return {"lxml": partial(table_rows_lxml, xpath), "selectolax": partial(table_rows_selectolax, css),
+            "BeautifulSoup": partial(table_rows_bs, css)}
 
 
 def team_list_lxml(data):
@@ -245,7 +240,6 @@ def size(value):
     return 1
 
 
-STATS_BOX_URL = None
 VIEW_URL = (
     "https://stats.statbroadcast.com/interface/webservice/stats?data=ZXZlbnQ9NjUyNzM5JnhtbD1sYnN0LzY1MjczOS54bWwmeHNs"
     "PWJhc2ViYWxsL3NiLmJzZ2FtZS52aWV3cy5icm9hZGNhc3QueHNsJnNwb3J0PWJzZ2FtZSZmaWxldGltZT0tMSZ0eXBlPXN0YXRicm9hZGNhc3Qmc3Rh"
@@ -257,11 +251,11 @@ PAGES = [
     ("ncaa-stats/contest-6310104-individual-stats-mlax-final.html", "stats.ncaa.org box score", [],
      {"lxml": contest_lxml, "selectolax": contest_selectolax, "BeautifulSoup": contest_bs}),
     ("ncaa-stats/team-594020-schedule-mlax-2025.html", "stats.ncaa.org schedule", [],
-     {"lxml": schedule_lxml, "selectolax": schedule_selectolax, "BeautifulSoup": schedule_bs}),
+     table_rows("//table", "table")),
     ("ncaa-stats/team-list-mlax-d1-2025.html", "stats.ncaa.org team list", [],
      {"lxml": team_list_lxml, "selectolax": team_list_selectolax, "BeautifulSoup": team_list_bs}),
     ("ncaa-stats/legacy-team-721-schedule-mlax-2016.html", "stats.ncaa.org legacy schedule", [],
-     {"lxml": legacy_lxml, "selectolax": legacy_selectolax, "BeautifulSoup": legacy_bs}),
+     table_rows("//table[@class='mytable']", "table.mytable")),
     ("statbroadcast/events-schedule-msu.html", "StatBroadcast calendar", [],
      {"lxml": calendar_lxml, "selectolax": calendar_selectolax, "BeautifulSoup": calendar_bs}),
     ("statbroadcast/webservice-stats-652739.raw.txt", "StatBroadcast broadcast view (encoded)",
