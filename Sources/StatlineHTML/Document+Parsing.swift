@@ -9,12 +9,7 @@ extension Document {
   public static func html(
     _ data: Data, url: String? = nil, encoding: String? = nil, limits: DocumentLimits = .default
   ) throws(StatlineError) -> Document {
-    try checkSize(data, limits: limits, url: url)
-    guard data.contains(UInt8(ascii: "<")) else {
-      throw StatlineError(
-        .wrongPage, "the page holds no HTML markup (\(data.count) bytes of text or binary data)", location: url,
-        hint: "check that the answer is an HTML page")
-    }
+    try checkHTMLBytes(data, limits: limits, url: url)
     let pointer = try HTMLDepthGuard.parse(data, url: url, encoding: encoding, maximumDepth: limits.maximumDepth)
     let document = Document(kind: .html, pointer: pointer)
     guard document.root != nil else {
@@ -60,6 +55,16 @@ extension Document {
     XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
       | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
 
+  /// The checks before any HTML parse: the size limit, and some markup at all.
+  static func checkHTMLBytes(_ data: Data, limits: DocumentLimits, url: String?) throws(StatlineError) {
+    try checkSize(data, limits: limits, url: url)
+    guard data.contains(UInt8(ascii: "<")) else {
+      throw StatlineError(
+        .wrongPage, "the page holds no HTML markup (\(data.count) bytes of text or binary data)", location: url,
+        hint: "check that the answer is an HTML page")
+    }
+  }
+
   /// The checks before any XML parse: the size limit, and no entity declarations.
   static func checkXMLBytes(_ data: Data, limits: DocumentLimits, url: String?) throws(StatlineError) {
     try checkSize(data, limits: limits, url: url)
@@ -96,9 +101,7 @@ extension Document {
         node = child
         depth += 1
         if depth > limits.maximumDepth {
-          throw StatlineError(
-            .unsafeDocument, "the markup is nested deeper than \(limits.maximumDepth) levels", location: url,
-            hint: "no real stats page nests this deep; the page is broken or hostile")
+          throw limits.depthRefusal(url: url)
         }
         continue
       }

@@ -1,3 +1,5 @@
+import StatlineCore
+
 /// Bounds on what the document layer accepts, so that hostile pages cost bounded time and memory.
 public struct DocumentLimits: Sendable, Equatable {
   /// Larger bodies are refused before parsing.
@@ -12,4 +14,13 @@ public struct DocumentLimits: Sendable, Equatable {
   }
 
   public static let `default` = DocumentLimits()
+}
+
+extension DocumentLimits {
+  /// The error for a document nested deeper than `maximumDepth`.
+  func depthRefusal(url: String?) -> StatlineError {
+    StatlineError(
+      .unsafeDocument, "the markup is nested deeper than \(maximumDepth) levels", location: url,
+      hint: "no real stats page or feed nests this deep; the document is broken or hostile")
+  }
 }

@@ -33,9 +33,7 @@ enum HTMLDepthGuard {
     }
     if watch.exceeded {
       if let pointer { xmlFreeDoc(pointer) }
-      throw StatlineError(
-        .unsafeDocument, "the markup is nested deeper than \(maximumDepth) levels", location: url,
-        hint: "no real stats page nests this deep; the page is broken or hostile")
+      throw DocumentLimits(maximumDepth: maximumDepth).depthRefusal(url: url)
     }
     guard let pointer else {
       throw StatlineError(

@@ -185,10 +185,7 @@ final class XMLStreamState {
       guard state.error == nil else { return }
       state.depth += 1
       guard state.depth <= state.maximumDepth else {
-        state.stop(
-          StatlineError(
-            .unsafeDocument, "the markup is nested deeper than \(state.maximumDepth) levels", location: state.url,
-            hint: "no real stats feed nests this deep; the document is broken or hostile"))
+        state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
         return
       }
       do throws(StatlineError) {

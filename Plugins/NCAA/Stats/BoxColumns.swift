@@ -58,7 +58,7 @@ enum BoxColumns {
   }
 
   /// One row's cells read by the table's columns. A name cell's player link gives the player id.
-  static func line(_ cells: [Node], columns: [Column]) -> ContestBox.Line {
+  static func line<Element: ElementNode>(_ cells: [Element], columns: [Column]) -> ContestBox.Line {
     var line = ContestBox.Line(name: "")
     line.stats.reserveCapacity(columns.count)
     for (column, cell) in zip(columns, cells) {

@@ -30,22 +30,12 @@ struct ContestBox: Sendable, Equatable {
 /// total) and the total row: they become the team's totals, never players.
 struct ContestBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBox {
-    let document = try StatsPage.document(page)
-    // The header and the stat tables are outermost tables (the linescore is inside the header).
-    let all = document.root?.outermostDescendants(named: "table") ?? []
-    let header = try ContestHeader.read(document, page: page, tables: all)
-    func isStatTable(_ table: Node) -> Bool {
-      guard let id = table.attribute("id") else { return false }
-      return id.hasPrefix("competitor_") && id.hasSuffix("_data_table")
-    }
-    var tables = all.filter(isStatTable)
-    if tables.isEmpty {
-      // Stat tables nested in a layout table.
-      tables = document.root?.descendants(named: "table").filter(isStatTable) ?? []
-    }
+    var reader = ContestBoxReader()
+    try HTMLStream.read(page.body, into: &reader, url: page.url)
+    let header = try ContestHeader.read(table: reader.header, page: page)
+    let tables = reader.tables
     guard !tables.isEmpty else {
-      let ids = Set((document.root?.descendants(named: "table") ?? []).compactMap { $0.attribute("id") })
-      if ids.contains("game_leaders_table") || ids.contains("team_stats_table") {
+      if reader.sawSummaryTables {
         // Newer pages' box_score tab: a scoring summary, game leaders and team stats only.
         throw StatlineError(
           .wrongPage,
@@ -63,10 +53,9 @@ struct ContestBoxParser: PageParser {
     var slots: [String: Int] = [:]
     var headersSeen: Set<String> = []
     var warnings: [String] = []
-    for table in tables {
+    for (table, teamLink) in tables {
       let tableId = table.attribute("id") ?? ""
       let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
-      let teamLink = StatsPage.cardTeamLink(of: table)
       let slot: Int
       if let known = slots[competitor] {
         slot = known
@@ -74,7 +63,7 @@ struct ContestBoxParser: PageParser {
         slot = teams.count
         slots[competitor] = slot
         teams.append(
-          ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink?.attribute("href"))))
+          ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink)))
       }
       let headerRow = table.children(named: "thead").first?.children(named: "tr").first
       let headers = (headerRow?.children(named: "th") ?? []).map(\.words)

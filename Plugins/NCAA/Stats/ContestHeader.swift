@@ -41,19 +41,22 @@ struct ContestHeader: Sendable, Equatable {
     return (.unknown, nil, nil)
   }
 
-  /// - Parameter tables: tables the caller has walked already, looked at first.
-  static func read(_ document: Document, page: Page, tables: [Node]? = nil) throws -> ContestHeader {
-    func isHeader(_ table: Node) -> Bool {
-      table.attribute("align") == "center"
-        && table.descendants(named: "td").contains { cell in
-          cell.attribute("style").map { FastText.contains($0, ignoringSpaces: "font-size:36px") } ?? false
-        }
-    }
-    // The caller's tables may be the outermost ones only; a header nested in a layout table is
-    // still found.
-    let found =
-      (tables ?? []).first(where: isHeader) ?? document.root?.descendants(named: "table").first(where: isHeader)
-    guard let table = found else {
+  /// The header of a page read as a tree.
+  static func read(_ document: Document, page: Page) throws -> ContestHeader {
+    try read(table: document.root?.descendants(named: "table").first(where: isHeader), page: page)
+  }
+
+  /// The header table: centred, with a score cell (`font-size:36px`).
+  static func isHeader<Element: ElementNode>(_ table: Element) -> Bool {
+    table.attribute("align") == "center"
+      && table.descendants(named: "td").contains { cell in
+        cell.attribute("style").map { FastText.contains($0, ignoringSpaces: "font-size:36px") } ?? false
+      }
+  }
+
+  /// Reads the header table (`isHeader`), wherever the page kept it; nil when the page has none.
+  static func read<Element: ElementNode>(table: Element?, page: Page) throws -> ContestHeader {
+    guard let table else {
       throw StatlineError(
         .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
         hint: "this is not a stats.ncaa.org contest tab, or its layout changed")
@@ -68,7 +71,7 @@ struct ContestHeader: Sendable, Equatable {
         hint: "replay the page with --url https://stats.ncaa.org/contests/{id}/…")
     }
     var teams: [Competitor] = []
-    var linescore: Node?
+    var linescore: Element?
     let firstRow =
       (table.children(named: "tr").first ?? table.children(named: "tbody").first?.children(named: "tr").first)
     for cell in firstRow?.children(named: "td") ?? [] {
@@ -114,12 +117,12 @@ struct ContestHeader: Sendable, Equatable {
   }
 
   /// The first link to a season team's page (`/teams/…`) within `node`.
-  private static func teamLink(in node: Node) -> Node? {
+  private static func teamLink<Element: ElementNode>(in node: Element) -> Element? {
     node.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
   }
 
   /// Header cells, one row per team (visitor first), then the date, venue and attendance rows.
-  private mutating func readLinescore(_ table: Node) {
+  private mutating func readLinescore<Element: ElementNode>(_ table: Element) {
     let rows = StatsPage.rows(of: table)
     var teamRows = 0
     for row in rows {

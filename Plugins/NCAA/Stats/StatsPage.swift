@@ -32,18 +32,6 @@ enum StatsPage {
     return nil
   }
 
-  /// The team link in the header of the card holding `node` (`ancestor::div[@class~='card'][1]
-  /// /div[contains(@class,'card-header')]//a[starts-with(@href,'/teams/')]`), walked without XPath.
-  static func cardTeamLink(of node: Node) -> Node? {
-    for header in cardHeaders(of: node) {
-      if let link = header.descendants(named: "a").first(where: { $0.attribute("href")?.hasPrefix("/teams/") == true })
-      {
-        return link
-      }
-    }
-    return nil
-  }
-
   /// The `div.card-header` elements of the card (the nearest `div.card`) holding `node`.
   static func cardHeaders(of node: Node) -> [Node] {
     var card = node.parent
@@ -60,8 +48,8 @@ enum StatsPage {
 
   /// A table's rows in document order: those of its `tbody` elements and its own (`./tbody/tr |
   /// ./tr`), walked without XPath.
-  static func rows(of table: Node) -> [Node] {
-    table.children.flatMap { child -> [Node] in
+  static func rows<Element: ElementNode>(of table: Element) -> [Element] {
+    table.children.flatMap { child -> [Element] in
       switch child.name {
       case "tbody": child.children(named: "tr")
       case "tr": [child]

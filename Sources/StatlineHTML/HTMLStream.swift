@@ -1,0 +1,183 @@
+import CLibXML2
+import Foundation
+import StatlineCore
+
+/// Receives an HTML page's elements and text as libxml2's HTML parser reads them, without a
+/// tree. The events are the ones libxml2's own tree builder receives (implied end tags are
+/// delivered as ends, every element that opens is closed), so a reader sees the structure a
+/// `Document` of the same bytes would have.
+///
+/// Names, attribute values and text are views into the parser's buffers: valid only during the
+/// call.
+public protocol HTMLStreamReader {
+  /// A start tag (name in lower case) and its attributes. Throwing stops the parse; the error is
+  /// what `read` throws.
+  mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError)
+  /// An end tag, written or implied.
+  mutating func end(_ element: XMLName)
+  /// Text (character references decoded, UTF-8). One run of text may arrive in several calls.
+  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
+  /// A comment: nothing of it is delivered, but in a tree it separates the text around it.
+  mutating func comment()
+}
+
+extension HTMLStreamReader {
+  public mutating func comment() {}
+}
+
+/// Streaming HTML: libxml2's HTML parser (tag soup recovered as in `Document.html`, same
+/// options) with the tree builder replaced by a reader, for pages read in one pass where
+/// building and freeing libxml2's tree costs more than the reading. The safety rules are those of
+/// `Document.html`: a size limit, no network, a depth limit.
+public enum HTMLStream {
+  public static func read<Reader: HTMLStreamReader>(
+    _ data: Data, into reader: inout Reader, url: String? = nil, encoding: String? = nil,
+    limits: DocumentLimits = .default
+  ) throws(StatlineError) {
+    try Document.checkHTMLBytes(data, limits: limits, url: url)
+    LibXML.prepareThread()
+    guard let context = htmlNewParserCtxt() else {
+      throw StatlineError(.io, "libxml2 could not allocate an HTML parser", location: url)
+    }
+    defer { htmlFreeParserCtxt(context) }
+    HTMLStreamState.install(on: context)
+    let failure: StatlineError? = withUnsafeMutablePointer(to: &reader) { pointer in
+      let state = HTMLStreamState(
+        maximumDepth: limits.maximumDepth, url: url, parser: context,
+        start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
+        end: { name in pointer.pointee.end(name) },
+        text: { bytes in pointer.pointee.text(bytes) },
+        comment: { pointer.pointee.comment() })
+      context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
+      defer { context.pointee._private = nil }
+      let document = data.withUnsafeBytes { buffer in
+        htmlCtxtReadMemory(
+          context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url, encoding,
+          LibXML.htmlOptions)
+      }
+      // No start-document callback, so libxml2 builds no document; free one if it ever does.
+      if let document { xmlFreeDoc(document) }
+      if let error = state.error { return error }
+      guard state.elements > 0 else {
+        return StatlineError(
+          .wrongPage, "the page holds no HTML elements", location: url,
+          hint: "the body is not HTML (binary data, or text without markup)")
+      }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// The attributes of one HTML start tag, in document order: libxml2's array of name and value
+/// pairs (a value is absent for a bare attribute such as `nowrap`).
+public struct HTMLAttributes: Sequence {
+  let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+
+  /// The value of the attribute called `name` (lower case), nil when the tag has none. A bare
+  /// attribute reads as libxml2's tree reads it: a boolean one (`nowrap`) as its name, others as "".
+  public subscript(name: StaticString) -> XMLValue? {
+    for (attribute, value) in self where attribute == name { return value }
+    return nil
+  }
+
+  /// The value of the attribute called `name` as a string (HTML values arrive decoded).
+  public func string(_ name: StaticString) -> String? {
+    self[name].map { String(decoding: $0.bytes, as: UTF8.self) }
+  }
+
+  public func makeIterator() -> Iterator { Iterator(entry: base) }
+
+  public struct Iterator: IteratorProtocol {
+    var entry: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+
+    public mutating func next() -> (name: XMLName, value: XMLValue)? {
+      guard let current = entry, let name = current[0] else { return nil }
+      entry = current + 2
+      // A bare boolean attribute (`nowrap`) reads as its name, any other bare one as "", as in
+      // libxml2's tree.
+      let value = current[1] ?? (htmlIsBooleanAttr(name) != 0 ? name : nil)
+      return (
+        XMLName(pointer: name),
+        XMLValue(bytes: UnsafeBufferPointer(start: value, count: value.map { strlen($0) } ?? 0))
+      )
+    }
+  }
+}
+
+/// What the C callbacks reach through the parser context's `_private` pointer.
+final class HTMLStreamState {
+  let maximumDepth: Int
+  let url: String?
+  let parser: htmlParserCtxtPtr
+  let start: (XMLName, HTMLAttributes) throws(StatlineError) -> Void
+  let end: (XMLName) -> Void
+  let text: (UnsafeBufferPointer<UInt8>) -> Void
+  let comment: () -> Void
+  var depth = 0
+  var elements = 0
+  var error: StatlineError?
+
+  init(
+    maximumDepth: Int, url: String?, parser: htmlParserCtxtPtr,
+    start: @escaping (XMLName, HTMLAttributes) throws(StatlineError) -> Void, end: @escaping (XMLName) -> Void,
+    text: @escaping (UnsafeBufferPointer<UInt8>) -> Void, comment: @escaping () -> Void
+  ) {
+    self.maximumDepth = maximumDepth
+    self.url = url
+    self.parser = parser
+    self.start = start
+    self.end = end
+    self.text = text
+    self.comment = comment
+  }
+
+  func stop(_ error: StatlineError) {
+    if self.error == nil { self.error = error }
+    xmlStopParser(parser)
+  }
+
+  /// The state of a callback's parser, unless the parse already failed.
+  private static func state(_ context: UnsafeMutableRawPointer?) -> HTMLStreamState? {
+    guard let context,
+      let state = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private.map({
+        Unmanaged<HTMLStreamState>.fromOpaque($0).takeUnretainedValue()
+      }), state.error == nil
+    else { return nil }
+    return state
+  }
+
+  /// Replaces the context's tree builder with the stream's callbacks: elements, text (script
+  /// and style content included, as the tree keeps it) and comments; nothing else.
+  static func install(on context: htmlParserCtxtPtr) {
+    guard let sax = context.pointee.sax else { return }
+    sax.pointee = htmlSAXHandler()
+    sax.pointee.initialized = 1
+    sax.pointee.startElement = { context, name, attributes in
+      guard let state = HTMLStreamState.state(context), let name else { return }
+      state.depth += 1
+      state.elements += 1
+      guard state.depth <= state.maximumDepth else {
+        state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
+        return
+      }
+      do throws(StatlineError) {
+        try state.start(XMLName(pointer: name), HTMLAttributes(base: attributes))
+      } catch {
+        state.stop(error)
+      }
+    }
+    sax.pointee.endElement = { context, name in
+      guard let state = HTMLStreamState.state(context), let name else { return }
+      state.depth -= 1
+      state.end(XMLName(pointer: name))
+    }
+    let characters: charactersSAXFunc = { context, bytes, count in
+      guard let state = HTMLStreamState.state(context), let bytes, count > 0 else { return }
+      state.text(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+    sax.pointee.characters = characters
+    sax.pointee.cdataBlock = characters
+    sax.pointee.comment = { context, _ in HTMLStreamState.state(context)?.comment() }
+  }
+}
