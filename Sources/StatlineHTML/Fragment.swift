@@ -151,6 +151,34 @@ public struct FragmentNode: ElementNode {
 
   public var children: [FragmentNode] { children { _ in true } }
 
+  /// A child of an element: another element, or a text node (whitespace-normalized, as `Node`
+  /// reads a text node). Comments are left out.
+  public enum Child {
+    case element(FragmentNode)
+    case text(String)
+  }
+
+  /// Every element and text child, in document order (XPath's `./node()` without comments).
+  public var childNodes: [Child] {
+    var result: [Child] = []
+    var child = Int(item.firstChild)
+    while child >= 0 {
+      let current = fragment.storage.items[child]
+      switch current.kind {
+      case .element: result.append(.element(FragmentNode(fragment: fragment, index: child)))
+      case .text:
+        result.append(
+          .text(
+            fragment.storage.textBytes.withUnsafeBufferPointer {
+              Node.normalizeWhitespace(UnsafeBufferPointer(rebasing: $0[Int(current.start)..<Int(current.end)]))
+            }))
+      case .comment: break
+      }
+      child = Int(current.next)
+    }
+    return result
+  }
+
   public func children(named name: String) -> [FragmentNode] { children { $0.name == name } }
 
   private func children(where matches: (Fragment.Item) -> Bool) -> [FragmentNode] {

@@ -142,6 +142,27 @@ public struct XMLValue {
     return negative ? -value : value
   }
 
+  /// Whether the value starts with `prefix` (bytes compared, no String made).
+  public func hasPrefix(_ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    return bytes.count >= count && (count == 0 || memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0)
+  }
+
+  /// Whether the value contains `needle` (bytes compared, no String made).
+  public func contains(_ needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    guard count > 0 else { return true }
+    guard let base = bytes.baseAddress, bytes.count >= count else { return false }
+    let first = Int32(needle.utf8Start[0])
+    var offset = 0
+    while offset + count <= bytes.count, let hit = memchr(base + offset, first, bytes.count - offset - count + 1) {
+      let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + position, needle.utf8Start, count) == 0 { return true }
+      offset = position + 1
+    }
+    return false
+  }
+
   public static func == (value: XMLValue, expected: StaticString) -> Bool {
     value.bytes.count == expected.utf8CodeUnitCount
       && (value.bytes.isEmpty || memcmp(value.bytes.baseAddress!, expected.utf8Start, value.bytes.count) == 0)

@@ -146,6 +146,14 @@ import Testing
     for (name, value) in node.attributes { #expect(kept.attribute(name) == value, "attribute \(name)") }
     #expect(kept.attribute("no-such-attribute") == nil)
     #expect(kept.children.map(\.name) == node.children.map(\.name))
+    let childNodes = kept.childNodes.map { child -> String in
+      switch child {
+      case .element(let element): "<\(element.name)>"
+      case .text(let text): text
+      }
+    }
+    let treeChildNodes = (try? node.select(xpath: "./text() | ./*"))?.map { $0.isElement ? "<\($0.name)>" : $0.text }
+    #expect(childNodes == treeChildNodes)
     for name in ["td", "tr", "a", "table"] {
       #expect(kept.children(named: name).map(\.text) == node.children(named: name).map(\.text))
       #expect(kept.descendants(named: name).map(\.text) == node.descendants(named: name).map(\.text))

@@ -57,13 +57,14 @@ struct ContestBoxReader: HTMLStreamReader {
         captures.append((FragmentBuilder(), .centred(centredTables.count - 1)))
       }
       tableDepth += 1
-    } else if element == "div", let classes = attributes.string("class") {
+    } else if element == "div", let value = attributes["class"], value.contains("card") {
+      let classes = String(decoding: value.bytes, as: UTF8.self)
       if classes.split(whereSeparator: \.isWhitespace).contains("card") {
         cardLinks.append(nil)
         frame.card = cardLinks.count - 1
         openCards.append(cardLinks.count - 1)
       }
-      if let card = frames.last?.card, classes.contains("card-header") {
+      if let card = frames.last?.card, value.contains("card-header") {
         frame.cardHeader = card
         openCardHeaders.append(card)
       }

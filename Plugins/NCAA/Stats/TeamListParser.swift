@@ -19,11 +19,10 @@ struct TeamList: Sendable, Equatable {
 
 struct TeamListParser: PageParser {
   func parse(_ page: Page) throws -> TeamList {
-    let document = try StatsPage.document(page)
+    var reader = TeamListReader()
+    try HTMLStream.read(page.body, into: &reader, url: page.url)
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
-    let tab = try document.first(xpath: "//a[contains(@href,'sport_code=')]")
-    let code =
-      query.first { $0.name == "sport_code" }?.value ?? NCAAIds.code(after: "sport_code=", in: tab?.attribute("href"))
+    let code = query.first { $0.name == "sport_code" }?.value ?? NCAAIds.code(after: "sport_code=", in: reader.sportTab)
     guard let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) else {
       throw StatlineError(
         .unsupported, "the team list is for sport code '\(code ?? "unknown")', not lacrosse (MLA, WLA)",
@@ -31,12 +30,7 @@ struct TeamListParser: PageParser {
     }
     var entries: [TeamList.Entry] = []
     var seen: Set<String> = []
-    let links = try document.select(
-      xpath:
-        "//a[starts-with(@href,'/teams/') or starts-with(@href,'/team/')][not(ancestor::nav)][not(ancestor::header)]")
-    for link in links {
-      let href = link.attribute("href") ?? ""
-      let name = link.text
+    for (href, name) in reader.links {
       guard !name.isEmpty else { continue }
       if let number = NCAAIds.number(after: "/teams/", in: href), href == "/teams/\(number)" {
         guard seen.insert(number).inserted else { continue }

@@ -6,17 +6,14 @@ import StatlineHTML
 /// the team-stats ranking rows below it share the row class but are not games.
 struct TeamScheduleParser: PageParser {
   func parse(_ page: Page) throws -> Schedule {
-    let document = try StatsPage.document(page)
-    guard
-      let card = try document.first(
-        xpath:
-          "//div[contains(@class,'card')][div[contains(@class,'card-header')][normalize-space(.)='Schedule/Results']]")
-    else {
+    var reader = TeamScheduleReader()
+    try HTMLStream.read(page.body, into: &reader, url: page.url)
+    guard let scheduleRows = reader.scheduleRows else {
       throw StatlineError(
         .wrongPage, "the page has no Schedule/Results card",
         hint: "this is not a team's season page, or its layout changed")
     }
-    let selected = try document.first(xpath: "//select[@id='sport_list']/option[@selected]")
+    let selected = reader.selectedSport
     guard let teamNumber = selected?.attribute("value") ?? NCAAIds.number(after: "/teams/", in: page.url) else {
       throw StatlineError(.wrongPage, "the page does not say which team it is (no selected sport, no /teams/ URL)")
     }
@@ -26,21 +23,28 @@ struct TeamScheduleParser: PageParser {
         .unsupported, "the schedule is for '\(sportName)', not lacrosse",
         hint: "the NCAA plugin reads men's and women's lacrosse")
     }
-    let heading = try document.first(xpath: "//div[contains(@class,'card-header')][img[contains(@class,'logo_image')]]")
-    let fullName = try heading?.first(xpath: "./a")?.text ?? ""
-    let name = try heading?.first(xpath: "./img")?.attribute("alt") ?? fullName
+    let heading = reader.heading
+    let fullName = heading?.children(named: "a").first?.text ?? ""
+    let name = heading?.children(named: "img").first?.attribute("alt") ?? fullName
     var rows: [Schedule.Row] = []
     var warnings: [String] = []
-    for row in try card.select(xpath: ".//table//tr[contains(@class,'underline_rows')]") {
-      let cells = try row.select(xpath: "./td")
+    for row in scheduleRows {
+      let cells = row.children(named: "td")
       guard cells.count >= 3, let date = GameText.date(cells[0].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
       let opponentCell = cells[1]
-      let link = try opponentCell.first(xpath: ".//a[starts-with(@href,'/teams/')]")
+      let link = opponentCell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
       var opponent = link?.text ?? ""
-      let lines = try opponentCell.select(xpath: "./text() | ./a").map(\.text).filter { !$0.isEmpty }
+      let children = opponentCell.childNodes
+      // `./text() | ./a`, and the text after the line break (`./br/following-sibling::text()`).
+      let lines = children.compactMap { child -> String? in
+        switch child {
+        case .text(let text): text
+        case .element(let element): element.name == "a" ? element.text : nil
+        }
+      }.filter { !$0.isEmpty }
       if link == nil { opponent = lines.first { $0 != "@" } ?? opponentCell.text }
       var rank: Int?
       if opponent.hasPrefix("#"), let space = opponent.firstIndex(of: " ") {
@@ -48,8 +52,11 @@ struct TeamScheduleParser: PageParser {
         opponent = String(opponent[space...]).trimmingCharacters(in: .whitespaces)
       }
       let away = opponentCell.text.hasPrefix("@")
-      let note = try opponentCell.select(xpath: "./br/following-sibling::text()").map(\.text).joined(separator: " ")
-      let resultLink = try cells[2].first(xpath: ".//a[starts-with(@href,'/contests/')]")
+      let lineBreak = children.firstIndex { if case .element(let element) = $0 { element.name == "br" } else { false } }
+      let note = children.suffix(from: lineBreak.map { $0 + 1 } ?? children.endIndex).compactMap { child -> String? in
+        if case .text(let text) = child { text } else { nil }
+      }.joined(separator: " ")
+      let resultLink = cells[2].descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/contests/") == true }
       rows.append(
         Schedule.Row(
           date: date, opponent: opponent,

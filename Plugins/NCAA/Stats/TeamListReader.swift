@@ -1,0 +1,42 @@
+import StatlineCore
+import StatlineHTML
+
+/// Reads a team list in one pass, without a tree: the first link carrying a sport code (the
+/// sport tabs), and every link to a team page outside the page's `nav` and `header`, with its
+/// text, in document order.
+struct TeamListReader: HTMLStreamReader {
+  private(set) var sportTab: String?
+  private(set) var links: [(href: String, text: String)] = []
+  /// Per open element, whether it is a `nav` or `header`.
+  private var frames: [Bool] = []
+  private var excluding = 0
+  private var captures: [(slot: Int, builder: FragmentBuilder)] = []
+
+  mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError) {
+    let excludes = element == "nav" || element == "header"
+    if excludes { excluding += 1 }
+    frames.append(excludes)
+    if element == "a", let href = attributes["href"] {
+      if sportTab == nil, href.contains("sport_code=") { sportTab = String(decoding: href.bytes, as: UTF8.self) }
+      if excluding == 0, href.hasPrefix("/teams/") || href.hasPrefix("/team/") {
+        links.append((String(decoding: href.bytes, as: UTF8.self), ""))
+        captures.append((links.count - 1, FragmentBuilder()))
+      }
+    }
+    for index in captures.indices { captures[index].builder.start(element, attributes: attributes) }
+  }
+
+  mutating func end(_ element: XMLName) {
+    for index in captures.indices.reversed() {
+      if let root = captures[index].builder.end() {
+        links[captures[index].slot].text = root.text
+        captures.remove(at: index)
+      }
+    }
+    if frames.popLast() == true { excluding -= 1 }
+  }
+
+  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for index in captures.indices { captures[index].builder.text(bytes) }
+  }
+}
