@@ -5,7 +5,6 @@ import NIOPosix
 import NIOSSL
 import PostgresNIO
 import StatlineCore
-import Synchronization
 
 /// The store on a PostgreSQL server: what N workers on N machines share (DESIGN.md §3).
 ///
@@ -29,7 +28,7 @@ public final class PostgresStore: Sendable {
   /// The record and hash this process last wrote or found under each id: an equal record is
   /// not encoded and hashed again. The stored hash is still read in the write's transaction
   /// (another worker may have written since), so this saves CPU, never a check.
-  let recent = Mutex(RecentRecords())
+  let recent = Locked(RecentRecords())
 
   /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {

@@ -1,5 +1,4 @@
 import StatlineCore
-import Synchronization
 
 /// The live side of `/v1/events/stream`: one loop reads new events from the store and hands
 /// them to every connected client, each through a bounded buffer. A client whose buffer fills
@@ -29,7 +28,7 @@ public actor EventHub {
   public final class Subscription: Sendable {
     public let id: Int
     public let items: AsyncStream<Item>
-    private let overflow = Mutex(false)
+    private let overflow = Locked(false)
     /// Closes the client's connection (a writer blocked on it fails at once).
     let cutOff: @Sendable () -> Void
     /// True when the client was cut off for not keeping up.

@@ -1,7 +1,6 @@
 import CoreMetrics
 import Prometheus
 import StatlineCore
-import Synchronization
 
 /// The process's Prometheus registry as `/metrics` serves it: API requests by route and
 /// status and their latency, recorded here; the job's series (polls, fetch latency, parse
@@ -26,7 +25,7 @@ public final class ServerMetrics: Sendable {
 
   /// Each route and status's counter and timer, made once (a registry lookup builds strings
   /// and takes a lock: too much for every request).
-  private let handles = Mutex<[RouteStatus: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+  private let handles = Locked<[RouteStatus: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
   struct RouteStatus: Hashable {
     var route: String

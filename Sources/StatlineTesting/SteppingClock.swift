@@ -1,4 +1,4 @@
-import Synchronization
+import StatlineCore
 
 /// A manual clock whose `sleep` returns at once and moves time forward by the sleep: code that
 /// backs off for minutes runs instantly and deterministically, and the sleeps it asked for are
@@ -11,7 +11,7 @@ public final class SteppingClock: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let state = Mutex<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
+  private let state = Locked<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
 
   public init() {}
 

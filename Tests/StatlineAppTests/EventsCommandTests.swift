@@ -5,7 +5,6 @@ import StatlineEvents
 import StatlineSQLite
 import StatlineServer
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// Change events end to end: the demo's game day posted to a loopback webhook, the `events`
@@ -14,8 +13,8 @@ import Testing
   /// Collects signed deliveries; answers `status` (204 by default).
   final class Hook: Sendable {
     final class Log: Sendable {
-      let bodies = Mutex<[Data]>([])
-      let unsigned = Mutex(0)
+      let bodies = Locked<[Data]>([])
+      let unsigned = Locked(0)
     }
 
     let log = Log()

@@ -2,7 +2,6 @@ import Foundation
 import StatlineCore
 import StatlineEngine
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// What the poller reports about when the site answered, which the schedule counts from.
@@ -12,7 +11,7 @@ import Testing
 
   /// A clock that moves one second each time it is read.
   static func ticking() -> @Sendable () -> Date {
-    let reads = Mutex(0)
+    let reads = Locked(0)
     return {
       Self.t0.addingTimeInterval(
         Double(

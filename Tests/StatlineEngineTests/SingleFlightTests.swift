@@ -1,10 +1,10 @@
+import StatlineCore
 import StatlineEngine
-import Synchronization
 import Testing
 
 @Suite struct SingleFlightTests {
   final class Counter: Sendable {
-    let value = Mutex(0)
+    let value = Locked(0)
     func increment() -> Int {
       value.withLock {
         $0 += 1

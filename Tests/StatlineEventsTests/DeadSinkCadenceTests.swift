@@ -5,7 +5,6 @@ import StatlineCore
 import StatlineEngine
 import StatlineEvents
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// A sink that never answers, and one that always fails, run beside the scheduler on the same
@@ -24,7 +23,7 @@ import Testing
   final class DownSink: EventSink {
     let name = "down"
     let filter = EventFilter.all
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     func deliver(_ event: ChangeEvent) async throws {
       attempts.withLock { $0 += 1 }
       throw EventDeliveryError("connection refused", retryable: true)
@@ -41,7 +40,7 @@ import Testing
     let fetcher = ScriptedFetcher([game: answers])
     let store = MemoryStore()
     let clock = TestClock<Duration>()
-    let polls = Mutex<[PollReport]>([])
+    let polls = Locked<[PollReport]>([])
     let scheduler = Scheduler(
       store: store,
       poller: Poller(fetcher: fetcher, registry: try SourceRegistry(plugins: [TestSource.plugin]), captures: nil),

@@ -4,7 +4,6 @@ import Logging
 import StatlineCore
 import StatlineEvents
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// A store with a short game day's events: Duke at Virginia goes live and ends 2-1 (13 events:
@@ -34,14 +33,14 @@ enum EventDay {
 /// A loopback receiver that checks signatures and can fail its first deliveries.
 final class Receiver: Sendable {
   final class State: Sendable {
-    let accepted = Mutex<[(id: String, body: Data)]>([])
-    let failures: Mutex<[LoopbackServer.Behavior]>
+    let accepted = Locked<[(id: String, body: Data)]>([])
+    let failures: Locked<[LoopbackServer.Behavior]>
     /// Failures for one event id, in turn.
-    let failuresById: Mutex<[String: [LoopbackServer.Behavior]]>
-    let badSignatures = Mutex(0)
+    let failuresById: Locked<[String: [LoopbackServer.Behavior]]>
+    let badSignatures = Locked(0)
     init(_ failures: [LoopbackServer.Behavior], byId: [String: [LoopbackServer.Behavior]]) {
-      self.failures = Mutex(failures)
-      failuresById = Mutex(byId)
+      self.failures = Locked(failures)
+      failuresById = Locked(byId)
     }
   }
 

@@ -3,7 +3,6 @@ import StatlineCore
 import StatlineEngine
 import StatlinePostgres
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// Two workers (two schedulers, two pools) on one PostgreSQL store, polling 20 live games every
@@ -12,7 +11,7 @@ import Testing
 @Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ClusterSchedulerTests {
   final class Requests: Fetcher, Sendable {
-    let log = Mutex<[(url: String, at: ContinuousClock.Instant)]>([])
+    let log = Locked<[(url: String, at: ContinuousClock.Instant)]>([])
     func fetch(_ request: FetchRequest) async throws -> Page {
       log.withLock { $0.append((request.url, .now)) }
       let id = request.url.split(separator: "/").last.map { String($0.dropLast(5)) } ?? "0"

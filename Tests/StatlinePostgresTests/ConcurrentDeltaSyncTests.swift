@@ -2,7 +2,6 @@ import Foundation
 import StatlineCore
 import StatlinePostgres
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// Delta sync under concurrent writers: four stores (four workers' pools) write into one
@@ -90,5 +89,5 @@ struct ConcurrentDeltaSyncTests {
 }
 
 private final class Finished: Sendable {
-  let done = Mutex(false)
+  let done = Locked(false)
 }

@@ -4,7 +4,6 @@ import StatlineCore
 import StatlineEvents
 import StatlinePostgres
 import StatlineTesting
-import Synchronization
 import Testing
 
 /// Two workers' event deliveries on one store, one webhook-like sink between them: each event
@@ -13,7 +12,7 @@ import Testing
 struct SinkLeaseDeliveryTests {
   /// One receiver behind every worker's sink of the same name: what it got, from whom.
   final class Receiver: Sendable {
-    let log = Mutex<[(sequence: Int64, worker: String)]>([])
+    let log = Locked<[(sequence: Int64, worker: String)]>([])
   }
 
   struct Hook: EventSink {

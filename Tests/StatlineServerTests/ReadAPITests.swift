@@ -7,7 +7,6 @@ import NIOHTTP1
 import StatlineCore
 import StatlineSQLite
 import StatlineServer
-import Synchronization
 import Testing
 
 /// The read API through a real HTTP client against the real server on 127.0.0.1, over a store
@@ -201,14 +200,14 @@ import Testing
 
   /// A flag one task sets and another reads.
   final class Flag: Sendable {
-    private let state = Mutex(false)
+    private let state = Locked(false)
     var value: Bool { state.withLock { $0 } }
     func set() { state.withLock { $0 = true } }
   }
 
   /// The time the server reads, moved by the test.
   final class TestNow: Sendable {
-    let time = Mutex(ReadAPITests.now)
+    let time = Locked(ReadAPITests.now)
     func read() -> Date { time.withLock { $0 } }
     func set(_ date: Date) { time.withLock { $0 = date } }
   }

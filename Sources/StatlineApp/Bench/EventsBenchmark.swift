@@ -4,7 +4,6 @@ import Logging
 import StatlineCore
 import StatlineEvents
 import StatlineSQLite
-import Synchronization
 
 /// What change events cost: the score differ alone, and signed webhook deliveries to a receiver
 /// on loopback that checks every signature.
@@ -65,7 +64,7 @@ public enum EventsBenchmark {
     }
     let secret = "whsec_" + Data("bench-secret".utf8).base64EncodedString()
     let key = WebhookSignature.key(fromSecret: secret)!
-    let verified = Mutex(0)
+    let verified = Locked(0)
     let server = try await LoopbackServer.start(ownThread: true) { request in
       let ok = WebhookSignature.verify(
         header: request.headers["webhook-signature"] ?? "", id: request.headers["webhook-id"] ?? "",

@@ -3,7 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
-import Synchronization
+import StatlineCore
 
 /// An HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that answers from a script, with
 /// faults: the site stand-in for fetcher, politeness and scheduler tests. Gzip is applied when
@@ -54,7 +54,7 @@ public final class LoopbackServer: Sendable {
 
   /// The requests received, shared with the connection handlers.
   final class RequestLog: Sendable {
-    let entries = Mutex<[Request]>([])
+    let entries = Locked<[Request]>([])
     func append(_ request: Request) { entries.withLock { $0.append(request) } }
   }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StatlineCore
 
 /// Per-host circuit breaker (DESIGN.md §3): after `threshold` consecutive failures the host is
 /// open for `cooldown`; then one half-open probe decides between closed and open again.
@@ -29,7 +29,7 @@ public final class CircuitBreaker<C: Clock>: Sendable where C.Duration == Durati
 
   private let clock: C
   private let configuration: Configuration
-  private let states = Mutex<[String: State]>([:])
+  private let states = Locked<[String: State]>([:])
 
   public init(clock: C, configuration: Configuration = Configuration()) {
     self.clock = clock

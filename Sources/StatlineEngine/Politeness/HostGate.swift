@@ -1,4 +1,4 @@
-import Synchronization
+import StatlineCore
 
 /// Per-host concurrency and spacing (DESIGN.md §3: at most 2 requests in flight and at least
 /// 50 ms between starts, per host; stats.ncaa.org one request per 5 s).
@@ -21,7 +21,7 @@ public final class HostGate<C: Clock>: Sendable where C.Duration == Duration {
   private let clock: C
   private let defaults: HostLimits
   private let overrides: [String: HostLimits]
-  private let hosts = Mutex<[String: HostState]>([:])
+  private let hosts = Locked<[String: HostState]>([:])
 
   public init(clock: C, defaults: HostLimits = HostLimits(), overrides: [String: HostLimits] = [:]) {
     self.clock = clock

@@ -1,6 +1,5 @@
 import Foundation
 import StatlineCore
-import Synchronization
 
 /// robots.txt, fetched once per host and obeyed (RFC 9309: a 4xx answer means no rules, a 5xx
 /// or unreachable file means stay out until it can be read).
@@ -19,7 +18,7 @@ public final class RobotsCache: Sendable {
     var loaded: [String: Rules] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StatlineCore
 
 /// Identical concurrent requests share one fetch and its result (DESIGN.md §1, as ncaa-api does).
 ///
@@ -10,7 +10,7 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     var joined = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 
