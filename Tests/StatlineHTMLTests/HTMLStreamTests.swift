@@ -35,32 +35,19 @@ import Testing
   struct Keeper: HTMLStreamReader {
     let names: Set<String>
     var kept: [FragmentNode?] = []
-    var builders: [(slot: Int, builder: FragmentBuilder)] = []
+    var captures = FragmentCaptures()
 
     mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError) {
       if names.contains(element.string) {
         kept.append(nil)
-        builders.append((kept.count - 1, FragmentBuilder()))
+        captures.begin(kept.count - 1)
       }
-      for index in builders.indices { builders[index].builder.start(element, attributes: attributes) }
+      captures.start(element, attributes: attributes)
     }
 
-    mutating func end(_ element: XMLName) {
-      for index in builders.indices.reversed() {
-        if let root = builders[index].builder.end() {
-          kept[builders[index].slot] = root
-          builders.remove(at: index)
-        }
-      }
-    }
-
-    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-      for index in builders.indices { builders[index].builder.text(bytes) }
-    }
-
-    mutating func comment() {
-      for index in builders.indices { builders[index].builder.comment() }
-    }
+    mutating func end(_ element: XMLName) { captures.end { slot, root in kept[slot] = root } }
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) { captures.text(bytes) }
+    mutating func comment() { captures.comment() }
   }
 
   func read(_ html: String, failAt: String? = nil, limits: DocumentLimits = .default) throws(StatlineError) -> [String]

@@ -7,51 +7,43 @@ import StatlineHTML
 /// `Dartmouth<br/>@Denver, CO` (neutral); results `W 7 - 6 (4OT)`, `-` when unplayed.
 struct LegacyScheduleParser: PageParser {
   func parse(_ page: Page) throws -> Schedule {
-    let document = try StatsPage.document(page)
-    guard
-      let table = try document.first(
-        xpath:
-          "//table[contains(@class,'mytable')][tr[contains(@class,'heading')][contains(normalize-space(.),'Schedule/Results')]]"
-      )
-    else {
+    var reader = LegacyScheduleReader()
+    try HTMLStream.read(page.body, into: &reader, url: page.url)
+    guard let table = reader.schedule else {
       throw StatlineError(
         .wrongPage, "the page has no Schedule/Results table (table.mytable)",
         hint: "this is not a legacy team page, or its layout changed")
     }
-    let roster = try document.first(xpath: "//a[contains(@href,'/roster/')]")
-    let org =
-      NCAAIds.number(after: "/team/", in: page.url) ?? NCAAIds.number(after: "/team/", in: roster?.attribute("href"))
+    let org = NCAAIds.number(after: "/team/", in: page.url) ?? NCAAIds.number(after: "/team/", in: reader.rosterLink)
     guard let org else {
       throw StatlineError(
         .wrongPage, "the page does not say which team it is (no /team/{org} URL or roster link)",
         hint: "replay it with --url https://stats.ncaa.org/team/{orgId}/{sportYearCtlId}")
     }
-    let sportName = try document.first(xpath: "//select[@id='sport_list']/option[@selected]")?.text ?? ""
+    let sportName = reader.sport.option?.text ?? ""
     guard let sport = NCAASports.sport(name: sportName), NCAASports.isLacrosse(sport) else {
       throw StatlineError(
         .unsupported, "the schedule is for '\(sportName)', not lacrosse",
         hint: "the NCAA plugin reads men's and women's lacrosse")
     }
-    let heading = try document.first(xpath: "//span[contains(@class,'org_heading')]")?.text ?? ""
+    let heading = reader.heading?.text ?? ""
     let fullName = heading.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? heading
     var rows: [Schedule.Row] = []
     var warnings: [String] = []
-    for row in try table.select(
-      xpath: "./tr[not(contains(@class,'heading'))] | ./tbody/tr[not(contains(@class,'heading'))]")
-    {
-      let cells = try row.select(xpath: "./td")
+    for row in StatsPage.rows(of: table) where row.attribute("class")?.contains("heading") != true {
+      let cells = row.children(named: "td")
       guard cells.count >= 3 else { continue }
       guard let date = GameText.date(cells[0].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
-      let parts = try cells[1].select(xpath: "./text() | ./a").map(\.text).filter { !$0.isEmpty }
+      let parts = StatsPage.lines(of: cells[1])
       var opponent = parts.first ?? ""
       let neutral = parts.dropFirst().first { $0.hasPrefix("@") }
       let away = opponent.hasPrefix("@")
       if away { opponent = opponent.dropFirst().trimmingCharacters(in: .whitespaces) }
-      let link = try cells[1].first(xpath: ".//a[starts-with(@href,'/team/')]")
-      let result = try cells[2].first(xpath: ".//a[contains(@href,'/game/')]")
+      let link = cells[1].descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/team/") == true }
+      let result = cells[2].descendants(named: "a").first { $0.attribute("href")?.contains("/game/") == true }
       rows.append(
         Schedule.Row(
           date: date, opponent: opponent,

@@ -38,7 +38,7 @@ struct ContestBoxReader: HTMLStreamReader {
   private var tableDepth = 0
   private var openCards: [Int] = []
   private var openCardHeaders: [Int] = []
-  private var captures: [(builder: FragmentBuilder, slot: Slot)] = []
+  private var captures = TaggedCaptures<Slot>()
 
   mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError) {
     var frame = Frame()
@@ -47,14 +47,14 @@ struct ContestBoxReader: HTMLStreamReader {
       if let id = attributes.string("id") {
         if id.hasPrefix("competitor_") && id.hasSuffix("_data_table") {
           statTables.append(Table(outermost: tableDepth == 0, card: openCards.last))
-          captures.append((FragmentBuilder(), .stat(statTables.count - 1)))
+          captures.keep(.stat(statTables.count - 1))
         } else if id == "game_leaders_table" || id == "team_stats_table" {
           sawSummaryTables = true
         }
       }
       if let align = attributes["align"], align == "center" {
         centredTables.append(Table(outermost: tableDepth == 0, card: openCards.last))
-        captures.append((FragmentBuilder(), .centred(centredTables.count - 1)))
+        captures.keep(.centred(centredTables.count - 1))
       }
       tableDepth += 1
     } else if element == "div", let value = attributes["class"], value.contains("card") {
@@ -74,20 +74,15 @@ struct ContestBoxReader: HTMLStreamReader {
       for card in openCardHeaders where cardLinks[card] == nil { cardLinks[card] = href }
     }
     frames.append(frame)
-    for index in captures.indices { captures[index].builder.start(element, attributes: attributes) }
+    captures.start(element, attributes: attributes)
   }
 
   mutating func end(_ element: XMLName) {
-    var index = captures.count - 1
-    while index >= 0 {
-      if let root = captures[index].builder.end() {
-        switch captures[index].slot {
-        case .centred(let table): centredTables[table].element = root
-        case .stat(let table): statTables[table].element = root
-        }
-        captures.remove(at: index)
+    captures.end { slot, root in
+      switch slot {
+      case .centred(let table): centredTables[table].element = root
+      case .stat(let table): statTables[table].element = root
       }
-      index -= 1
     }
     guard let frame = frames.popLast() else { return }
     if frame.table { tableDepth -= 1 }
@@ -95,13 +90,9 @@ struct ContestBoxReader: HTMLStreamReader {
     if frame.cardHeader != nil { openCardHeaders.removeLast() }
   }
 
-  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for index in captures.indices { captures[index].builder.text(bytes) }
-  }
+  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) { captures.text(bytes) }
 
-  mutating func comment() {
-    for index in captures.indices { captures[index].builder.comment() }
-  }
+  mutating func comment() { captures.comment() }
 
   /// The header table: the first outermost centred table with a score cell, else the first one
   /// anywhere.

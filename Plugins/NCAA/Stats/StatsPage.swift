@@ -46,6 +46,17 @@ enum StatsPage {
     return (card?.children(named: "div") ?? []).filter { $0.attribute("class")?.contains("card-header") == true }
   }
 
+  /// The lines of a cell as its text and links give them (`./text() | ./a`, each
+  /// whitespace-normalized, blanks dropped): `@ Navy`, or `Dartmouth` then `@Denver, CO`.
+  static func lines(of cell: FragmentNode) -> [String] {
+    cell.childNodes.compactMap { child -> String? in
+      switch child {
+      case .text(let text): text
+      case .element(let element): element.name == "a" ? element.text : nil
+      }
+    }.filter { !$0.isEmpty }
+  }
+
   /// A table's rows in document order: those of its `tbody` elements and its own (`./tbody/tr |
   /// ./tr`), walked without XPath.
   static func rows<Element: ElementNode>(of table: Element) -> [Element] {

@@ -10,7 +10,7 @@ struct TeamListReader: HTMLStreamReader {
   /// Per open element, whether it is a `nav` or `header`.
   private var frames: [Bool] = []
   private var excluding = 0
-  private var captures: [(slot: Int, builder: FragmentBuilder)] = []
+  private var captures = FragmentCaptures()
 
   mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError) {
     let excludes = element == "nav" || element == "header"
@@ -20,23 +20,16 @@ struct TeamListReader: HTMLStreamReader {
       if sportTab == nil, href.contains("sport_code=") { sportTab = String(decoding: href.bytes, as: UTF8.self) }
       if excluding == 0, href.hasPrefix("/teams/") || href.hasPrefix("/team/") {
         links.append((String(decoding: href.bytes, as: UTF8.self), ""))
-        captures.append((links.count - 1, FragmentBuilder()))
+        captures.begin(links.count - 1)
       }
     }
-    for index in captures.indices { captures[index].builder.start(element, attributes: attributes) }
+    captures.start(element, attributes: attributes)
   }
 
   mutating func end(_ element: XMLName) {
-    for index in captures.indices.reversed() {
-      if let root = captures[index].builder.end() {
-        links[captures[index].slot].text = root.text
-        captures.remove(at: index)
-      }
-    }
+    captures.end { link, root in links[link].text = root.text }
     if frames.popLast() == true { excluding -= 1 }
   }
 
-  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for index in captures.indices { captures[index].builder.text(bytes) }
-  }
+  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) { captures.text(bytes) }
 }

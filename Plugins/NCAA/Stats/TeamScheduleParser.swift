@@ -13,7 +13,7 @@ struct TeamScheduleParser: PageParser {
         .wrongPage, "the page has no Schedule/Results card",
         hint: "this is not a team's season page, or its layout changed")
     }
-    let selected = reader.selectedSport
+    let selected = reader.sport.option
     guard let teamNumber = selected?.attribute("value") ?? NCAAIds.number(after: "/teams/", in: page.url) else {
       throw StatlineError(.wrongPage, "the page does not say which team it is (no selected sport, no /teams/ URL)")
     }
@@ -37,14 +37,7 @@ struct TeamScheduleParser: PageParser {
       let opponentCell = cells[1]
       let link = opponentCell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
       var opponent = link?.text ?? ""
-      let children = opponentCell.childNodes
-      // `./text() | ./a`, and the text after the line break (`./br/following-sibling::text()`).
-      let lines = children.compactMap { child -> String? in
-        switch child {
-        case .text(let text): text
-        case .element(let element): element.name == "a" ? element.text : nil
-        }
-      }.filter { !$0.isEmpty }
+      let lines = StatsPage.lines(of: opponentCell)
       if link == nil { opponent = lines.first { $0 != "@" } ?? opponentCell.text }
       var rank: Int?
       if opponent.hasPrefix("#"), let space = opponent.firstIndex(of: " ") {
@@ -52,6 +45,8 @@ struct TeamScheduleParser: PageParser {
         opponent = String(opponent[space...]).trimmingCharacters(in: .whitespaces)
       }
       let away = opponentCell.text.hasPrefix("@")
+      // The text after the line break (`./br/following-sibling::text()`).
+      let children = opponentCell.childNodes
       let lineBreak = children.firstIndex { if case .element(let element) = $0 { element.name == "br" } else { false } }
       let note = children.suffix(from: lineBreak.map { $0 + 1 } ?? children.endIndex).compactMap { child -> String? in
         if case .text(let text) = child { text } else { nil }

@@ -17,33 +17,30 @@ struct TeamScheduleReader: HTMLStreamReader {
   /// card they head when their parent is one.
   private(set) var headers: [(element: FragmentNode?, card: Int?)] = []
   private(set) var rows: [Row] = []
-  /// The first `option[@selected]` of `select#sport_list`.
-  private(set) var selectedSport: FragmentNode?
+  private(set) var sport = SelectedSportReader()
 
   private struct Frame {
     var card: Int?
     var table = false
-    var sportList = false
   }
 
   private enum Slot {
     case header(Int)
     case row(Int)
-    case sport
   }
 
   private var frames: [Frame] = []
   private var cards = 0
   private var openCards: [Int] = []
   private var tableDepth = 0
-  private var captures: [(slot: Slot, builder: FragmentBuilder)] = []
+  private var captures = TaggedCaptures<Slot>()
 
   mutating func start(_ element: XMLName, attributes: HTMLAttributes) throws(StatlineError) {
     var frame = Frame()
     if element == "div", let classes = attributes["class"], classes.contains("card") {
       if classes.contains("card-header") {
         headers.append((nil, frames.last?.card))
-        captures.append((.header(headers.count - 1), FragmentBuilder()))
+        captures.keep(.header(headers.count - 1))
       }
       frame.card = cards
       openCards.append(cards)
@@ -55,41 +52,32 @@ struct TeamScheduleReader: HTMLStreamReader {
       let classes = attributes["class"], classes.contains("underline_rows")
     {
       rows.append(Row(cards: openCards))
-      captures.append((.row(rows.count - 1), FragmentBuilder()))
-    } else if element == "select", let id = attributes["id"], id == "sport_list" {
-      frame.sportList = true
-    } else if element == "option", selectedSport == nil, frames.last?.sportList == true,
-      attributes["selected"] != nil, !captures.contains(where: { if case .sport = $0.slot { true } else { false } })
-    {
-      captures.append((.sport, FragmentBuilder()))
+      captures.keep(.row(rows.count - 1))
     }
+    sport.start(element, attributes: attributes)
     frames.append(frame)
-    for index in captures.indices { captures[index].builder.start(element, attributes: attributes) }
+    captures.start(element, attributes: attributes)
   }
 
   mutating func end(_ element: XMLName) {
-    for index in captures.indices.reversed() {
-      if let root = captures[index].builder.end() {
-        switch captures[index].slot {
-        case .header(let header): headers[header].element = root
-        case .row(let row): rows[row].element = root
-        case .sport: selectedSport = root
-        }
-        captures.remove(at: index)
+    captures.end { slot, root in
+      switch slot {
+      case .header(let header): headers[header].element = root
+      case .row(let row): rows[row].element = root
       }
     }
+    sport.end()
     guard let frame = frames.popLast() else { return }
     if frame.card != nil { openCards.removeLast() }
     if frame.table { tableDepth -= 1 }
   }
 
   mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for index in captures.indices { captures[index].builder.text(bytes) }
+    captures.text(bytes)
+    sport.text(bytes)
   }
 
-  mutating func comment() {
-    for index in captures.indices { captures[index].builder.comment() }
-  }
+  mutating func comment() { captures.comment() }
 
   /// The rows of the first card headed "Schedule/Results", or nil when no card is.
   var scheduleRows: [FragmentNode]? {
