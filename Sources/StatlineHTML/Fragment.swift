@@ -207,6 +207,22 @@ public struct FragmentNode: ElementNode {
     return nil
   }
 
+  /// Whether the element's class attribute lists `name` (CSS `.name`: words split at XML
+  /// whitespace, as the CSS translator's `normalize-space(@class)` splits them).
+  public func hasClass(_ name: String) -> Bool {
+    guard var classes = attribute("class") else { return false }
+    var name = name
+    return classes.withUTF8 { classes in name.withUTF8 { ClassList.contains(classes, word: $0) } }
+  }
+
+  /// Every descendant element whose class lists `name`, in document order (CSS `.name`).
+  public func descendants(withClass name: String) -> [FragmentNode] {
+    ((index + 1)..<Int(item.subtreeEnd)).compactMap { position in
+      let node = FragmentNode(fragment: fragment, index: position)
+      return fragment.storage.items[position].kind == .element && node.hasClass(name) ? node : nil
+    }
+  }
+
   public func attribute(_ name: String) -> String? {
     let item = self.item
     guard item.kind == .element else { return nil }
@@ -230,6 +246,9 @@ public struct FragmentCaptures {
   private var builders: [FragmentBuilder] = []
 
   public init() {}
+
+  /// True while some fragment is being built.
+  public var isCapturing: Bool { !builders.isEmpty }
 
   /// Keeps the element about to be passed to `start` whole, tagged `tag`.
   public mutating func begin(_ tag: Int) {

@@ -91,7 +91,7 @@ import Testing
   /// Every table, row and cell kept from a stream reads as the same element of the tree does:
   /// names, text, words, attributes, children and descendants.
   @Test(arguments: [
-    "<table class=x><tr><td>1<td> a <b>bold</b>&nbsp;c<!-- - -->d</td></tr><tbody><tr><th>FO<br />Won</table>",
+    "<table class=x><tr><td class='a  b'>1<td class=b> a <b>bold</b>&nbsp;c<!-- - -->d</td></tr><tbody><tr><th>FO<br />Won</table>",
     "<div><table align=center><tr><td style='font-size:36px'> 7 </td><td><table><tr><td>in</table></td></tr></table>",
     "<table><thead><tr><th>#<th>Name</thead><tbody><tr><td>3<td><a href='/players/1'>Doe, J</a></table><td>x",
     "<table><tr><td><script>var a = '<td>';</script>t</td><td><style>p{}</style></td></tr></table>",
@@ -141,6 +141,13 @@ import Testing
     }
     let treeChildNodes = (try? node.select(xpath: "./text() | ./*"))?.map { $0.isElement ? "<\($0.name)>" : $0.text }
     #expect(childNodes == treeChildNodes)
+    for className in ["x", "a", "b", "dataTable", "card", "card-header"] {
+      let css = (try? node.select(css: ".\(className)"))?.map(\.text)
+      #expect(kept.descendants(withClass: className).map(\.text) == css, "class \(className)")
+      #expect(
+        kept.hasClass(className)
+          == (node.attribute("class")?.split(separator: " ").contains { $0 == className } ?? false))
+    }
     for name in ["td", "tr", "a", "table"] {
       #expect(kept.children(named: name).map(\.text) == node.children(named: name).map(\.text))
       #expect(kept.descendants(named: name).map(\.text) == node.descendants(named: name).map(\.text))

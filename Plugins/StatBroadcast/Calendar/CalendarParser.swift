@@ -24,20 +24,21 @@ struct CalendarParser: PageParser {
   static let idPattern = try! NSRegularExpression(pattern: #"statb\.us/(?:b|v/[^/"]+)/(\d+)"#)
 
   func parse(_ page: Page) throws -> CalendarPage {
-    let document = try Document.html(page.body, url: page.url)
-    guard try document.first(xpath: "//table[@id='eventCalendar']") != nil else {
+    var reader = CalendarReader()
+    try HTMLStream.read(page.body, into: &reader, url: page.url)
+    guard !reader.tables.isEmpty else {
       throw StatlineError(
         .wrongPage, "the page has no event calendar (table#eventCalendar)",
         hint: "check the gid in the URL; the calendar layout may have changed")
     }
-    let rows = try document.select(xpath: "//table[@id='eventCalendar']//tr[td]")
+    let rows = reader.rows
     var result: [CalendarRow] = []
     var unlinked = 0
     for row in rows {
-      let cells = try row.select(xpath: "td")
+      let cells = row.children(named: "td")
       // DataTables' "no data" row has a single cell.
       guard cells.count >= 4 else { continue }
-      let links = try row.select(xpath: ".//a/@href").map(\.rawText)
+      let links = row.descendants(named: "a").compactMap { $0.attribute("href") }
       guard let id = links.lazy.compactMap(Self.eventId).first else {
         unlinked += 1
         continue

@@ -25,27 +25,28 @@ struct BroadcastViewParser: PageParser {
         .wrongPage, "the page URL carries no event id in its data parameter",
         hint: "replay it with --url set to the stats request it answered")
     }
-    let document = try Document.html(bytes, url: page.url)
-    guard let bar = try document.first(css: ".statusbar") else {
+    var reader = BroadcastViewReader()
+    try HTMLStream.read(bytes, into: &reader, url: page.url)
+    guard let bar = reader.statusBar else {
       throw StatlineError(
         .wrongPage, "the decoded view has no status bar (.statusbar)",
         hint: "the view (XSL) may be another one, or the layout changed")
     }
-    func first(_ css: String) throws(StatlineError) -> String {
-      guard let text = try bar.first(css: css)?.text, !text.isEmpty else {
-        throw StatlineError(.wrongPage, "the status bar has no \(css)", hint: "the layout may have changed")
+    func first(_ className: String) throws(StatlineError) -> String {
+      guard let text = bar.descendants(withClass: className).first?.text, !text.isEmpty else {
+        throw StatlineError(.wrongPage, "the status bar has no .\(className)", hint: "the layout may have changed")
       }
       return text
     }
-    let scores = try bar.select(css: ".sb-teamscore").map(\.text).filter { !$0.isEmpty }
+    let scores = bar.descendants(withClass: "sb-teamscore").map(\.text).filter { !$0.isEmpty }
     guard scores.count >= 2 else {
       throw StatlineError(.wrongPage, "the status bar shows \(scores.count) scores, not 2")
     }
-    let clock = try bar.first(css: ".sb-statusbar-clock")
-    let status = try clock?.first(css: ".font-size-125")?.text ?? clock?.text ?? ""
+    let clock = bar.descendants(withClass: "sb-statusbar-clock").first
+    let status = clock?.descendants(withClass: "font-size-125").first?.text ?? clock?.text ?? ""
     return BroadcastView(
-      eventId: event, sportCode: parameters["sport"] ?? "", visitor: try first(".sb-teamnameV"),
-      home: try first(".sb-teamnameH"), visitorScore: scores[0], homeScore: scores[1], status: status)
+      eventId: event, sportCode: parameters["sport"] ?? "", visitor: try first("sb-teamnameV"),
+      home: try first("sb-teamnameH"), visitorScore: scores[0], homeScore: scores[1], status: status)
   }
 }
 
