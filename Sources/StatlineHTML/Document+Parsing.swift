@@ -12,11 +12,7 @@ extension Document {
     try checkHTMLBytes(data, limits: limits, url: url)
     let pointer = try HTMLDepthGuard.parse(data, url: url, encoding: encoding, maximumDepth: limits.maximumDepth)
     let document = Document(kind: .html, pointer: pointer)
-    guard document.root != nil else {
-      throw StatlineError(
-        .wrongPage, "the page holds no HTML elements", location: url,
-        hint: "the body is not HTML (binary data, or text without markup)")
-    }
+    guard document.root != nil else { throw noElements(url) }
     return document
   }
 
@@ -63,6 +59,13 @@ extension Document {
         .wrongPage, "the page holds no HTML markup (\(data.count) bytes of text or binary data)", location: url,
         hint: "check that the answer is an HTML page")
     }
+  }
+
+  /// The error for HTML libxml2 read without finding one element.
+  static func noElements(_ url: String?) -> StatlineError {
+    StatlineError(
+      .wrongPage, "the page holds no HTML elements", location: url,
+      hint: "the body is not HTML (binary data, or text without markup)")
   }
 
   /// The checks before any XML parse: the size limit, and no entity declarations.

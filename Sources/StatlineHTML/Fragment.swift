@@ -55,9 +55,6 @@ public struct FragmentBuilder {
 
   public init() {}
 
-  /// True between the start of a fragment's root and its end.
-  public var isBuilding: Bool { !open.isEmpty }
-
   /// Starts a fragment at this element, or adds the element to the one being built.
   public mutating func start(_ element: XMLName, attributes: HTMLAttributes) {
     let first = storage.attributes.count
@@ -133,10 +130,12 @@ public struct FragmentNode: ElementNode {
 
   public var name: String { item.name }
 
-  public var text: String {
-    let item = self.item
-    return fragment.storage.textBytes.withUnsafeBufferPointer {
-      Node.normalizeWhitespace(UnsafeBufferPointer(rebasing: $0[Int(item.textStart)..<Int(item.textEnd)]))
+  public var text: String { normalizedText(item.textStart..<item.textEnd) }
+
+  /// Text bytes of the fragment, whitespace-normalized as `Node` normalizes text.
+  private func normalizedText(_ range: Range<Int32>) -> String {
+    fragment.storage.textBytes.withUnsafeBufferPointer {
+      Node.normalizeWhitespace(UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]))
     }
   }
 
@@ -166,12 +165,7 @@ public struct FragmentNode: ElementNode {
       let current = fragment.storage.items[child]
       switch current.kind {
       case .element: result.append(.element(FragmentNode(fragment: fragment, index: child)))
-      case .text:
-        result.append(
-          .text(
-            fragment.storage.textBytes.withUnsafeBufferPointer {
-              Node.normalizeWhitespace(UnsafeBufferPointer(rebasing: $0[Int(current.start)..<Int(current.end)]))
-            }))
+      case .text: result.append(.text(normalizedText(current.start..<current.end)))
       case .comment: break
       }
       child = Int(current.next)
@@ -234,50 +228,5 @@ public struct FragmentNode: ElementNode {
       }
       return nil
     }
-  }
-}
-
-/// The fragments a stream reader is building at once (one may hold another), each tagged with
-/// a number that says what the reader keeps it for. A reader calls `begin` for an element it
-/// wants whole, then passes every event on. (Not generic over the tag: called across modules,
-/// a generic would look its metadata up on every event.)
-public struct FragmentCaptures {
-  private var tags: [Int] = []
-  private var builders: [FragmentBuilder] = []
-
-  public init() {}
-
-  /// True while some fragment is being built.
-  public var isCapturing: Bool { !builders.isEmpty }
-
-  /// Keeps the element about to be passed to `start` whole, tagged `tag`.
-  public mutating func begin(_ tag: Int) {
-    tags.append(tag)
-    builders.append(FragmentBuilder())
-  }
-
-  public mutating func start(_ element: XMLName, attributes: HTMLAttributes) {
-    for index in builders.indices { builders[index].start(element, attributes: attributes) }
-  }
-
-  /// Ends the innermost element of every open fragment; hands over those that are now whole.
-  public mutating func end(_ finished: (_ tag: Int, _ root: FragmentNode) -> Void) {
-    var index = builders.count - 1
-    while index >= 0 {
-      if let root = builders[index].end() {
-        finished(tags[index], root)
-        tags.remove(at: index)
-        builders.remove(at: index)
-      }
-      index -= 1
-    }
-  }
-
-  public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for index in builders.indices { builders[index].text(bytes) }
-  }
-
-  public mutating func comment() {
-    for index in builders.indices { builders[index].comment() }
   }
 }

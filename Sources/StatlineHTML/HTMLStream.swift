@@ -58,12 +58,7 @@ public enum HTMLStream {
       // No start-document callback, so libxml2 builds no document; free one if it ever does.
       if let document { xmlFreeDoc(document) }
       if let error = state.error { return error }
-      guard state.elements > 0 else {
-        return StatlineError(
-          .wrongPage, "the page holds no HTML elements", location: url,
-          hint: "the body is not HTML (binary data, or text without markup)")
-      }
-      return nil
+      return state.elements > 0 ? nil : Document.noElements(url)
     }
     if let failure { throw failure }
   }

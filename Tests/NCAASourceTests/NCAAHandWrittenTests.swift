@@ -242,4 +242,33 @@ import Testing
     let request = try #require(entry.delta).request(target, [:], Date())
     #expect(PersistedQuery.parameters(of: request)["extensions"]?.contains(#""sha256Hash":"fresh""#) == true)
   }
+  /// A stats page without the part a reader keeps: rows like schedule rows in another card, a
+  /// `table.mytable` that is not the schedule, no team links. Each parser fails, naming what is
+  /// missing; none returns an empty schedule or list.
+  @Test(arguments: [
+    ("ncaa-stats-schedule", "https://stats.ncaa.org/teams/594020", "the page has no Schedule/Results card"),
+    ("ncaa-legacy-schedule", "https://stats.ncaa.org/team/721/12360", "the page has no Schedule/Results table"),
+    (
+      "ncaa-stats-team-list",
+      "https://stats.ncaa.org/team/inst_team_list?academic_year=2025&conf_id=-1&division=1&sport_code=MLA",
+      "the team list links to no team pages"
+    ),
+  ])
+  func aPageWithoutWhatItsReaderKeepsFails(parser: String, url: String, reason: String) throws {
+    let html = """
+      <html><head><title>NCAA Statistics</title></head><body>
+      <nav><a href="/teams/1">Nav link</a></nav>
+      <div class="card"><div class="card-header">Team Stats</div>
+      <table class="mytable"><tr class="heading"><td>Roster</td></tr>
+      <tr class="underline_rows"><td>02/15/2025</td><td>Navy</td><td>W 9-8</td></tr></table></div>
+      </body></html>
+      """
+    do {
+      let batch = try PagePipeline.run(Page(url: url, body: Data(html.utf8)), with: try NCAARun.entry(parser))
+      Issue.record("\(parser) read \(batch.games.count) games and \(batch.teams.count) teams from a page without them")
+    } catch let error as StatlineError {
+      #expect(error.kind == .wrongPage)
+      #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+    }
+  }
 }

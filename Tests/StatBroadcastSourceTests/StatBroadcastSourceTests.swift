@@ -217,6 +217,14 @@ import Testing
     #expect(batch.warnings.contains("1 event row(s) have no statb.us stats link, so no event id: left out"))
   }
 
+  @Test func aPageWithoutTheCalendarTableFails() throws {
+    let html = "<html><body><table id=\"otherCalendar\"><tr><td>1</td><td>2</td><td>3</td><td>4</td></tr></table>"
+    let error = #expect(throws: StatlineError.self) {
+      try PagePipeline.run(Page(url: Self.url, body: Data(html.utf8)), with: try Self.entry())
+    }
+    #expect(error?.reason == "the page has no event calendar (table#eventCalendar)")
+  }
+
   @Test func aGameURLWithoutThePlaceholderIsAConfigurationError() {
     let settings = PluginSettings(options: ["statbroadcast": ["gameURL": "http://x/game.xml"]])
     let error = #expect(throws: StatlineError.self) { try StatBroadcastSource.plugin.parsers(settings) }
