@@ -112,6 +112,9 @@ final class HTMLStreamState {
   var depth = 0
   var elements = 0
   var error: StatlineError?
+  /// Whether `error` is set: what every callback tests, a plain load where testing the optional
+  /// error went through its value witness.
+  var failed = false
 
   init(
     maximumDepth: Int, url: String?, parser: htmlParserCtxtPtr,
@@ -128,7 +131,10 @@ final class HTMLStreamState {
   }
 
   func stop(_ error: StatlineError) {
-    if self.error == nil { self.error = error }
+    if !failed {
+      self.error = error
+      failed = true
+    }
     xmlStopParser(parser)
   }
 
@@ -137,7 +143,7 @@ final class HTMLStreamState {
     guard let context,
       let state = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private.map({
         Unmanaged<HTMLStreamState>.fromOpaque($0).takeUnretainedValue()
-      }), state.error == nil
+      }), !state.failed
     else { return nil }
     return state
   }

@@ -10,6 +10,17 @@ public protocol XMLStreamReader {
   mutating func start(_ element: XMLName, attributes: XMLAttributes) throws(StatlineError)
   /// An end tag (also for an empty element, right after its start).
   mutating func end(_ element: XMLName)
+  /// Character data, text and CDATA alike, entities replaced, in as many pieces as libxml2 hands
+  /// on (a run of text may come in several). Called only when `readsText` is true.
+  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
+  /// Whether the reader wants text. A reader that does not (the default) leaves libxml2's text
+  /// callbacks unset and pays nothing for the document's text.
+  static var readsText: Bool { get }
+}
+
+extension XMLStreamReader {
+  public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
+  public static var readsText: Bool { false }
 }
 
 /// Streaming XML: libxml2's SAX2 parser with the safety rules of `Document.xml` (no network, no
@@ -28,7 +39,8 @@ public enum XMLStream {
       let state = XMLStreamState(
         maximumDepth: limits.maximumDepth, url: url,
         start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
-        end: { name in pointer.pointee.end(name) })
+        end: { name in pointer.pointee.end(name) },
+        text: Reader.readsText ? { bytes in pointer.pointee.text(bytes) } : nil)
       return data.withUnsafeBytes { buffer -> StatlineError? in
         guard
           let parser = xmlCreateMemoryParserCtxt(
@@ -39,7 +51,7 @@ public enum XMLStream {
         defer { xmlFreeParserCtxt(parser) }
         _ = xmlCtxtUseOptions(parser, Document.xmlOptions)
         let ownHandler = parser.pointee.sax
-        parser.pointee.sax = XMLStreamState.handler
+        parser.pointee.sax = Reader.readsText ? XMLStreamState.textHandler : XMLStreamState.handler
         parser.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
         state.parser = parser
         _ = xmlParseDocument(parser)
@@ -63,9 +75,14 @@ public enum XMLStream {
 public struct XMLName {
   let pointer: UnsafePointer<UInt8>
 
+  /// Byte by byte, stopping at the first difference: the name ends at its NUL, which may be the
+  /// last byte of its allocation, so nothing past a shorter name is read (a fuzzed StatCrew
+  /// document found the overread this replaced).
   public static func == (name: XMLName, expected: StaticString) -> Bool {
     let count = expected.utf8CodeUnitCount
-    return name.pointer[count] == 0 && memcmp(name.pointer, expected.utf8Start, count) == 0
+    let bytes = expected.utf8Start
+    for index in 0..<count where name.pointer[index] != bytes[index] { return false }
+    return name.pointer[count] == 0
   }
 
   public var string: String { String(cString: pointer) }
@@ -175,22 +192,29 @@ final class XMLStreamState {
   let url: String?
   let start: (XMLName, XMLAttributes) throws(StatlineError) -> Void
   let end: (XMLName) -> Void
+  let text: ((UnsafeBufferPointer<UInt8>) -> Void)?
   var depth = 0
   var error: StatlineError?
+  /// Whether `error` is set (a plain load for the callbacks, as in `HTMLStreamState`).
+  var failed = false
   var parser: xmlParserCtxtPtr?
 
   init(
     maximumDepth: Int, url: String?, start: @escaping (XMLName, XMLAttributes) throws(StatlineError) -> Void,
-    end: @escaping (XMLName) -> Void
+    end: @escaping (XMLName) -> Void, text: ((UnsafeBufferPointer<UInt8>) -> Void)?
   ) {
     self.maximumDepth = maximumDepth
     self.url = url
     self.start = start
     self.end = end
+    self.text = text
   }
 
   func stop(_ error: StatlineError) {
-    if self.error == nil { self.error = error }
+    if !failed {
+      self.error = error
+      failed = true
+    }
     if let parser { xmlStopParser(parser) }
   }
 
@@ -203,7 +227,7 @@ final class XMLStreamState {
     handler.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
       guard let context, let name else { return }
       let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
-      guard state.error == nil else { return }
+      guard !state.failed else { return }
       state.depth += 1
       guard state.depth <= state.maximumDepth else {
         state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
@@ -218,10 +242,26 @@ final class XMLStreamState {
     handler.pointee.endElementNs = { context, name, _, _ in
       guard let context, let name else { return }
       let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
-      guard state.error == nil else { return }
+      guard !state.failed else { return }
       state.depth -= 1
       state.end(XMLName(pointer: name))
     }
     return handler
+  }()
+
+  /// `handler` with text and CDATA passed on, for readers that want text.
+  nonisolated(unsafe) static let textHandler: UnsafeMutablePointer<xmlSAXHandler> = {
+    let textHandler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
+    textHandler.initialize(to: handler.pointee)
+    let characters: charactersSAXFunc = { context, bytes, count in
+      guard let context, let bytes, count > 0 else { return }
+      let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
+      guard !state.failed else { return }
+      state.text?(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+    textHandler.pointee.characters = characters
+    textHandler.pointee.ignorableWhitespace = characters
+    textHandler.pointee.cdataBlock = characters
+    return textHandler
   }()
 }

@@ -1,7 +1,8 @@
 import Foundation
 import StatlineCore
-import StatlineHTML
 import Testing
+
+@testable import StatlineHTML
 
 /// The streaming XML reader: what a reader sees, and every way a document is refused.
 @Suite struct XMLStreamTests {
@@ -88,5 +89,41 @@ import Testing
     #expect {
       _ = try read("<a><b/><c/><d/></a>", failAt: "c")
     } throws: { ($0 as? StatlineError)?.reason == "refused <c>" }
+  }
+
+  /// Collects text, for the readers that ask for it.
+  struct TextRecorder: XMLStreamReader {
+    static let readsText = true
+    var pieces: [String] = []
+    mutating func start(_ element: XMLName, attributes: XMLAttributes) throws(StatlineError) { pieces.append("<") }
+    mutating func end(_ element: XMLName) { pieces.append(">") }
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) { pieces.append(String(decoding: bytes, as: UTF8.self)) }
+  }
+
+  @Test func textAndCDATAReachOnlyAReaderThatAsks() throws {
+    let xml = "<r>a &amp; b<x><![CDATA[<not> &amp;]]></x><!-- no -->c</r>"
+    var recorder = TextRecorder()
+    try XMLStream.read(Data(xml.utf8), into: &recorder)
+    #expect(recorder.pieces.joined() == "<a & b<<not> &amp;>c>")
+    // A reader that does not ask gets elements only (Recorder has no text method to call).
+    #expect(try read(xml).events == ["<r>", "<x>", "</x>", "</r>"])
+  }
+
+  /// A fuzzed StatCrew document made AddressSanitizer report a heap overread here: the name was
+  /// compared with a longer one by reading the byte at the longer one's length.
+  @Test func namesCompareWithoutReadingPastTheirEnd() {
+    func name(_ text: String, _ body: (XMLName) -> Void) {
+      let bytes = Array(text.utf8) + [0]
+      // Exactly as long as the name and its NUL, so AddressSanitizer sees any read past it.
+      let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+      defer { storage.deallocate() }
+      storage.initialize(from: bytes, count: bytes.count)
+      body(XMLName(pointer: storage))
+    }
+    name("ay") { ay in
+      #expect(!(ay == "currentscore") && !(ay == "a") && !(ay == "ayx") && ay == "ay")
+    }
+    name("") { empty in #expect(empty == "" && !(empty == "play")) }
+    name("play") { play in #expect(play == "play" && !(play == "player") && !(play == "pla")) }
   }
 }
