@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineHTML
 import StatlineTesting
 import Testing
 
@@ -319,6 +320,101 @@ import Testing
       })
     let error = #expect(throws: StatlineError.self) { try WebServiceCodec.decode(Page(body: Data(rotated.utf8))) }
     #expect(error?.kind == .undecodable && error?.reason.contains("not UTF-8") == true)
+  }
+
+  /// ROT13 then Foundation's base64: what the one-pass decoder must agree with.
+  static func rot13ThenFoundation(_ text: String) -> Data? {
+    let rotated = text.unicodeScalars.compactMap { scalar -> Character? in
+      switch scalar.value {
+      case 0x20, 0x09, 0x0A, 0x0D: return nil
+      case 97...122: return Character(Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!)
+      case 65...90: return Character(Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!)
+      default: return Character(scalar)
+      }
+    }
+    return Data(base64Encoded: String(rotated))
+  }
+
+  @Test func theOnePassDecoderAgreesWithROT13ThenBase64() {
+    var generator = SystemRandomNumberGenerator()
+    for length in 0..<64 {
+      for _ in 0..<8 {
+        let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        // The answer: base64, ROT13-ed, with line breaks and spaces where a server might put them.
+        var answer = ""
+        for (index, character) in bytes.base64EncodedString().enumerated() {
+          if index > 0, index % 19 == 0 { answer += index % 38 == 0 ? "\r\n" : " " }
+          let ascii = character.asciiValue!
+          switch ascii {
+          case 97...122: answer.append(Character(Unicode.Scalar((ascii - 97 + 13) % 26 + 97)))
+          case 65...90: answer.append(Character(Unicode.Scalar((ascii - 65 + 13) % 26 + 65)))
+          default: answer.append(character)
+          }
+        }
+        #expect(WebServiceCodec.rot13Base64(Data(answer.utf8)) == bytes, "\(length) bytes: \(answer)")
+        #expect(Self.rot13ThenFoundation(answer) == bytes)
+      }
+    }
+    // Not base64 after ROT13, refused: a stray character, a group cut short, padding in the
+    // middle, too much padding, padding too early, data after padding.
+    for bad in ["@@@@", "DD", "DDD", "DD=D", "DDD==", "D===", "DD==DD==", "DDDD=", "DD== x"] {
+      #expect(WebServiceCodec.rot13Base64(Data(bad.utf8)) == nil, "\(bad)")
+    }
+    // Foundation reads three of them anyway (data after padding, padding after a full group):
+    // the one-pass decoder is stricter there, and refuses what no server writes.
+    for lax in ["DD=D", "DDD==", "DDDD="] { #expect(Self.rot13ThenFoundation(lax) != nil) }
+    for bad in ["@@@@", "DD", "DDD", "D===", "DD==DD==", "DD== x"] { #expect(Self.rot13ThenFoundation(bad) == nil) }
+  }
+
+  @Test func dataParametersArePercentEncodedBase64() {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    for text in ["type=statbroadcast", "a", "ab", "abc", "event=1&xml=a/b.xml&params={\"team\":\"H\"}", "?>>~~é"] {
+      let base64 = Data(text.utf8).base64EncodedString()
+      #expect(WebServiceCodec.encodeParameter(text) == base64.addingPercentEncoding(withAllowedCharacters: allowed))
+    }
+  }
+
+  @Test func theEventReaderKeepsWhatTheTreeReads() throws {
+    let xml = """
+      <?xml version="1.0"?><BCSResponse><other><event id="0"/></other><event id="7" homename="A &amp; M" \
+      visitorname="B"><title><![CDATA[B  vs.
+      A & M]]></title><venue>Field <b>One</b></venue><sport>lc<!-- c -->game</sport><sport>bsgame</sport>\
+      <defaultcampaign><![CDATA[{"x": "<not markup>"}]]></defaultcampaign><gender/></event>\
+      <event id="8"/></BCSResponse>
+      """
+    var reader = EventReader()
+    try XMLStream.read(Data(xml.utf8), into: &reader)
+    let record = try #require(reader.record)
+    #expect(record.attributes == ["id": "7", "homename": "A & M", "visitorname": "B"])
+    #expect(record.fields == ["title": "B vs. A & M", "venue": "Field One", "sport": "bsgame", "gender": ""])
+    // The same through libxml2's tree, as the parser read it before.
+    let document = try Document.xml(Data(xml.utf8))
+    let event = try #require(try document.first(xpath: "/BCSResponse/event"))
+    var fields: [String: String] = [:]
+    for child in event.children where child.isElement && EventReader.keptFields.contains(child.name) {
+      fields[child.name] = child.text
+    }
+    #expect(record.fields == fields)
+    #expect(record.attributes == Dictionary(event.attributes.map { ($0.name, $0.value) }) { a, _ in a })
+
+    var wrongRoot = EventReader()
+    try XMLStream.read(Data("<Response><event id='1'/></Response>".utf8), into: &wrongRoot)
+    #expect(wrongRoot.record == nil)
+    let error = #expect(throws: StatlineError.self) {
+      try EventParser().parse(Page(url: WebServiceCodec.eventURL("1"), body: Self.encode("<Response/>")))
+    }
+    #expect(error?.kind == .wrongPage)
+  }
+
+  /// An answer as the web service writes it: base64, then ROT13.
+  static func encode(_ text: String) -> Data {
+    Data(
+      Data(text.utf8).base64EncodedString().map { character -> Character in
+        guard let ascii = character.asciiValue, character.isLetter else { return character }
+        let base: UInt8 = character.isUppercase ? 65 : 97
+        return Character(Unicode.Scalar((ascii - base + 13) % 26 + base))
+      }.map(String.init).joined().utf8)
   }
 
   @Test func startTimesCarryTheVenueZoneOnThatDate() {

@@ -5,26 +5,22 @@ import StatlineHTML
 /// The web service's event metadata (`<BCSResponse><event …>`), decoded.
 struct EventRecord: Sendable, Equatable {
   var attributes: [String: String]
-  /// Child elements' text: `title`, `venue`, `location`, `dbdate`, `time`, `xmlfile`, `sport`,
-  /// `sportLong`, `gender`.
+  /// Child elements' text, for the children in `EventReader.keptFields`: `title`, `venue`,
+  /// `location`, `date`, `dbdate`, `time`, `xmlfile`, `sport`, `sportLong`, `gender`.
   var fields: [String: String]
 }
 
 /// Reads `…/interface/webservice/event/{id}?data=…`.
 struct EventParser: PageParser {
   func parse(_ page: Page) throws -> EventRecord {
-    let document = try Document.xml(try WebServiceCodec.decodeBytes(page), url: page.url)
-    guard let event = try document.first(xpath: "/BCSResponse/event") else {
+    var reader = EventReader()
+    try XMLStream.read(try WebServiceCodec.decodeBytes(page), into: &reader, url: page.url)
+    guard let record = reader.record else {
       throw StatlineError(
         .wrongPage, "the decoded answer is not event metadata (no /BCSResponse/event)",
         hint: "a 404 means no such event; check the event id")
     }
-    var fields: [String: String] = [:]
-    for child in event.children where child.isElement {
-      fields[child.name] = child.text
-    }
-    return EventRecord(
-      attributes: Dictionary(event.attributes.map { ($0.name, $0.value) }) { a, _ in a }, fields: fields)
+    return record
   }
 }
 

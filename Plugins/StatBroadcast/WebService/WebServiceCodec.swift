@@ -50,12 +50,19 @@ public enum WebServiceCodec {
     "\(base)/stats?data=\(encodeParameter(request.query))"
   }
 
-  /// base64, then percent-encoded for a query value (`+`, `/` and `=` escaped).
+  /// base64, then percent-encoded for a query value (`+`, `/` and `=` escaped: base64 has no
+  /// other character a query value cannot carry).
   public static func encodeParameter(_ text: String) -> String {
-    let encoded = Data(text.utf8).base64EncodedString()
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return encoded.addingPercentEncoding(withAllowedCharacters: allowed) ?? encoded
+    var encoded = ""
+    for character in Data(text.utf8).base64EncodedString().utf8 {
+      switch character {
+      case UInt8(ascii: "+"): encoded += "%2B"
+      case UInt8(ascii: "/"): encoded += "%2F"
+      case UInt8(ascii: "="): encoded += "%3D"
+      default: encoded.unicodeScalars.append(Unicode.Scalar(character))
+      }
+    }
+    return encoded
   }
 
   /// The `data` parameter of a web-service URL, decoded (`event=…&xml=…`), as key → value.
@@ -112,25 +119,7 @@ public enum WebServiceCodec {
         .wrongPage, "the answer is markup, not an encoded web-service answer",
         hint: "check the URL; the web service may have changed")
     }
-    let rotated = page.body.withUnsafeBytes { (body: UnsafeRawBufferPointer) -> Data in
-      var rotated = Data(count: body.count)
-      let count = rotated.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int in
-        var count = 0
-        for byte in body {
-          switch byte {
-          case UInt8(ascii: "a")...UInt8(ascii: "z"): out[count] = (byte - 97 + 13) % 26 + 97
-          case UInt8(ascii: "A")...UInt8(ascii: "Z"): out[count] = (byte - 65 + 13) % 26 + 65
-          case 0x20, 0x09, 0x0A, 0x0D: continue
-          default: out[count] = byte
-          }
-          count += 1
-        }
-        return count
-      }
-      rotated.count = count
-      return rotated
-    }
-    guard let base64 = Data(base64Encoded: rotated) else {
+    guard let base64 = rot13Base64(page.body) else {
       let sample = String(decoding: page.body.prefix(40), as: UTF8.self)
       throw StatlineError(
         .undecodable, "the answer is not ROT13-over-base64 (after ROT13 it is not base64): '\(sample)…'",
@@ -142,5 +131,93 @@ public enum WebServiceCodec {
         hint: "the encoding may have changed; the page is captured for replay")
     }
     return base64
+  }
+
+  /// Each byte's meaning in a ROT13-over-base64 answer: its base64 value after ROT13 (0–63),
+  /// or one of the marks below.
+  private static let sextets: [UInt8] = {
+    var table = [UInt8](repeating: invalid, count: 256)
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    for (value, character) in alphabet.enumerated() {
+      // The answer carries the character ROT13 makes of it (ROT13 is its own inverse).
+      let rotated: UInt8 =
+        switch character {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): (character - 97 + 13) % 26 + 97
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): (character - 65 + 13) % 26 + 65
+        default: character
+        }
+      table[Int(rotated)] = UInt8(value)
+    }
+    for space in [0x20, 0x09, 0x0A, 0x0D] { table[space] = skipped }
+    table[Int(UInt8(ascii: "="))] = padding
+    return table
+  }()
+  private static let invalid: UInt8 = 0xFF
+  private static let skipped: UInt8 = 0xFE
+  private static let padding: UInt8 = 0xFD
+
+  /// ROT13, then base64 (padded, whitespace anywhere skipped), in one pass with no string or
+  /// buffer in between; nil when the answer is not that. Whole groups of four plain characters
+  /// (nearly all of an answer) take the fast path; whitespace and padding go one byte at a time.
+  static func rot13Base64(_ body: Data) -> Data? {
+    body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
+      sextets.withUnsafeBufferPointer { table -> Data? in
+        let input = raw.bindMemory(to: UInt8.self)
+        var output = Data(count: input.count / 4 * 3 + 3)
+        let written = output.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) -> Int? in
+          let out = raw.bindMemory(to: UInt8.self)
+          var count = 0
+          var group: UInt32 = 0
+          var inGroup = 0
+          var pads = 0
+          var index = 0
+          while index < input.count {
+            if inGroup == 0, pads == 0, index + 4 <= input.count {
+              let (a, b) = (table[Int(input[index])], table[Int(input[index + 1])])
+              let (c, d) = (table[Int(input[index + 2])], table[Int(input[index + 3])])
+              if (a | b | c | d) < 64 {
+                let whole = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                out[count] = UInt8(truncatingIfNeeded: whole >> 16)
+                out[count + 1] = UInt8(truncatingIfNeeded: whole >> 8)
+                out[count + 2] = UInt8(truncatingIfNeeded: whole)
+                count += 3
+                index += 4
+                continue
+              }
+            }
+            let value = table[Int(input[index])]
+            index += 1
+            if value < 64 {
+              guard pads == 0 else { return nil }
+              group = group << 6 | UInt32(value)
+              inGroup += 1
+            } else if value == padding {
+              // Padding ends the answer: it fills the last group of four, and nothing but more
+              // padding (at most two) and whitespace may follow.
+              guard inGroup >= 2, inGroup < 4 else { return nil }
+              pads += 1
+              group <<= 6
+              inGroup += 1
+            } else if value == skipped {
+              continue
+            } else {
+              return nil
+            }
+            if inGroup == 4 {
+              out[count] = UInt8(truncatingIfNeeded: group >> 16)
+              out[count + 1] = UInt8(truncatingIfNeeded: group >> 8)
+              out[count + 2] = UInt8(truncatingIfNeeded: group)
+              count += 3 - pads
+              group = 0
+              inGroup = 0
+            }
+          }
+          return inGroup == 0 ? count : nil
+        }
+        guard let written else { return nil }
+        output.count = written
+        return output
+      }
+    }
   }
 }

@@ -20,12 +20,8 @@ enum WebServiceSports {
   /// on that date. Nil when either part is missing or the zone is not a US one.
   static func startTime(date: String?, time: String?) -> String? {
     guard let date, let time else { return nil }
-    let zones = [
-      "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
-      "AZ": "America/Phoenix",
-    ]
     let parts = time.uppercased().split(separator: " ")
-    guard parts.count == 3, let zone = zones[String(parts[2])].flatMap(TimeZone.init(identifier:)) else { return nil }
+    guard parts.count == 3, let (calendar, style) = zones[String(parts[2])] else { return nil }
     let clock = parts[0].split(separator: ":").compactMap { Int($0) }
     guard clock.count == 2, var hour = clock.first, (1...12).contains(hour), parts[1] == "AM" || parts[1] == "PM" else {
       return nil
@@ -33,14 +29,26 @@ enum WebServiceSports {
     hour = hour % 12 + (parts[1] == "PM" ? 12 : 0)
     let day = date.split(separator: "-").compactMap { Int($0) }
     guard day.count == 3 else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
     guard
       let instant = calendar.date(
         from: DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: clock[1]))
     else { return nil }
-    return instant.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
+    return instant.formatted(style)
   }
+
+  /// The US zones the web service names, each with its calendar and ISO 8601 style, made once.
+  private static let zones: [String: (Calendar, Date.ISO8601FormatStyle)] = {
+    let identifiers = [
+      "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+      "AZ": "America/Phoenix",
+    ]
+    return identifiers.compactMapValues { identifier in
+      guard let zone = TimeZone(identifier: identifier) else { return nil }
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      return (calendar, Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
+    }
+  }()
 
   static func teamId(_ name: String) -> String { "\(StatBroadcastSource.id):team-\(GameText.slug(name))" }
 }
