@@ -30,9 +30,29 @@ extension HTMLStreamReader {
 /// building and freeing libxml2's tree costs more than the reading. The safety rules are those of
 /// `Document.html`: a size limit, no network, a depth limit.
 public enum HTMLStream {
+  /// Inlinable, so the reader's calls are specialized (direct, inlinable) in the module that
+  /// calls it; the parse itself is `run`.
+  @inlinable
   public static func read<Reader: HTMLStreamReader>(
     _ data: Data, into reader: inout Reader, url: String? = nil, encoding: String? = nil,
     limits: DocumentLimits = .default
+  ) throws(StatlineError) {
+    try withUnsafeMutablePointer(to: &reader) { pointer throws(StatlineError) in
+      try run(
+        data, url: url, encoding: encoding, limits: limits,
+        start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
+        end: { name in pointer.pointee.end(name) },
+        text: { bytes in pointer.pointee.text(bytes) },
+        comment: { pointer.pointee.comment() })
+    }
+  }
+
+  /// The parse, with the reader's calls as closures (valid only during the call).
+  @usableFromInline
+  static func run(
+    _ data: Data, url: String?, encoding: String?, limits: DocumentLimits,
+    start: @escaping (XMLName, HTMLAttributes) throws(StatlineError) -> Void, end: @escaping (XMLName) -> Void,
+    text: @escaping (UnsafeBufferPointer<UInt8>) -> Void, comment: @escaping () -> Void
   ) throws(StatlineError) {
     try Document.checkHTMLBytes(data, limits: limits, url: url)
     LibXML.prepareThread()
@@ -41,26 +61,20 @@ public enum HTMLStream {
     }
     defer { htmlFreeParserCtxt(context) }
     HTMLStreamState.install(on: context)
-    let failure: StatlineError? = withUnsafeMutablePointer(to: &reader) { pointer in
-      let state = HTMLStreamState(
-        maximumDepth: limits.maximumDepth, url: url, parser: context,
-        start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
-        end: { name in pointer.pointee.end(name) },
-        text: { bytes in pointer.pointee.text(bytes) },
-        comment: { pointer.pointee.comment() })
-      context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
-      defer { context.pointee._private = nil }
-      let document = data.withUnsafeBytes { buffer in
-        htmlCtxtReadMemory(
-          context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url, encoding,
-          LibXML.htmlOptions)
-      }
-      // No start-document callback, so libxml2 builds no document; free one if it ever does.
-      if let document { xmlFreeDoc(document) }
-      if let error = state.error { return error }
-      return state.elements > 0 ? nil : Document.noElements(url)
+    let state = HTMLStreamState(
+      maximumDepth: limits.maximumDepth, url: url, parser: context, start: start, end: end, text: text,
+      comment: comment)
+    context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
+    defer { context.pointee._private = nil }
+    let document = data.withUnsafeBytes { buffer in
+      htmlCtxtReadMemory(
+        context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url, encoding,
+        LibXML.htmlOptions)
     }
-    if let failure { throw failure }
+    // No start-document callback, so libxml2 builds no document; free one if it ever does.
+    if let document { xmlFreeDoc(document) }
+    if let error = state.error { throw error }
+    if state.elements == 0 { throw Document.noElements(url) }
   }
 }
 
@@ -138,14 +152,14 @@ final class HTMLStreamState {
     xmlStopParser(parser)
   }
 
-  /// The state of a callback's parser, unless the parse already failed.
-  private static func state(_ context: UnsafeMutableRawPointer?) -> HTMLStreamState? {
-    guard let context,
-      let state = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private.map({
-        Unmanaged<HTMLStreamState>.fromOpaque($0).takeUnretainedValue()
-      }), !state.failed
-    else { return nil }
-    return state
+  /// Runs `body` with the state of a callback's parser, unless the parse already failed. The
+  /// parse holds the state, so the callback borrows it without retaining it.
+  @inline(__always)
+  private static func with(_ context: UnsafeMutableRawPointer?, _ body: (HTMLStreamState) -> Void) {
+    guard let opaque = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+    Unmanaged<HTMLStreamState>.fromOpaque(opaque)._withUnsafeGuaranteedRef { state in
+      if !state.failed { body(state) }
+    }
   }
 
   /// Replaces the context's tree builder with the stream's callbacks: elements, text (script
@@ -155,30 +169,34 @@ final class HTMLStreamState {
     sax.pointee = htmlSAXHandler()
     sax.pointee.initialized = 1
     sax.pointee.startElement = { context, name, attributes in
-      guard let state = HTMLStreamState.state(context), let name else { return }
-      state.depth += 1
-      state.elements += 1
-      guard state.depth <= state.maximumDepth else {
-        state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
-        return
-      }
-      do throws(StatlineError) {
-        try state.start(XMLName(pointer: name), HTMLAttributes(base: attributes))
-      } catch {
-        state.stop(error)
+      guard let name else { return }
+      HTMLStreamState.with(context) { state in
+        state.depth += 1
+        state.elements += 1
+        guard state.depth <= state.maximumDepth else {
+          state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
+          return
+        }
+        do throws(StatlineError) {
+          try state.start(XMLName(pointer: name), HTMLAttributes(base: attributes))
+        } catch {
+          state.stop(error)
+        }
       }
     }
     sax.pointee.endElement = { context, name in
-      guard let state = HTMLStreamState.state(context), let name else { return }
-      state.depth -= 1
-      state.end(XMLName(pointer: name))
+      guard let name else { return }
+      HTMLStreamState.with(context) { state in
+        state.depth -= 1
+        state.end(XMLName(pointer: name))
+      }
     }
     let characters: charactersSAXFunc = { context, bytes, count in
-      guard let state = HTMLStreamState.state(context), let bytes, count > 0 else { return }
-      state.text(UnsafeBufferPointer(start: bytes, count: Int(count)))
+      guard let bytes, count > 0 else { return }
+      HTMLStreamState.with(context) { state in state.text(UnsafeBufferPointer(start: bytes, count: Int(count))) }
     }
     sax.pointee.characters = characters
     sax.pointee.cdataBlock = characters
-    sax.pointee.comment = { context, _ in HTMLStreamState.state(context)?.comment() }
+    sax.pointee.comment = { context, _ in HTMLStreamState.with(context) { $0.comment() } }
   }
 }

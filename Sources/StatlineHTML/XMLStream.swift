@@ -30,42 +30,56 @@ extension XMLStreamReader {
 /// A document that is not well-formed is an error even when the reader has seen part of it: a
 /// reader must throw away what it built when `read` throws.
 public enum XMLStream {
+  /// Inlinable, so the reader's calls are specialized (direct, inlinable) in the module that
+  /// calls it; the parse itself is `run`.
+  @inlinable
   public static func read<Reader: XMLStreamReader>(
     _ data: Data, into reader: inout Reader, url: String? = nil, limits: DocumentLimits = .default
   ) throws(StatlineError) {
-    try Document.checkXMLBytes(data, limits: limits, url: url)
-    LibXML.prepareThread()
-    let failure: StatlineError? = withUnsafeMutablePointer(to: &reader) { pointer in
-      let state = XMLStreamState(
-        maximumDepth: limits.maximumDepth, url: url,
+    try withUnsafeMutablePointer(to: &reader) { pointer throws(StatlineError) in
+      try run(
+        data, url: url, limits: limits,
         start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
         end: { name in pointer.pointee.end(name) },
         text: Reader.readsText ? { bytes in pointer.pointee.text(bytes) } : nil)
-      return data.withUnsafeBytes { buffer -> StatlineError? in
-        guard
-          let parser = xmlCreateMemoryParserCtxt(
-            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count))
-        else {
-          return StatlineError(.io, "libxml2 could not allocate an XML parser", location: url)
-        }
-        defer { xmlFreeParserCtxt(parser) }
-        _ = xmlCtxtUseOptions(parser, Document.xmlOptions)
-        let ownHandler = parser.pointee.sax
-        parser.pointee.sax = Reader.readsText ? XMLStreamState.textHandler : XMLStreamState.handler
-        parser.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
-        state.parser = parser
-        _ = xmlParseDocument(parser)
-        parser.pointee.sax = ownHandler
-        if let error = state.error { return error }
-        guard parser.pointee.wellFormed != 0 else {
-          let error = parser.pointee.lastError
-          let message = error.message.map { String(cString: $0) } ?? ""
-          return Document.xmlFailure(
-            message.isEmpty ? "" : "\(message.trimmingCharacters(in: .whitespacesAndNewlines)) at line \(error.line)",
-            url: url)
-        }
-        return nil
+    }
+  }
+
+  /// The parse, with the reader's calls as closures (valid only during the call); without
+  /// `text`, libxml2's text callbacks stay unset.
+  @usableFromInline
+  static func run(
+    _ data: Data, url: String?, limits: DocumentLimits,
+    start: @escaping (XMLName, XMLAttributes) throws(StatlineError) -> Void, end: @escaping (XMLName) -> Void,
+    text: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  ) throws(StatlineError) {
+    try Document.checkXMLBytes(data, limits: limits, url: url)
+    LibXML.prepareThread()
+    let state = XMLStreamState(maximumDepth: limits.maximumDepth, url: url, start: start, end: end, text: text)
+    let failure: StatlineError? = data.withUnsafeBytes { buffer -> StatlineError? in
+      guard
+        let parser = xmlCreateMemoryParserCtxt(
+          buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count))
+      else {
+        return StatlineError(.io, "libxml2 could not allocate an XML parser", location: url)
       }
+      defer { xmlFreeParserCtxt(parser) }
+      _ = xmlCtxtUseOptions(parser, Document.xmlOptions)
+      let ownHandler = parser.pointee.sax
+      parser.pointee.sax = text != nil ? XMLStreamState.textHandler : XMLStreamState.handler
+      parser.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
+      state.parser = parser
+      _ = xmlParseDocument(parser)
+      parser.pointee.sax = ownHandler
+      if let error = state.error { return error }
+      guard parser.pointee.wellFormed != 0 else {
+        let error = parser.pointee.lastError
+        let message = error.message.map { String(cString: $0) } ?? ""
+        return Document.xmlFailure(
+          message.isEmpty ? "" : "\(message.trimmingCharacters(in: .whitespacesAndNewlines)) at line \(error.line)",
+          url: url)
+      }
+      return nil
     }
     if let failure { throw failure }
   }
@@ -218,6 +232,16 @@ final class XMLStreamState {
     if let parser { xmlStopParser(parser) }
   }
 
+  /// Runs `body` with the state behind libxml2's user-data pointer, unless the parse already
+  /// failed. The parse holds the state, so the callback borrows it without retaining it.
+  @inline(__always)
+  private static func with(_ context: UnsafeMutableRawPointer?, _ body: (XMLStreamState) -> Void) {
+    guard let context else { return }
+    Unmanaged<XMLStreamState>.fromOpaque(context)._withUnsafeGuaranteedRef { state in
+      if !state.failed { body(state) }
+    }
+  }
+
   /// Only element starts and ends: text, comments and processing instructions are skipped, and
   /// with no entity callbacks a DTD declares nothing.
   nonisolated(unsafe) static let handler: UnsafeMutablePointer<xmlSAXHandler> = {
@@ -225,26 +249,26 @@ final class XMLStreamState {
     handler.initialize(to: xmlSAXHandler())
     handler.pointee.initialized = XML_SAX2_MAGIC
     handler.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
-      guard let context, let name else { return }
-      let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
-      guard !state.failed else { return }
-      state.depth += 1
-      guard state.depth <= state.maximumDepth else {
-        state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
-        return
-      }
-      do throws(StatlineError) {
-        try state.start(XMLName(pointer: name), XMLAttributes(base: attributes, count: Int(count)))
-      } catch {
-        state.stop(error)
+      guard let name else { return }
+      XMLStreamState.with(context) { state in
+        state.depth += 1
+        guard state.depth <= state.maximumDepth else {
+          state.stop(DocumentLimits(maximumDepth: state.maximumDepth).depthRefusal(url: state.url))
+          return
+        }
+        do throws(StatlineError) {
+          try state.start(XMLName(pointer: name), XMLAttributes(base: attributes, count: Int(count)))
+        } catch {
+          state.stop(error)
+        }
       }
     }
     handler.pointee.endElementNs = { context, name, _, _ in
-      guard let context, let name else { return }
-      let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
-      guard !state.failed else { return }
-      state.depth -= 1
-      state.end(XMLName(pointer: name))
+      guard let name else { return }
+      XMLStreamState.with(context) { state in
+        state.depth -= 1
+        state.end(XMLName(pointer: name))
+      }
     }
     return handler
   }()
@@ -254,10 +278,8 @@ final class XMLStreamState {
     let textHandler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
     textHandler.initialize(to: handler.pointee)
     let characters: charactersSAXFunc = { context, bytes, count in
-      guard let context, let bytes, count > 0 else { return }
-      let state = Unmanaged<XMLStreamState>.fromOpaque(context).takeUnretainedValue()
-      guard !state.failed else { return }
-      state.text?(UnsafeBufferPointer(start: bytes, count: Int(count)))
+      guard let bytes, count > 0 else { return }
+      XMLStreamState.with(context) { state in state.text?(UnsafeBufferPointer(start: bytes, count: Int(count))) }
     }
     textHandler.pointee.characters = characters
     textHandler.pointee.ignorableWhitespace = characters
