@@ -11,7 +11,7 @@ extension Document {
   ) throws(StatlineError) -> Document {
     try checkHTMLBytes(data, limits: limits, url: url)
     let pointer = try HTMLDepthGuard.parse(data, url: url, encoding: encoding, maximumDepth: limits.maximumDepth)
-    let document = Document(kind: .html, pointer: pointer)
+    let document = Document(kind: .html, pointer: pointer, limits: limits, url: url)
     guard document.root != nil else { throw noElements(url) }
     return document
   }
@@ -35,7 +35,7 @@ extension Document {
       return document
     }
     guard let pointer else { throw xmlFailure(lastError, url: url) }
-    let document = Document(kind: .xml, pointer: pointer)
+    let document = Document(kind: .xml, pointer: pointer, limits: limits, url: url)
     if let subset = pointer.pointee.intSubset, subset.pointee.entities != nil || subset.pointee.pentities != nil {
       throw entityRefusal(url)
     }

@@ -11,14 +11,22 @@ public final class Document {
 
   public let kind: Kind
   let pointer: xmlDocPtr
+  let limits: DocumentLimits
+  let url: String?
   private var xpathContext: xmlXPathContextPtr?
   private var cssCache: [String: String] = [:]
   /// Compiled XPath expressions of this document: a parser asks the same ones for every row.
   private var compiled: [String: xmlXPathCompExprPtr] = [:]
 
-  init(kind: Kind, pointer: xmlDocPtr) {
+  init(kind: Kind, pointer: xmlDocPtr, limits: DocumentLimits = .default, url: String? = nil) {
     self.kind = kind
     self.pointer = pointer
+    self.limits = limits
+    self.url = url
+    // Numbers the elements in document order (libxml2 keeps it in each element's unused
+    // `content`), so sorting a query's result compares two numbers instead of walking both
+    // nodes' ancestors: on tag soup nested hundreds deep that walk made sorting the slowest part.
+    xmlXPathOrderDocElems(pointer)
   }
 
   deinit {
@@ -32,6 +40,10 @@ public final class Document {
   public var root: Node? {
     xmlDocGetRootElement(pointer).map { Node(document: self, pointer: $0) }
   }
+
+  /// The XPath steps this document's queries have cost so far (see
+  /// `DocumentLimits.maximumQuerySteps`).
+  public var queryStepsUsed: Int { Int(xpathContext?.pointee.opCount ?? 0) }
 
   /// The document's declared or detected encoding.
   public var encoding: String? { LibXML.borrow(pointer.pointee.encoding) }
@@ -80,6 +92,8 @@ public final class Document {
         throw StatlineError(.io, "libxml2 could not allocate an XPath context")
       }
       created.pointee.error = statline_ignoreStructuredError
+      // libxml2 counts the steps of every query on this context and stops one that runs past.
+      created.pointee.opLimit = UInt(limits.maximumQuerySteps)
       xpathContext = created
       context = created
     }
@@ -96,7 +110,10 @@ public final class Document {
       compiled[expression] = made
       program = made
     }
-    guard let result = xmlXPathCompiledEval(program, context) else { throw invalid() }
+    guard let result = xmlXPathCompiledEval(program, context) else {
+      if context.pointee.opCount >= context.pointee.opLimit { throw limits.queryStepRefusal(url: url) }
+      throw invalid()
+    }
     defer { xmlXPathFreeObject(result) }
     return body(result)
   }

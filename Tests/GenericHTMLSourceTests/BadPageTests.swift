@@ -84,3 +84,18 @@ import Testing
     #expect(error?.context == "games row 1, field 'date' (games.fields.date)")
   }
 }
+
+/// A fuzzed calendar nested table#eventCalendar in its own cells; `//table//tr` then merged every
+/// nested copy of the page (1.6 s for 69 KB). The config asks `/descendant::tr` instead: each
+/// row once, in document order.
+@Suite struct NestedCalendarTests {
+  @Test func nestedCalendarTablesAreReadRowByRow() throws {
+    let body = try Data(
+      contentsOf: PackageRoot.file("Fuzz/Seeds/parser-statbroadcast-calendar/nested-calendars.html"))
+    let batch = try runExample(
+      "statbroadcast-calendar", Page(url: "https://www.statbroadcast.com/events/schedule.php?gid=msu", body: body))
+    #expect(batch.games.count == 60)
+    #expect(batch.games.prefix(2).map(\.id) == ["statbroadcast:640100", "statbroadcast:640200"])
+    #expect(batch.games.last?.id == "statbroadcast:640229")
+  }
+}

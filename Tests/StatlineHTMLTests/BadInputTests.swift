@@ -81,6 +81,33 @@ import Testing
     }
   }
 
+  /// Tables nested in tables (the shape of a fuzzed calendar that took 1.6 s): every per-row
+  /// `.//` query walks the rest of the page, until the step budget refuses the document.
+  @Test func queriesOverNestedTagSoupStopAtTheStepBudget() throws {
+    let nested =
+      String(repeating: "<table id=t><tr><td><a href=x>1</a>", count: 100)
+      + String(repeating: "</td></tr></table>", count: 100)
+    let rowsQuery = "//table[@id='t']/descendant::tr[td]"
+    // With the default budget the page goes through, and costs this many steps.
+    let document = try Document.html(Data(nested.utf8))
+    let rows = try document.select(xpath: rowsQuery)
+    #expect(rows.count == 100)
+    let forRows = document.queryStepsUsed
+    for row in rows { #expect(try row.select(xpath: ".//a").count >= 1) }
+    let total = document.queryStepsUsed
+    #expect(total > forRows + 10_000, "each row's query walks the rows nested in it")
+    // A budget between the two: the rows are found, the per-row queries are refused.
+    let budget = (forRows + total) / 2
+    let limited = try Document.html(
+      Data(nested.utf8), url: "soup.html", limits: DocumentLimits(maximumQuerySteps: budget))
+    let limitedRows = try limited.select(xpath: rowsQuery)
+    let error = #expect(throws: StatlineError.self) {
+      for row in limitedRows { _ = try row.select(xpath: ".//a") }
+    }
+    #expect(error?.kind == .unsafeDocument && error?.location == "soup.html")
+    #expect(error?.reason == "querying the page took more than \(budget) XPath steps")
+  }
+
   @Test func markupNested100000LevelsDeep() throws {
     let depth = 100_000
     let html =

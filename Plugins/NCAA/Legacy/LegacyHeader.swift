@@ -63,7 +63,7 @@ struct LegacyHeader: Sendable, Equatable {
     }
     var header = LegacyHeader(
       gameId: gameId, visitor: teams[0], home: teams[1], periodLabels: labels, date: nil, venue: nil, attendance: nil)
-    for row in try document.select(xpath: "//table[contains(@class,'mytable')]//tr[td[2]]") {
+    for row in try document.select(xpath: "//table[contains(@class,'mytable')]/descendant::tr[td[2]]") {
       let cells = try row.select(xpath: "./td").map(\.text)
       switch cells[0] {
       case "Game Date:": header.date = GameText.date(cells[1].split(separator: " ").first.map(String.init))
