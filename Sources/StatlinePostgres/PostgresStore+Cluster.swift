@@ -147,8 +147,20 @@ extension PostgresStore: ClusterStore {
     }
   }
 
-  public func release(worker: String, at time: Date) async throws {
+  public func release(worker: String, at time: Date, cutShort: [String: Date]) async throws {
     try await transaction("cannot release the leases of worker \(worker)") { connection in
+      for (target, notBefore) in cutShort {
+        let since2001 = notBefore.timeIntervalSinceReferenceDate
+        try await connection.query(
+          """
+          UPDATE targets SET next_due = GREATEST(next_due, \(notBefore.timeIntervalSince1970)),
+            state = state || jsonb_build_object('nextDue', GREATEST((state->>'nextDue')::float8, \(since2001)::float8))
+          WHERE id = \(target) AND lease_owner = \(worker) AND next_due IS NOT NULL
+          """, logger: logger)
+      }
+      if !cutShort.isEmpty {
+        try await connection.query("UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1", logger: logger)
+      }
       try await connection.query(
         "UPDATE targets SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = \(worker)", logger: logger)
       try await connection.query(

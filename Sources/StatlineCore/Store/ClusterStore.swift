@@ -28,7 +28,17 @@ public protocol ClusterStore: ScheduleStore {
   /// `changed` ones (retired, revived) unless another worker holds them.
   func seed(new: [TargetState], changed: [TargetState], at time: Date) async throws
   /// Gives back every lease of the worker at once and marks it stopped (graceful shutdown).
-  func release(worker: String, at time: Date) async throws
+  /// The targets in `cutShort` were being polled when the worker stopped: their request may have
+  /// reached the site, so none is due again before its date (another worker taking it at once
+  /// would ask the site twice within one cadence).
+  func release(worker: String, at time: Date, cutShort: [String: Date]) async throws
+}
+
+extension ClusterStore {
+  /// `release` with no poll in flight.
+  public func release(worker: String, at time: Date) async throws {
+    try await release(worker: worker, at: time, cutShort: [:])
+  }
 }
 
 /// The lease a worker polls a target under.

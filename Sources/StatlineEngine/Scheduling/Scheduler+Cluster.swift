@@ -49,6 +49,7 @@ extension Scheduler {
       at: clock.now())
     var mirrored = clock.now()
     let (events, continuation) = AsyncStream<ClusterEvent>.makeStream()
+    var cutShort: [String: Date] = [:]
     let configuration = self.configuration
     await withDiscardingTaskGroup { group in
       for (event, every) in [
@@ -124,9 +125,17 @@ extension Scheduler {
       timer?.cancel()
       continuation.finish()
       group.cancelAll()
+      // The polls cut short may have asked the site already: not again before a live cadence
+      // (the shortest regular one) from now, whichever worker takes them.
+      let now = clock.now()
+      for id in busy {
+        guard let target = book.states[id]?.target else { continue }
+        cutShort[id] = now.addingTimeInterval(JobClock<C>.seconds(book.policy(for: target).live))
+      }
     }
     // Outside the cancelled task: the leases go back now, not when they expire.
     let now = clock.now()
-    await Task { try? await store.release(worker: worker, at: now) }.value
+    let deferred = cutShort
+    await Task { try? await store.release(worker: worker, at: now, cutShort: deferred) }.value
   }
 }
