@@ -292,10 +292,16 @@ struct CSSParser {
   }
 
   /// An XPath string literal for any text (XPath 1.0 has no escapes: use concat for mixed quotes).
+  /// Quotes are looked for as bytes, not as Characters: a quote followed by a combining mark is
+  /// one Character that is not "'", yet libxml2 reads its first byte as the end of the string
+  /// (the CSS fuzz target found that one).
   private func literal(_ text: String) -> String {
-    if !text.contains("'") { return "'\(text)'" }
-    if !text.contains("\"") { return "\"\(text)\"" }
-    let parts = text.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }
+    let scalars = text.unicodeScalars
+    if !scalars.contains("'") { return "'\(text)'" }
+    if !scalars.contains("\"") { return "\"\(text)\"" }
+    let parts = scalars.split(separator: "'", omittingEmptySubsequences: false).map {
+      "'\(String(String.UnicodeScalarView($0)))'"
+    }
     return "concat(" + parts.joined(separator: ", \"'\", ") + ")"
   }
 
