@@ -114,4 +114,15 @@ import Testing
     #expect(LacrossePlayText.annotationKey("") == nil)
     #expect(LacrossePlayText.annotationKey("--") == nil)
   }
+
+  /// Found by the play-grammar fuzz target (`scripts/fuzz 600`): twenty digits of penalty
+  /// minutes overflowed the seconds and trapped. More than three digits is not a penalty time.
+  @Test func aPenaltyTimeOfTwentyDigitsIsNotAPenaltyTime() {
+    let long = "Penalty on IONA Sam (SLASHING/" + String(repeating: "1", count: 20) + ":00)"
+    #expect(LacrossePlayText.read(action: "", text: long, teams: ["IONA"]).details["seconds"] == nil)
+    let read = LacrossePlayText.read(action: "", text: "Penalty on IONA Sam (SLASHING/120:00)", teams: ["IONA"])
+    #expect(read.type == .penalty && read.details["seconds"] == "7200")
+    let four = LacrossePlayText.read(action: "", text: "Penalty on IONA Sam (SLASHING/1200:00)", teams: ["IONA"])
+    #expect(four.details["seconds"] == nil)
+  }
 }

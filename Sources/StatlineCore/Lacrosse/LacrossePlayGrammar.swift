@@ -136,8 +136,10 @@ extension LacrossePlayText {
       guard slash > foul, slash < text.count, text.bytes[slash] == UInt8(ascii: "/") else { continue }
       var colon = slash + 1
       var minutes = 0
-      while text.isDigit(colon) {
-        minutes = minutes &* 10 &+ Int(text.bytes[colon] - 0x30)
+      // At most three digits of minutes: a longer run is not a penalty time (and twenty digits
+      // overflowed the seconds, found by the play-grammar fuzz target).
+      while text.isDigit(colon), colon - slash <= 3 {
+        minutes = minutes * 10 + Int(text.bytes[colon] - 0x30)
         colon += 1
       }
       guard colon > slash + 1, text.starts(with: ":", at: colon), text.isDigit(colon + 1), text.isDigit(colon + 2),
