@@ -111,7 +111,10 @@ public final class Document {
       program = made
     }
     guard let result = xmlXPathCompiledEval(program, context) else {
-      if context.pointee.opCount >= context.pointee.opLimit { throw limits.queryStepRefusal(url: url) }
+      // (An opLimit of 0 is libxml2's "no limit": then a failure is the expression's.)
+      if context.pointee.opLimit != 0, context.pointee.opCount >= context.pointee.opLimit {
+        throw limits.queryStepRefusal(url: url)
+      }
       throw invalid()
     }
     defer { xmlXPathFreeObject(result) }

@@ -12,7 +12,7 @@ public struct DocumentLimits: Sendable, Equatable {
   /// inside the one before makes every per-row `.//` query walk the rest of the page. The real
   /// pages need at most 24,186 steps (the legacy box score), a 20 MB page 7.7 million.
   /// libxml2 does not count the work of merging overlapping results (`X//tr` where the X nest),
-  /// which the shipped queries avoid by writing `X/descendant::tr` (see the README).
+  /// which the shipped queries avoid by writing `X/descendant::tr` (see the README). 0: no limit.
   public var maximumQuerySteps: Int
 
   public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 512, maximumQuerySteps: Int = 20_000_000) {

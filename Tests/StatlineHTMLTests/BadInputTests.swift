@@ -106,6 +106,11 @@ import Testing
     }
     #expect(error?.kind == .unsafeDocument && error?.location == "soup.html")
     #expect(error?.reason == "querying the page took more than \(budget) XPath steps")
+    // No budget (0, libxml2's "no limit"): the queries run, and a bad expression is still named.
+    let unlimited = try Document.html(Data(nested.utf8), limits: DocumentLimits(maximumQuerySteps: 0))
+    for row in try unlimited.select(xpath: rowsQuery) { _ = try row.select(xpath: ".//a") }
+    let invalid = #expect(throws: StatlineError.self) { try unlimited.select(xpath: "//[") }
+    #expect(invalid?.reason == "invalid XPath expression '//['")
   }
 
   @Test func markupNested100000LevelsDeep() throws {
