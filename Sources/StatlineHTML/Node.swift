@@ -214,11 +214,9 @@ public struct Node {
     return text.withUTF8 { normalizeWhitespace($0) }
   }
 
-  /// Text read elsewhere (a stream reader's bytes) normalized as `text` normalizes a node's.
-  public static func normalizedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String { normalizeWhitespace(bytes) }
-
-  /// `normalizeWhitespace` on UTF-8 bytes, written straight into the result's storage.
-  static func normalizeWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  /// `normalizeWhitespace` on UTF-8 bytes, written straight into the result's storage (also
+  /// for text a stream reader collected).
+  public static func normalizeWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     String(unsafeUninitializedCapacity: bytes.count) { output in
       var written = 0
       var pendingSpace = false

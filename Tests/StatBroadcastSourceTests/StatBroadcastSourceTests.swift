@@ -311,28 +311,27 @@ import Testing
     let rot13NotBase64 = Page(body: Data("@@@@".utf8))
     #expect(throws: StatlineError.self) { try WebServiceCodec.decode(rot13NotBase64) }
     // base64 of bytes that are not UTF-8, ROT13-ed.
-    let bytes = Data([0xFF, 0xFE, 0xFD]).base64EncodedString()
-    let rotated = String(
-      bytes.map { c -> Character in
-        guard let a = c.asciiValue, c.isLetter else { return c }
-        let base: UInt8 = c.isUppercase ? 65 : 97
-        return Character(UnicodeScalar((a - base + 13) % 26 + base))
-      })
-    let error = #expect(throws: StatlineError.self) { try WebServiceCodec.decode(Page(body: Data(rotated.utf8))) }
+    let notUTF8 = Self.encode(Data([0xFF, 0xFE, 0xFD]))
+    let error = #expect(throws: StatlineError.self) { try WebServiceCodec.decode(Page(body: notUTF8)) }
     #expect(error?.kind == .undecodable && error?.reason.contains("not UTF-8") == true)
   }
 
   /// ROT13 then Foundation's base64: what the one-pass decoder must agree with.
   static func rot13ThenFoundation(_ text: String) -> Data? {
-    let rotated = text.unicodeScalars.compactMap { scalar -> Character? in
-      switch scalar.value {
-      case 0x20, 0x09, 0x0A, 0x0D: return nil
-      case 97...122: return Character(Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!)
-      case 65...90: return Character(Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!)
-      default: return Character(scalar)
-      }
-    }
-    return Data(base64Encoded: String(rotated))
+    Data(base64Encoded: rot13(text.filter { !" \t\r\n".contains($0) }))
+  }
+
+  /// ROT13: ASCII letters turned by 13, everything else as it is.
+  static func rot13(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.value {
+          case 97...122: Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!
+          case 65...90: Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!
+          default: scalar
+          }
+        }))
   }
 
   @Test func theOnePassDecoderAgreesWithROT13ThenBase64() {
@@ -341,16 +340,12 @@ import Testing
       for _ in 0..<8 {
         let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
         // The answer: base64, ROT13-ed, with line breaks and spaces where a server might put them.
-        var answer = ""
+        var plain = ""
         for (index, character) in bytes.base64EncodedString().enumerated() {
-          if index > 0, index % 19 == 0 { answer += index % 38 == 0 ? "\r\n" : " " }
-          let ascii = character.asciiValue!
-          switch ascii {
-          case 97...122: answer.append(Character(Unicode.Scalar((ascii - 97 + 13) % 26 + 97)))
-          case 65...90: answer.append(Character(Unicode.Scalar((ascii - 65 + 13) % 26 + 65)))
-          default: answer.append(character)
-          }
+          if index > 0, index % 19 == 0 { plain += index % 38 == 0 ? "\r\n" : " " }
+          plain.append(character)
         }
+        let answer = Self.rot13(plain)
         #expect(WebServiceCodec.rot13Base64(Data(answer.utf8)) == bytes, "\(length) bytes: \(answer)")
         #expect(Self.rot13ThenFoundation(answer) == bytes)
       }
@@ -408,14 +403,9 @@ import Testing
   }
 
   /// An answer as the web service writes it: base64, then ROT13.
-  static func encode(_ text: String) -> Data {
-    Data(
-      Data(text.utf8).base64EncodedString().map { character -> Character in
-        guard let ascii = character.asciiValue, character.isLetter else { return character }
-        let base: UInt8 = character.isUppercase ? 65 : 97
-        return Character(Unicode.Scalar((ascii - base + 13) % 26 + base))
-      }.map(String.init).joined().utf8)
-  }
+  static func encode(_ bytes: Data) -> Data { Data(rot13(bytes.base64EncodedString()).utf8) }
+
+  static func encode(_ text: String) -> Data { encode(Data(text.utf8)) }
 
   @Test func startTimesCarryTheVenueZoneOnThatDate() {
     #expect(WebServiceSports.startTime(date: "2026-02-26", time: "1:00 PM PT") == "2026-02-26T13:00:00-08:00")

@@ -39,7 +39,7 @@ struct EventReader: XMLStreamReader {
     defer { depth -= 1 }
     guard inEvent else { return }
     if depth == 3, let name = field {
-      record?.fields[name] = text.withUnsafeBufferPointer { Node.normalizedText($0) }
+      record?.fields[name] = text.withUnsafeBufferPointer { Node.normalizeWhitespace($0) }
       field = nil
     } else if depth == 2 {
       inEvent = false
@@ -48,6 +48,6 @@ struct EventReader: XMLStreamReader {
   }
 
   mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if field != nil, depth >= 3 { text.append(contentsOf: bytes) }
+    if field != nil { text.append(contentsOf: bytes) }
   }
 }

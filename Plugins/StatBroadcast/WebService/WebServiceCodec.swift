@@ -167,6 +167,13 @@ public enum WebServiceCodec {
         let written = output.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) -> Int? in
           let out = raw.bindMemory(to: UInt8.self)
           var count = 0
+          /// The first `bytes` of a whole group's three.
+          func emit(_ group: UInt32, _ bytes: Int) {
+            out[count] = UInt8(truncatingIfNeeded: group >> 16)
+            out[count + 1] = UInt8(truncatingIfNeeded: group >> 8)
+            out[count + 2] = UInt8(truncatingIfNeeded: group)
+            count += bytes
+          }
           var group: UInt32 = 0
           var inGroup = 0
           var pads = 0
@@ -176,11 +183,7 @@ public enum WebServiceCodec {
               let (a, b) = (table[Int(input[index])], table[Int(input[index + 1])])
               let (c, d) = (table[Int(input[index + 2])], table[Int(input[index + 3])])
               if (a | b | c | d) < 64 {
-                let whole = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                out[count] = UInt8(truncatingIfNeeded: whole >> 16)
-                out[count + 1] = UInt8(truncatingIfNeeded: whole >> 8)
-                out[count + 2] = UInt8(truncatingIfNeeded: whole)
-                count += 3
+                emit(UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d), 3)
                 index += 4
                 continue
               }
@@ -204,10 +207,7 @@ public enum WebServiceCodec {
               return nil
             }
             if inGroup == 4 {
-              out[count] = UInt8(truncatingIfNeeded: group >> 16)
-              out[count + 1] = UInt8(truncatingIfNeeded: group >> 8)
-              out[count + 2] = UInt8(truncatingIfNeeded: group)
-              count += 3 - pads
+              emit(group, 3 - pads)
               group = 0
               inGroup = 0
             }
