@@ -97,8 +97,12 @@ let package = Package(
       name: "StatlineServer",
       dependencies: [
         "StatlineCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
       ],
@@ -164,7 +168,7 @@ let package = Package(
         "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting", "StatlineApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(

@@ -51,8 +51,8 @@ public struct APIServer: Sendable {
       return Self.response(answer, head: request.method == .head)
     }
     return Application(
-      responder: responder,
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Statline"),
+      responder: responder, server: .http1(answering: api),
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: api.hot.serverName),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
   }
 

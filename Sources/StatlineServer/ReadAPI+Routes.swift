@@ -39,6 +39,8 @@ extension ReadAPI {
     case .scoreboard:
       let query = try APIQuery(query, allowed: ["sport", "date", "status"])
       let sport = try Self.sport(query)
+      // Without a date, the answer is today's: not served past midnight.
+      let dayEnds = query["date"] == nil ? nextMidnight() : nil
       let date =
         try query["date"].map { text throws(Problem) -> String in
           guard BatchValidator.isDate(text) else {
@@ -59,7 +61,7 @@ extension ReadAPI {
       return entry(
         Scoreboard(
           date: date, sport: sport, status: status, games: games, freshness: freshness.byGame, version: version),
-        live: games, expires: freshness.expires)
+        live: games, expires: Self.earliest(freshness.expires, dayEnds))
     case .game(let id):
       _ = try APIQuery(query, allowed: [])
       let game = try await game(id)
@@ -181,6 +183,19 @@ extension ReadAPI {
     calendar.timeZone = configuration.timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: now())
     return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+  }
+
+  /// The next midnight in the configured zone: an answer that read `today()` is not served past it.
+  func nextMidnight() -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = configuration.timeZone
+    let start = calendar.startOfDay(for: now())
+    return calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+  }
+
+  static func earliest(_ a: Date?, _ b: Date?) -> Date? {
+    guard let a, let b else { return a ?? b }
+    return min(a, b)
   }
 
   /// Live games first, then by start time (unknown last), then by id.

@@ -12,6 +12,8 @@ extension ReadAPI {
     guard !stat.isEmpty, stat.count <= 40, stat.allSatisfy({ $0.isLetter }) else {
       throw Problem.badParameter("stat", stat, expected: "a stat key such as goals, assists, points, saves")
     }
+    // Without a season, this year's: checked again after midnight.
+    let seasonEnds = query["season"] == nil ? nextMidnight() : nil
     let season = try Self.season(query) ?? String(today().prefix(4))
     let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: 25)
     struct Key: Hashable {
@@ -44,13 +46,15 @@ extension ReadAPI {
     }
     return ResponseCache.Entry(
       body: Self.encode(LeadersAnswer(sport: sport, stat: stat, season: season, leaders: leaders, version: version)),
-      cacheControl: configuration.settledCacheControl)
+      cacheControl: configuration.settledCacheControl, expires: seasonEnds)
   }
 
   func standings(_ query: APIQuery, version: Int64) async throws -> ResponseCache.Entry {
     guard let sport = try Self.sport(query) else {
       throw Problem.badParameter("sport", "", expected: "a sport such as lacrosse-men (standings are per sport)")
     }
+    // Without a season, this year's: checked again after midnight.
+    let seasonEnds = query["season"] == nil ? nextMidnight() : nil
     let season = try Self.season(query) ?? String(today().prefix(4))
     let conference = query["conference"]
     var conferences: [String: String] = [:]
@@ -78,7 +82,7 @@ extension ReadAPI {
     return ResponseCache.Entry(
       body: Self.encode(
         StandingsAnswer(sport: sport, season: season, conference: conference, standings: table, version: version)),
-      cacheControl: configuration.settledCacheControl)
+      cacheControl: configuration.settledCacheControl, expires: seasonEnds)
   }
 
   /// `season=`: the spring year the season is played in.

@@ -38,18 +38,24 @@ public struct ReadAPI: Sendable {
   let reader: any StoreReader
   let configuration: Configuration
   let now: @Sendable () -> Date
+  /// The monotonic clock the stamp's trust is timed by.
+  let monotonic: @Sendable () -> ContinuousClock.Instant
   let cache = ResponseCache()
+  /// What the cache served, for the event loop to send again while the stamp is trusted.
+  let hot = HotAnswers()
   /// Served at `/metrics` (nil: not served), and where the server counts requests.
   public let metrics: ServerMetrics?
 
   public init(
     reader: any StoreReader, configuration: Configuration = Configuration(), metrics: ServerMetrics? = nil,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init,
+    monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     self.reader = reader
     self.configuration = configuration
     self.metrics = metrics
     self.now = now
+    self.monotonic = monotonic
   }
 
   public func respond(_ request: APIRequest) async -> APIResponse {
@@ -145,10 +151,15 @@ public struct ReadAPI: Sendable {
       entry = entry.withGzip(minimumSize: Self.gzipMinimumSize)
       await cache.store(entry, for: key, stamp: stamp)
     }
+    // While the stamp is trusted, the event loop answers this again by itself.
+    if configuration.stampInterval > .zero, !hot.holds(key, stamp: stamp, gzip: wantsGzip) {
+      hot.publish(
+        HotAnswers.Answer(entry, route: Route.template(of: request.path), metrics: metrics), for: key, stamp: stamp)
+    }
     // Each representation has its own strong ETag; a revalidation with either is answered.
     let gzip = wantsGzip && entry.gzipped != nil
     let plainTag = entry.etag
-    let gzipTag = String(entry.etag.dropLast()) + "-gzip\""
+    let gzipTag = entry.gzipEtag
     let etag = gzip ? gzipTag : plainTag
     var headers = [
       "etag": etag, "cache-control": entry.cacheControl, "vary": "Accept-Encoding",
@@ -170,10 +181,11 @@ public struct ReadAPI: Sendable {
   /// The store's stamp, read again when the last read is older than `stampInterval`.
   func currentStamp() async throws -> StoreStamp {
     guard configuration.stampInterval > .zero else { return try await reader.stamp() }
-    let instant = ContinuousClock.now
+    let instant = monotonic()
     if let recent = await cache.recentStamp(now: instant, within: configuration.stampInterval) { return recent }
     let stamp = try await reader.stamp()
     await cache.note(stamp, at: instant)
+    hot.trust(stamp, until: instant + configuration.stampInterval)
     return stamp
   }
 
@@ -205,9 +217,19 @@ public struct ReadAPI: Sendable {
 
   /// `If-None-Match`: `*`, or a list holding the ETag (weak or strong).
   static func matches(_ header: String, etag: String) -> Bool {
-    header.split(separator: ",").contains { item in
-      let tag = item.trimmingCharacters(in: .whitespaces)
-      return tag == "*" || tag == etag || tag == "W/" + etag
+    var rest = header.utf8[...]
+    while true {
+      let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+      var tag = rest[..<end]
+      while let first = tag.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { tag.removeFirst() }
+      while let last = tag.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { tag.removeLast() }
+      if tag.elementsEqual("*".utf8) || tag.elementsEqual(etag.utf8)
+        || (tag.starts(with: "W/".utf8) && tag.dropFirst(2).elementsEqual(etag.utf8))
+      {
+        return true
+      }
+      guard end < rest.endIndex else { return false }
+      rest = rest[rest.index(after: end)...]
     }
   }
 

@@ -77,6 +77,9 @@ extension ResponseCache.Entry {
     return entry
   }
 
+  /// The gzipped representation's own strong ETag.
+  var gzipEtag: String { String(etag.dropLast()) + "-gzip\"" }
+
   /// The entry with its gzipped body, when the body is worth compressing (made the first time a
   /// client asks for gzip, then kept with the entry).
   func withGzip(minimumSize: Int) -> ResponseCache.Entry {

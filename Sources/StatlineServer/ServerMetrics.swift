@@ -23,31 +23,43 @@ public final class ServerMetrics: Sendable {
     self.factory = factory
   }
 
-  /// Each route and status's counter and timer, made once (a registry lookup builds strings
-  /// and takes a lock: too much for every request).
-  private let handles = Locked<[RouteStatus: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+  /// Each route and status's series, made once (a registry lookup builds strings and takes a
+  /// lock: too much for every request).
+  private let made = Locked<[RouteStatus: RequestSeries]>([:])
 
   struct RouteStatus: Hashable {
     var route: String
     var status: Int
   }
 
-  func request(route: String, status: Int, duration: Duration) {
-    let key = RouteStatus(route: route, status: status)
-    let (counter, timer) = handles.withLock { handles in
-      if let made = handles[key] { return made }
-      let made = (
-        CoreMetrics.Counter(
+  /// A route and status's request counter, and the route's latency.
+  struct RequestSeries: Sendable {
+    let counter: CoreMetrics.Counter
+    let timer: CoreMetrics.Timer
+
+    func record(_ duration: Duration) {
+      counter.increment()
+      timer.recordNanoseconds(ServerMetrics.nanoseconds(duration))
+    }
+  }
+
+  func series(route: String, status: Int) -> RequestSeries {
+    made.withLock { made in
+      let key = RouteStatus(route: route, status: status)
+      if let series = made[key] { return series }
+      let series = RequestSeries(
+        counter: CoreMetrics.Counter(
           label: "statline_api_requests_total", dimensions: [("route", route), ("status", String(status))],
           factory: factory),
-        CoreMetrics.Timer(
-          label: "statline_api_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-      )
-      handles[key] = made
-      return made
+        timer: CoreMetrics.Timer(
+          label: "statline_api_request_duration_seconds", dimensions: [("route", route)], factory: factory))
+      made[key] = series
+      return series
     }
-    counter.increment()
-    timer.recordNanoseconds(Self.nanoseconds(duration))
+  }
+
+  func request(route: String, status: Int, duration: Duration) {
+    series(route: route, status: status).record(duration)
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {

@@ -307,6 +307,25 @@ import Testing
     #expect(await exact.respond(request).headers["etag"] != before.headers["etag"], "zero: read every time")
   }
 
+  @Test func answersForTodayAreNotServedPastMidnight() async throws {
+    let (path, _) = try await Self.store()
+    let now = TestNow()
+    let api = ReadAPI(reader: try SQLiteStore(readOnlyPath: path), configuration: .served, now: now.read)
+    func field(_ path: String, _ query: String, _ name: String) async throws -> String? {
+      let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
+      return (try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?[name] as? String
+    }
+    #expect(try await field("/v1/scoreboard", "", "date") == "2026-03-07")
+    now.set(Self.now.addingTimeInterval(10 * 3600))  // 01:00 on the 8th in New York, the stamp unchanged
+    #expect(try await field("/v1/scoreboard", "", "date") == "2026-03-08")
+    now.set(Date(timeIntervalSince1970: 1_798_776_000))  // 2026-12-31 23:00 in New York
+    #expect(try await field("/v1/standings", "sport=lacrosse-men", "season") == "2026")
+    #expect(try await field("/v1/leaders", "sport=lacrosse-men", "season") == "2026")
+    now.set(Date(timeIntervalSince1970: 1_798_776_000 + 7_200))
+    #expect(try await field("/v1/standings", "sport=lacrosse-men", "season") == "2027")
+    #expect(try await field("/v1/leaders", "sport=lacrosse-men", "season") == "2027")
+  }
+
   @Test func etagsGive304AndHeadGivesTheHeadersOnly() async throws {
     let (path, writer) = try await Self.store()
     try await Self.withServer(path) { base in
