@@ -126,7 +126,10 @@ extension ReadAPI {
   /// `sport=`: lower-case words joined by '-' (`lacrosse-men`).
   static func sport(_ query: APIQuery) throws(Problem) -> Sport? {
     try query["sport"].map { text throws(Problem) -> Sport in
-      guard text.count <= 40, !text.isEmpty, text.allSatisfy({ $0.isLowercase || $0 == "-" }) else {
+      // As the OpenAPI document has it: ^[a-z-]{1,40}$.
+      guard (1...40).contains(text.utf8.count),
+        text.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "-") })
+      else {
         throw Problem.badParameter("sport", text, expected: "a sport such as lacrosse-men")
       }
       return Sport(text)

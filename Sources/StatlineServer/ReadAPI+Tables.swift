@@ -9,7 +9,9 @@ extension ReadAPI {
       throw Problem.badParameter("sport", "", expected: "a sport such as lacrosse-men (leaders are per sport)")
     }
     let stat = query["stat"] ?? StatKey.goals
-    guard !stat.isEmpty, stat.count <= 40, stat.allSatisfy({ $0.isLetter }) else {
+    // As the OpenAPI document has it: ^[A-Za-z]{1,40}$.
+    guard (1...40).contains(stat.utf8.count), stat.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+    else {
       throw Problem.badParameter("stat", stat, expected: "a stat key such as goals, assists, points, saves")
     }
     // Without a season, this year's: checked again after midnight.

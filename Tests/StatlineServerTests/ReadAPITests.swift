@@ -378,6 +378,8 @@ import Testing
         ("/v1/nothing", 404, "no such endpoint"),
         ("/v1/scoreboard?date=03/07/2026", 400, "query parameter 'date' is '03/07/2026'; expected a date YYYY-MM-DD"),
         ("/v1/scoreboard?sport=Lacrosse!", 400, "'sport'"),
+        ("/v1/teams?sport=%C3%B2", 400, "'sport' is 'ò'"),
+        ("/v1/leaders?sport=x&stat=%C3%96", 400, "'stat' is 'Ö'; expected a stat key"),
         ("/v1/scoreboard?status=halftime", 400, "'status'"),
         ("/v1/changes?limit=-1", 400, "'limit' is '-1'; expected a whole number from 1 to 1000"),
         ("/v1/changes?limit=99999999", 400, "'limit'"),
