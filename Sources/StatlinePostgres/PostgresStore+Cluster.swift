@@ -89,18 +89,14 @@ extension PostgresStore: ClusterStore {
       ).collect().first?.decode(String?.self)
       guard owner == lease.worker else { return nil }
       let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
-      for (state, json) in states {
-        if state.id == lease.target {
-          try await self.upsert(state, json: json, on: connection)
-          try await connection.query(
-            "UPDATE targets SET lease_owner = NULL, lease_until = NULL WHERE id = \(state.id)", logger: logger)
-        } else {
-          try await self.upsert(state, json: json, overwrite: false, on: connection)
-        }
-      }
       for host in poll.hosts { try await self.upsert(host, on: connection) }
-      if !states.isEmpty {
-        try await connection.query("UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1", logger: logger)
+      for (index, (state, json)) in states.enumerated() {
+        // The leased target's state, its lease given back; others only when new. The last
+        // statement moves the schedule's stamp.
+        let leased = state.id == lease.target
+        try await self.upsert(
+          state, json: json, overwrite: leased, releasingLease: leased, stamping: index == states.count - 1,
+          on: connection)
       }
       return write
     }

@@ -3,14 +3,12 @@ import PostgresNIO
 import StatlineCore
 
 extension PostgresStore: EventLog {
-  /// Derives and inserts the events of a write's changed games; the caller holds the
-  /// transaction and the version lock, so sequences are numbered in commit order too.
-  func appendEvents(of changed: [ScoreDiffer.ChangedGame], batch: Batch?, on connection: PostgresConnection)
-    async throws -> [ChangeEvent]
-  {
-    let last =
-      try await connection.query("SELECT COALESCE(MAX(sequence), 0) FROM events", logger: logger).collect().first?
-      .decode(Int64.self) ?? 0
+  /// Derives the events of a write's changed games, numbered after `last`; the caller holds the
+  /// transaction and the version lock (so sequences are numbered in commit order too) and
+  /// inserts them with the records.
+  func deriveEvents(
+    of changed: [ScoreDiffer.ChangedGame], batch: Batch?, after last: Int64, on connection: PostgresConnection
+  ) async throws -> [ChangeEvent] {
     // The differ asks who led last only for a game whose previous version is tied: read those
     // games' recent events first (the differ itself does no I/O).
     var recentEvents: [String: [ChangeEvent]] = [:]
@@ -27,18 +25,9 @@ extension PostgresStore: EventLog {
       }
       recentEvents[change.current.id] = events
     }
-    let events = ScoreDiffer.events(of: changed, batch: batch, after: last) { gameId in
+    return ScoreDiffer.events(of: changed, batch: batch, after: last) { gameId in
       ScoreDiffer.lastLeader(newestFirst: recentEvents[gameId] ?? [])
     }
-    guard !events.isEmpty else { return [] }
-    let json = try events.map { event throws(StatlineError) in try encodeEvent(event) }
-    try await connection.query(
-      """
-      INSERT INTO events (sequence, version, game_id, type, json)
-      SELECT s, v, g, t, j::jsonb FROM unnest(\(events.map(\.sequence))::bigint[], \(events.map(\.version))::bigint[],
-        \(events.map(\.gameId))::text[], \(events.map(\.type.rawValue))::text[], \(json)::text[]) AS e(s, v, g, t, j)
-      """, logger: logger)
-    return events
   }
 
   public func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent] {

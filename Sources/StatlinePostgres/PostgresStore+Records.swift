@@ -78,116 +78,70 @@ extension PostgresStore: Store {
     var version =
       try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
       .collect().first?.decode(Int64.self) ?? 0
-    let stored = try await storedHashes(rows, on: connection)
+    // Read after the lock (a statement that waited for it still has its snapshot from before):
+    // event sequences are numbered under the same lock.
+    let (stored, lastEvent) = try await storedHashes(rows, on: connection)
     var written = 0
     var changedGames: [ScoreDiffer.ChangedGame] = []
-    var plays: (games: [String], sequences: [Int32], versions: [Int64], hashes: [Int64], json: [String]) = (
-      [], [], [], [], []
-    )
+    var changed = ChangedRows()
     for row in rows {
       let key = RecentKey(kind: row.kind, id: row.id)
       let previous = stored[key]
       if previous?.hash == row.hash { continue }
       version += 1
       written += 1
-      let json = try row.encoded()
-      switch row.record {
-      case .game(let game):
-        try await connection.query(
-          """
-          INSERT INTO games (id, version, hash, sport, status, date, away_team, home_team, changed_at, json)
-          VALUES (\(row.id), \(version), \(row.hash), \(game.sport.rawValue), \(game.status.rawValue), \(game.date),
-            \(game.away.team.id), \(game.home.team.id), \(time.timeIntervalSince1970), \(json)::jsonb)
-          ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
-            status = excluded.status, date = excluded.date, away_team = excluded.away_team,
-            home_team = excluded.home_team, changed_at = excluded.changed_at, json = excluded.json
-          """, logger: logger)
+      try changed.append(row, version: version)
+      if case .game(let game) = row.record {
         let before = derivesEvents ? previous?.game : nil
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
-      case .team:
-        try await connection.query(
-          """
-          INSERT INTO teams (id, version, hash, json) VALUES (\(row.id), \(version), \(row.hash), \(json)::jsonb)
-          ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json
-          """, logger: logger)
-      case .boxScore:
-        try await connection.query(
-          """
-          INSERT INTO box_scores (game_id, version, hash, json) VALUES (\(row.id), \(version), \(row.hash), \(json)::jsonb)
-          ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json
-          """, logger: logger)
-      case .play:
-        plays.games.append(row.gameId)
-        plays.sequences.append(Int32(clamping: row.sequence))
-        plays.versions.append(version)
-        plays.hashes.append(row.hash)
-        plays.json.append(json)
       }
-    }
-    if !plays.games.isEmpty {
-      try await connection.query(
-        """
-        INSERT INTO plays (game_id, sequence, version, hash, json)
-        SELECT g, s, v, h, j::jsonb FROM unnest(\(plays.games)::text[], \(plays.sequences)::int[],
-          \(plays.versions)::bigint[], \(plays.hashes)::bigint[], \(plays.json)::text[]) AS p(g, s, v, h, j)
-        ON CONFLICT (game_id, sequence) DO UPDATE SET version = excluded.version, hash = excluded.hash,
-          json = excluded.json
-        """, logger: logger)
-    }
-    if written > 0 {
-      try await connection.query("UPDATE store_version SET version = \(version) WHERE id = 1", logger: logger)
     }
     var events: [ChangeEvent.Kind: Int] = [:]
     if derivesEvents && !changedGames.isEmpty {
-      for event in try await appendEvents(of: changedGames, batch: batch, on: connection) {
-        events[event.type, default: 0] += 1
-      }
+      let derived = try await deriveEvents(of: changedGames, batch: batch, after: lastEvent, on: connection)
+      try changed.append(derived, encode: encodeEvent)
+      for event in derived { events[event.type, default: 0] += 1 }
+    }
+    if written > 0 {
+      // One statement (one round trip) for every table, the events and the version.
+      try await connection.query(changed.upsert(version: version, changedAt: time), logger: logger)
     }
     return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
   }
 
   /// What the store holds under each row's id: the hash, and for a game its record (the
-  /// previous version the events are derived against).
+  /// previous version the events are derived against); and the last event's sequence. One
+  /// query for every kind.
   private func storedHashes(_ rows: [PendingRow], on connection: PostgresConnection) async throws
-    -> [RecentKey: (hash: Int64, game: Game?)]
+    -> (hashes: [RecentKey: (hash: Int64, game: Game?)], lastEvent: Int64)
   {
-    var result: [RecentKey: (hash: Int64, game: Game?)] = [:]
     func ids(_ kind: StoreChange.Kind) -> [String] { rows.filter { $0.kind == kind }.map(\.id) }
-    let games = ids(.game)
-    if !games.isEmpty {
-      for try await (id, hash, json) in try await connection.query(
-        "SELECT id, hash, json::text FROM games WHERE id = ANY(\(games))", logger: logger
-      ).decode((String, Int64, String).self) {
-        var game: Game?
-        if case .game(let stored) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) {
-          game = stored
-        }
-        result[RecentKey(kind: .game, id: id)] = (hash, game)
-      }
-    }
-    for (kind, table, column) in [(StoreChange.Kind.team, "teams", "id"), (.boxScore, "box_scores", "game_id")] {
-      let keys = ids(kind)
-      guard !keys.isEmpty else { continue }
-      var query = PostgresQuery(unsafeSQL: "SELECT \(column), hash FROM \(table) WHERE \(column) = ANY($1)")
-      query.binds.append(keys, context: .default)
-      for try await (id, hash) in try await connection.query(query, logger: logger).decode((String, Int64).self) {
-        result[RecentKey(kind: kind, id: id)] = (hash, nil)
-      }
-    }
     let plays = rows.filter { $0.kind == .play }
-    if !plays.isEmpty {
-      let games = plays.map(\.gameId)
-      let sequences = plays.map { Int32(clamping: $0.sequence) }
-      for try await (game, sequence, hash) in try await connection.query(
-        """
-        SELECT p.game_id, p.sequence, p.hash FROM plays p
-        JOIN unnest(\(games)::text[], \(sequences)::int[]) AS k(g, s) ON p.game_id = k.g AND p.sequence = k.s
-        """, logger: logger
-      ).decode((String, Int32, Int64).self) {
-        result[RecentKey(kind: .play, id: "\(game)#\(sequence)")] = (hash, nil)
+    let query: PostgresQuery = """
+      SELECT 'event', '', COALESCE(MAX(sequence), 0), NULL FROM events
+      UNION ALL SELECT 'game', id, hash, json::text FROM games WHERE id = ANY(\(ids(.game))::text[])
+      UNION ALL SELECT 'team', id, hash, NULL FROM teams WHERE id = ANY(\(ids(.team))::text[])
+      UNION ALL SELECT 'boxScore', game_id, hash, NULL FROM box_scores WHERE game_id = ANY(\(ids(.boxScore))::text[])
+      UNION ALL SELECT 'play', p.game_id || '#' || p.sequence, p.hash, NULL FROM plays p
+        JOIN unnest(\(plays.map(\.gameId))::text[], \(plays.map { Int32(clamping: $0.sequence) })::int[]) AS k(g, s)
+        ON p.game_id = k.g AND p.sequence = k.s
+      """
+    var result: [RecentKey: (hash: Int64, game: Game?)] = [:]
+    var lastEvent: Int64 = 0
+    for try await (kind, id, hash, json) in try await connection.query(query, logger: logger).decode(
+      (String, String, Int64, String?).self)
+    {
+      guard let kind = StoreChange.Kind(rawValue: kind) else {
+        lastEvent = hash
+        continue
       }
+      var game: Game?
+      if let json, case .game(let stored) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) {
+        game = stored
+      }
+      result[RecentKey(kind: kind, id: id)] = (hash, game)
     }
-    return result
+    return (result, lastEvent)
   }
 
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {

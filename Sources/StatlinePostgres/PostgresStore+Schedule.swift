@@ -58,11 +58,9 @@ extension PostgresStore: ScheduleStore {
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
     let write = try await transaction("cannot commit the poll") { connection in
       let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
-      for (state, json) in states { try await self.upsert(state, json: json, on: connection) }
       for host in poll.hosts { try await self.upsert(host, on: connection) }
-      // Last, so the stamp's row lock is held only for the commit itself.
-      if !states.isEmpty {
-        try await connection.query("UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1", logger: logger)
+      for (index, (state, json)) in states.enumerated() {
+        try await self.upsert(state, json: json, stamping: index == states.count - 1, on: connection)
       }
       return write
     }
@@ -103,9 +101,15 @@ extension PostgresStore: ScheduleStore {
   }
 
   /// Writes a target's state; with `overwrite` false, only when no one has added the target yet.
-  func upsert(_ state: TargetState, json: String, overwrite: Bool = true, on connection: PostgresConnection)
-    async throws
-  {
+  /// - Parameters:
+  ///   - releasingLease: also gives the target's lease back (the worker's commit of its poll),
+  ///     in the same statement.
+  ///   - stamping: also moves the schedule's stamp (the API's answers depend on it), in the
+  ///     same statement: the commit's last, so the stamp's row lock is held only for the commit.
+  func upsert(
+    _ state: TargetState, json: String, overwrite: Bool = true, releasingLease: Bool = false, stamping: Bool = false,
+    on connection: PostgresConnection
+  ) async throws {
     let target = state.target
     var query: PostgresQuery = """
       INSERT INTO targets (id, url, source, parser, role, next_due, outcome, last_succeeded, state, etag,
@@ -120,7 +124,10 @@ extension PostgresStore: ScheduleStore {
        ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome,
         last_succeeded = excluded.last_succeeded, state = excluded.state, etag = excluded.etag,
         last_modified = excluded.last_modified, body_hash = excluded.body_hash
-      """ : " ON CONFLICT (id) DO NOTHING"
+      """ + (releasingLease ? ", lease_owner = NULL, lease_until = NULL" : "") : " ON CONFLICT (id) DO NOTHING"
+    if stamping {
+      query.sql = "WITH stamp AS (UPDATE schedule_stamp SET schedule = schedule + 1 WHERE id = 1) " + query.sql
+    }
     try await connection.query(query, logger: logger)
   }
 
