@@ -131,6 +131,23 @@ import Testing
     #expect(kinds(final) == ["final 12-9 p4"] && final[0].side == .away)
   }
 
+  /// A calendar row between periods ("END 3RD") is `unknown` with a score: the game is still
+  /// followed, so goals scored before the next sighting are not lost if that sighting is final.
+  @Test func aScoredGameInAnUnexplainedStateIsStillFollowedAndNeverStartsAgain() {
+    let live = Self.game(.live, period: 3, 1, 0, clock: "01:00")
+    let between = Self.game(.unknown, 1, 0)
+    #expect(kinds(ScoreDiffer.events(previous: live, current: between)) == ["status 1-0 p-"])
+    #expect(kinds(ScoreDiffer.events(previous: between, current: Self.game(.live, period: 4, 1, 0))).isEmpty)
+    let final = ScoreDiffer.events(previous: between, current: Self.game(.final, period: 4, 3, 1))
+    #expect(kinds(final) == ["goal 2-0 p4", "goal 3-0 p4", "goal 3-1 p4", "final 3-1 p4"])
+    // Without a score, `unknown` is not a game in progress: going live is its start.
+    let unscored = Self.game(.unknown)
+    #expect(
+      kinds(ScoreDiffer.events(previous: unscored, current: Self.game(.live, period: 1, 0, 0))) == ["started 0-0 p1"])
+    #expect(
+      kinds(ScoreDiffer.events(previous: unscored, current: Self.game(.final, period: 4, 3, 1))) == ["final 3-1 p4"])
+  }
+
   @Test func aClockTickOrAnUnchangedGameGivesNothing() {
     let before = Self.game(.live, period: 2, 3, 2, clock: "10:00")
     #expect(ScoreDiffer.events(previous: before, current: Self.game(.live, period: 2, 3, 2, clock: "09:30")).isEmpty)

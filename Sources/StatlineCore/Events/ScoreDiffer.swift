@@ -8,8 +8,9 @@
 /// - A game the store has never seen is one `game.discovered` with its state then, never a
 ///   burst of goals for a game found already in progress.
 /// - Goals are derived from score increases while the game is followed live (the previous
-///   version or the new one is live); a game seen only scheduled and then final gets
-///   `game.final` alone. A jump by two is two goals, in the order the plays' running scores
+///   version or the new one is live, or the previous one is `unknown` with a score: a game in
+///   progress whose page does not say how, as a calendar between periods); a game seen only
+///   scheduled and then final gets `game.final` alone. A jump by two is two goals, in the order the plays' running scores
 ///   give (without plays: away's, then home's). A goal names its scorer and assist only when
 ///   one of the batch's goal plays reaches exactly that running score; never guessed.
 /// - A score that goes down, or a final game whose score changes, is one `game.corrected`
@@ -28,7 +29,10 @@ public enum ScoreDiffer {
     let before = ChangeEvent.Previous(previous)
     let status = (old: previous.status, new: current.status)
 
-    if status.new == .live && status.old != .live && status.old != .final {
+    // `unknown` with a score is a game in progress in a state its page does not explain (a
+    // calendar row between periods): still followed, and never a new start.
+    let inProgress = status.old == .unknown && (previous.away.score != nil || previous.home.score != nil)
+    if status.new == .live && status.old != .live && status.old != .final && !inProgress {
       events.append(ChangeEvent(.started, game: current, previous: before))
     }
 
@@ -40,7 +44,7 @@ public enum ScoreDiffer {
       events += periodEvents(previous: previous, current: current)
       events.append(ChangeEvent(.corrected, game: current, previous: before))
     } else {
-      let followed = status.old == .live || status.new == .live
+      let followed = status.old == .live || status.new == .live || inProgress
       let goals = followed && scoreChanged ? goalEvents(from: old, to: new, current: current, plays: plays) : []
       events += ordered(goals: goals, periods: periodEvents(previous: previous, current: current))
       events += leadEvents(goals, from: old, lastLeader: lastLeader)
