@@ -34,7 +34,6 @@ final class HotAnswers: Sendable {
 
   /// What the handler sends: the response's start, then `Date` and `Server`, then the body.
   struct Reply {
-    var status: Int
     var start: ByteBuffer
     var body: ByteBuffer?
     var series: ServerMetrics.RequestSeries?
@@ -109,10 +108,9 @@ final class HotAnswers: Sendable {
     if let ifNoneMatch,
       ReadAPI.matches(ifNoneMatch, etag: answer.plainTag) || ReadAPI.matches(ifNoneMatch, etag: answer.gzipTag)
     {
-      return Reply(status: 304, start: representation.notModified, body: nil, series: answer.series?.notModified)
+      return Reply(start: representation.notModified, body: nil, series: answer.series?.notModified)
     }
-    return Reply(
-      status: 200, start: representation.ok, body: head ? nil : representation.body, series: answer.series?.ok)
+    return Reply(start: representation.ok, body: head ? nil : representation.body, series: answer.series?.ok)
   }
 }
 
