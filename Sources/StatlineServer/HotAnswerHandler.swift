@@ -86,9 +86,10 @@ final class HotAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   private func send(_ found: HotAnswers.Reply, context: ChannelHandlerContext) {
     guard let socket else { return }
-    let second = Int(Date().timeIntervalSince1970.rounded(.down))
+    let now = Date()
+    let second = Int(now.timeIntervalSince1970.rounded(.down))
     if second != dated.second {
-      dated = (second, ByteBuffer(string: "Date: \(dates.text(at: Date()))\r\nServer: \(api.hot.serverName)\r\n\r\n"))
+      dated = (second, ByteBuffer(string: "Date: \(dates.text(at: now))\r\nServer: \(api.hot.serverName)\r\n\r\n"))
     }
     socket.write(NIOAny(found.start), promise: nil)
     if let body = found.body {

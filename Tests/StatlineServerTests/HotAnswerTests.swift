@@ -255,6 +255,14 @@ import Testing
       #expect(
         first.headers.filter { $0.0 != "date" }.map { "\($0.0): \($0.1)" }
           == second.headers.filter { $0.0 != "date" }.map { "\($0.0): \($0.1)" })
+      // The server answers from the event loop's table: an answer put there for a game the
+      // store does not have (the router would say 404) is what a client gets.
+      let marker = ResponseCache.Entry(body: Array(#"{"marker":true}"#.utf8), cacheControl: "no-store").prepared()
+      api.hot.publish(
+        HotAnswers.Answer(marker, route: "/v1/games/{id}", metrics: nil), for: "/v1/games/ncaa:none?",
+        stamp: try await api.reader.stamp())
+      let fromTheLoop = try await Self.fetch(base + "/v1/games/ncaa:none")
+      #expect(fromTheLoop.status == 200 && fromTheLoop.body == marker.body)
       var game = try #require(try await writer.game(id: "ncaa:1"))
       game.away.score = 7
       _ = try await writer.write(Batch(games: [game]))
