@@ -148,6 +148,24 @@ import Testing
       kinds(ScoreDiffer.events(previous: unscored, current: Self.game(.final, period: 4, 3, 1))) == ["final 3-1 p4"])
   }
 
+  /// A game first seen scheduled whose next sighting is a calendar row between periods has
+  /// started: its goals so far are derived there, and going live or final after it adds only
+  /// the goals scored since (no second start, no lost goal).
+  @Test func aScheduledGameFirstSeenInProgressBetweenPeriodsStartsThere() {
+    let scheduled = Self.game(.scheduled)
+    let between = Self.game(.unknown, 1, 0)
+    #expect(
+      kinds(ScoreDiffer.events(previous: scheduled, current: between)) == [
+        "started 1-0 p-", "goal 1-0 p-", "status 1-0 p-",
+      ])
+    #expect(
+      kinds(ScoreDiffer.events(previous: between, current: Self.game(.live, period: 2, 2, 0))) == ["goal 2-0 p2"])
+    #expect(
+      kinds(ScoreDiffer.events(previous: between, current: Self.game(.final, period: 4, 1, 1))) == [
+        "goal 1-1 p4", "tied 1-1 p4", "final 1-1 p4",
+      ])
+  }
+
   @Test func aClockTickOrAnUnchangedGameGivesNothing() {
     let before = Self.game(.live, period: 2, 3, 2, clock: "10:00")
     #expect(ScoreDiffer.events(previous: before, current: Self.game(.live, period: 2, 3, 2, clock: "09:30")).isEmpty)

@@ -7,10 +7,11 @@
 /// Rules:
 /// - A game the store has never seen is one `game.discovered` with its state then, never a
 ///   burst of goals for a game found already in progress.
-/// - Goals are derived from score increases while the game is followed live (the previous
-///   version or the new one is live, or the previous one is `unknown` with a score: a game in
-///   progress whose page does not say how, as a calendar between periods); a game seen only
-///   scheduled and then final gets `game.final` alone. A jump by two is two goals, in the order the plays' running scores
+/// - Goals are derived from score increases while the game is followed in progress (the
+///   previous version or the new one is live, or `unknown` with a score: a game in progress
+///   whose page does not say how, as a calendar between periods); the first version in
+///   progress is `game.started`; a game seen only scheduled and then final gets `game.final`
+///   alone. A jump by two is two goals, in the order the plays' running scores
 ///   give (without plays: away's, then home's). A goal names its scorer and assist only when
 ///   one of the batch's goal plays reaches exactly that running score; never guessed.
 /// - A score that goes down, or a final game whose score changes, is one `game.corrected`
@@ -29,10 +30,8 @@ public enum ScoreDiffer {
     let before = ChangeEvent.Previous(previous)
     let status = (old: previous.status, new: current.status)
 
-    // `unknown` with a score is a game in progress in a state its page does not explain (a
-    // calendar row between periods): still followed, and never a new start.
-    let inProgress = status.old == .unknown && (previous.away.score != nil || previous.home.score != nil)
-    if status.new == .live && status.old != .live && status.old != .final && !inProgress {
+    let inProgress = (old: Self.inProgress(previous), new: Self.inProgress(current))
+    if inProgress.new && !inProgress.old && status.old != .final {
       events.append(ChangeEvent(.started, game: current, previous: before))
     }
 
@@ -44,7 +43,7 @@ public enum ScoreDiffer {
       events += periodEvents(previous: previous, current: current)
       events.append(ChangeEvent(.corrected, game: current, previous: before))
     } else {
-      let followed = status.old == .live || status.new == .live || inProgress
+      let followed = inProgress.old || inProgress.new
       let goals = followed && scoreChanged ? goalEvents(from: old, to: new, current: current, plays: plays) : []
       events += ordered(goals: goals, periods: periodEvents(previous: previous, current: current))
       events += leadEvents(goals, from: old, lastLeader: lastLeader)
@@ -59,6 +58,13 @@ public enum ScoreDiffer {
       events.append(ChangeEvent(.status, game: current, previous: before))
     }
     return sortedLeadEvents(events)
+  }
+
+  /// Live, or `unknown` with a score: a game in progress in a state its page does not explain
+  /// (a calendar row between periods, "END 3RD"). Such a game is followed like a live one: the
+  /// first sighting of it in progress is its start, and goals up to its score are derived.
+  static func inProgress(_ game: Game) -> Bool {
+    game.status == .live || (game.status == .unknown && (game.away.score != nil || game.home.score != nil))
   }
 
   /// The goals from `old` to `new`: the batch's goal plays that reach each running score in
