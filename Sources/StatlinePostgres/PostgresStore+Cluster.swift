@@ -81,6 +81,11 @@ extension PostgresStore: ClusterStore {
 
   public func commit(_ poll: PollCommit, lease: Lease) async throws -> StoreWrite? {
     let prepared = try prepare(poll)
+    if poll.hosts.isEmpty, let written = try await commitInOneStatement(prepared, of: poll, lease: lease) {
+      if written != nil { remember(prepared.rows) }
+      return written
+    }
+    // Under the locks from the start: hosts to write, or records that kept changing under it.
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
     let write: StoreWrite? = try await transaction("cannot commit the poll of \(lease.target)") { connection in
       // The fence: the lease row first, locked; a lease that passed to another worker writes nothing.

@@ -75,44 +75,61 @@ extension PostgresStore: Store {
         .decode(Int64.self) ?? 0
       return StoreWrite(written: 0, unchanged: 0, version: version)
     }
-    var version =
+    let version =
       try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
       .collect().first?.decode(Int64.self) ?? 0
     // Read after the lock (a statement that waited for it still has its snapshot from before):
     // event sequences are numbered under the same lock.
     let (stored, lastEvent) = try await storedHashes(rows, on: connection)
+    let plan = try await changes(rows, of: batch, stored: stored, after: version, lastEvent: lastEvent, on: connection)
+    if plan.written > 0 {
+      // One statement (one round trip) for every table, the events and the version.
+      try await connection.query(
+        plan.rows.upsert(version: version + Int64(plan.written), changedAt: time), logger: logger)
+    }
+    return StoreWrite(
+      written: plan.written, unchanged: rows.count - plan.written, version: version + Int64(plan.written),
+      events: plan.events)
+  }
+
+  /// A write worked out against what the store holds: the rows that differ from `stored`,
+  /// numbered from `version + 1`, and the events of the games they change, numbered from
+  /// `lastEvent + 1`.
+  struct WritePlan {
+    var rows = ChangedRows()
     var written = 0
+    var events: [ChangeEvent.Kind: Int] = [:]
+  }
+
+  func changes(
+    _ rows: [PendingRow], of batch: Batch?, stored: [RecentKey: (hash: Int64, game: Game?)], after version: Int64,
+    lastEvent: Int64, on connection: PostgresConnection
+  ) async throws -> WritePlan {
+    var plan = WritePlan()
     var changedGames: [ScoreDiffer.ChangedGame] = []
-    var changed = ChangedRows()
     for row in rows {
-      let key = RecentKey(kind: row.kind, id: row.id)
-      let previous = stored[key]
+      let previous = stored[RecentKey(kind: row.kind, id: row.id)]
       if previous?.hash == row.hash { continue }
-      version += 1
-      written += 1
-      try changed.append(row, version: version)
+      plan.written += 1
+      let numbered = version + Int64(plan.written)
+      try plan.rows.append(row, version: numbered)
       if case .game(let game) = row.record {
         let before = derivesEvents ? previous?.game : nil
-        changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
+        changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: numbered))
       }
     }
-    var events: [ChangeEvent.Kind: Int] = [:]
     if derivesEvents && !changedGames.isEmpty {
       let derived = try await deriveEvents(of: changedGames, batch: batch, after: lastEvent, on: connection)
-      try changed.append(derived, encode: encodeEvent)
-      for event in derived { events[event.type, default: 0] += 1 }
+      try plan.rows.append(derived, encode: encodeEvent)
+      for event in derived { plan.events[event.type, default: 0] += 1 }
     }
-    if written > 0 {
-      // One statement (one round trip) for every table, the events and the version.
-      try await connection.query(changed.upsert(version: version, changedAt: time), logger: logger)
-    }
-    return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
+    return plan
   }
 
   /// What the store holds under each row's id: the hash, and for a game its record (the
   /// previous version the events are derived against); and the last event's sequence. One
   /// query for every kind.
-  private func storedHashes(_ rows: [PendingRow], on connection: PostgresConnection) async throws
+  func storedHashes(_ rows: [PendingRow], on connection: PostgresConnection) async throws
     -> (hashes: [RecentKey: (hash: Int64, game: Game?)], lastEvent: Int64)
   {
     func ids(_ kind: StoreChange.Kind) -> [String] { rows.filter { $0.kind == kind }.map(\.id) }

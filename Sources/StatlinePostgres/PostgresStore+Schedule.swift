@@ -55,6 +55,13 @@ extension PostgresStore: ScheduleStore {
 
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
     let prepared = try prepare(poll)
+    if poll.hosts.isEmpty, let written = try await commitInOneStatement(prepared, of: poll, lease: nil),
+      let written
+    {
+      remember(prepared.rows)
+      return written
+    }
+    // Under the locks from the start: hosts to write, or records that kept changing under it.
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
     let write = try await transaction("cannot commit the poll") { connection in
       let write = try await self.write(rows, of: poll.batch, at: time, on: connection)

@@ -41,7 +41,15 @@ struct ConcurrentDeltaSyncTests {
                     gameId: game.id, sequence: number * 1_000 + round * 3 + $0, period: 1, type: .shot,
                     text: "w\(number)")
                 }
-                _ = try await store.write(Batch(games: [game], plays: plays))
+                // Half the writers commit as the job does (one statement, worked out before
+                // the locks and retried when a shared game changed meanwhile), half under the
+                // locks from the start.
+                let batch = Batch(games: [game], plays: plays)
+                if number % 2 == 0 {
+                  _ = try await store.commit(PollCommit(batch: batch, states: []))
+                } else {
+                  _ = try await store.write(batch)
+                }
               }
             }
           }

@@ -1,0 +1,171 @@
+import Foundation
+import PostgresNIO
+import StatlineCore
+
+/// A poll's commit as one statement, `statline_commit` (migration 4), instead of a transaction
+/// of six or seven round trips.
+///
+/// What the store holds under the batch's ids is read first, without a lock, and the rows that
+/// differ and their events are worked out here, numbered from 1. The function then takes the
+/// lease's row (the fence) and the version row, as the transaction does, checks that every
+/// record is still as it was read, and writes: versions and event sequences are the locked
+/// ones plus those numbers, so they become visible in the order they were handed out, as
+/// before. When a record changed in between (another worker wrote it), it writes nothing and
+/// says so, and the commit is worked out again.
+struct OneStatementCommit {
+  /// What the commit was worked out against: each record's stored hash, or that none was held.
+  struct Held {
+    var ids: [String] = []
+    var hashes: [Int64] = []
+    var held: [Bool] = []
+
+    mutating func append(_ id: String, _ stored: Int64?) {
+      ids.append(id)
+      hashes.append(stored ?? 0)
+      held.append(stored != nil)
+    }
+  }
+
+  /// The states to write: the polled target's (overwritten; its lease given back) and the
+  /// targets it discovered (only when new). A missing value is NaN or "" (never a real one).
+  struct States {
+    var ids: [String] = []
+    var urls: [String] = []
+    var sources: [String] = []
+    var parsers: [String] = []
+    var roles: [String] = []
+    var due: [Double] = []
+    var outcomes: [String] = []
+    var succeeded: [Double] = []
+    var json: [String] = []
+    var etags: [String] = []
+    var modified: [String] = []
+    var bodyHashes: [String] = []
+    var overwrite: [Bool] = []
+
+    mutating func append(_ state: TargetState, json: String, overwrite: Bool) {
+      ids.append(state.id)
+      urls.append(state.target.url)
+      sources.append(state.target.source)
+      parsers.append(state.target.parser)
+      roles.append(state.target.role.rawValue)
+      due.append(state.nextDue?.timeIntervalSince1970 ?? .nan)
+      outcomes.append(state.outcome.rawValue)
+      succeeded.append(state.lastSucceeded?.timeIntervalSince1970 ?? .nan)
+      self.json.append(json)
+      etags.append(state.etag ?? "")
+      modified.append(state.lastModified ?? "")
+      bodyHashes.append(state.bodyHash.map { String(Int64(bitPattern: $0)) } ?? "")
+      self.overwrite.append(overwrite)
+    }
+  }
+
+  var games = Held()
+  var teams = Held()
+  var boxScores = Held()
+  var playGames: [String] = []
+  var playSequences: [Int32] = []
+  var playHashes: [Int64] = []
+  var playsHeld: [Bool] = []
+  var plan = PostgresStore.WritePlan()
+  var states = States()
+
+  init(
+    rows: [PostgresStore.PendingRow], stored: [PostgresStore.RecentKey: (hash: Int64, game: Game?)],
+    plan: PostgresStore.WritePlan
+  ) {
+    self.plan = plan
+    for row in rows {
+      let hash = stored[PostgresStore.RecentKey(kind: row.kind, id: row.id)]?.hash
+      switch row.kind {
+      case .game: games.append(row.id, hash)
+      case .team: teams.append(row.id, hash)
+      case .boxScore: boxScores.append(row.id, hash)
+      case .play:
+        playGames.append(row.gameId)
+        playSequences.append(Int32(clamping: row.sequence))
+        playHashes.append(hash ?? 0)
+        playsHeld.append(hash != nil)
+      }
+    }
+  }
+
+  /// What the function answers: the new version, or why nothing was written.
+  enum Outcome {
+    case written(version: Int64)
+    case leaseLost
+    case changedMeanwhile
+  }
+
+  func call(lease: Lease?, at time: Date, on connection: PostgresConnection, logger: Logger) async throws -> Outcome {
+    let rows = plan.rows
+    let answer = try await connection.query(
+      """
+      SELECT statline_commit(\(lease?.worker), \(lease?.target), \(Int32(plan.written)), \(time.timeIntervalSince1970),
+        \(games.ids)::text[], \(games.hashes)::bigint[], \(games.held)::bool[],
+        \(teams.ids)::text[], \(teams.hashes)::bigint[], \(teams.held)::bool[],
+        \(boxScores.ids)::text[], \(boxScores.hashes)::bigint[], \(boxScores.held)::bool[],
+        \(playGames)::text[], \(playSequences)::int[], \(playHashes)::bigint[], \(playsHeld)::bool[],
+        \(rows.games.ids)::text[], \(rows.games.versions)::bigint[], \(rows.games.hashes)::bigint[],
+        \(rows.games.sports)::text[], \(rows.games.statuses)::text[], \(rows.games.dates)::text[],
+        \(rows.games.awayTeams)::text[], \(rows.games.homeTeams)::text[], \(rows.games.json)::text[],
+        \(rows.teams.ids)::text[], \(rows.teams.versions)::bigint[], \(rows.teams.hashes)::bigint[],
+        \(rows.teams.json)::text[],
+        \(rows.boxScores.ids)::text[], \(rows.boxScores.versions)::bigint[], \(rows.boxScores.hashes)::bigint[],
+        \(rows.boxScores.json)::text[],
+        \(rows.plays.games)::text[], \(rows.plays.sequences)::int[], \(rows.plays.versions)::bigint[],
+        \(rows.plays.hashes)::bigint[], \(rows.plays.json)::text[],
+        \(rows.events.sequences)::bigint[], \(rows.events.versions)::bigint[], \(rows.events.games)::text[],
+        \(rows.events.types)::text[], \(rows.events.json)::text[],
+        \(states.ids)::text[], \(states.urls)::text[], \(states.sources)::text[], \(states.parsers)::text[],
+        \(states.roles)::text[], \(states.due)::float8[], \(states.outcomes)::text[], \(states.succeeded)::float8[],
+        \(states.json)::text[], \(states.etags)::text[], \(states.modified)::text[], \(states.bodyHashes)::text[],
+        \(states.overwrite)::bool[])
+      """, logger: logger
+    ).collect().first?.decode(Int64.self)
+    switch answer {
+    case -1: return .leaseLost
+    case -2: return .changedMeanwhile
+    case let version?: return .written(version: version)
+    case nil: throw StatlineError(.store, "statline_commit returned nothing")
+    }
+  }
+}
+
+extension PostgresStore {
+  /// How often a commit is worked out again when records change under it before it takes
+  /// the locks; then it takes them first (`write`), which always succeeds.
+  static let optimisticTries = 3
+
+  /// Commits a poll in one statement (see `OneStatementCommit`); nil when another writer
+  /// changed the same records each time it tried (the caller then commits under the locks).
+  /// - Returns: `.some(nil)` when the lease passed to another worker (nothing was written).
+  func commitInOneStatement(_ prepared: PreparedCommit, of poll: PollCommit, lease: Lease?) async throws
+    -> StoreWrite??
+  {
+    let rows = prepared.rows
+    let what = lease.map { "cannot commit the poll of \($0.target)" } ?? "cannot commit the poll"
+    return try await perform(what) { connection -> StoreWrite?? in
+      for _ in 0..<Self.optimisticTries {
+        var plan = WritePlan()
+        var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
+        if !rows.isEmpty {
+          stored = try await self.storedHashes(rows, on: connection).hashes
+          plan = try await self.changes(rows, of: poll.batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+        }
+        var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
+        for (state, json) in prepared.states {
+          commit.states.append(state, json: json, overwrite: lease == nil || state.id == lease?.target)
+        }
+        switch try await commit.call(lease: lease, at: prepared.time, on: connection, logger: self.logger) {
+        case .leaseLost: return .some(nil)
+        case .changedMeanwhile: continue
+        case .written(let version):
+          return StoreWrite(
+            written: plan.written, unchanged: rows.count - plan.written, version: version, events: plan.events)
+        }
+      }
+      return nil
+    }
+  }
+}

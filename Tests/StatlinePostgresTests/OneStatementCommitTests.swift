@@ -1,0 +1,98 @@
+import Foundation
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import StatlinePostgres
+
+/// The job's commit in one statement, `statline_commit`: worked out against what the store held
+/// when it read, it must write nothing when that changed before the statement ran, and nothing
+/// when the lease passed to another worker.
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(1)))
+struct OneStatementCommitTests {
+  static func game(away: Int, home: Int) -> Game {
+    Game(
+      id: "g:1", sport: .lacrosseMen, status: .live, period: 1, clock: "10:00",
+      away: TeamLine(team: TeamRef(id: "t:a", name: "A"), score: away),
+      home: TeamLine(team: TeamRef(id: "t:h", name: "H"), score: home))
+  }
+
+  /// Works a commit of `batch` out against the store as it is now (the statement's first half).
+  static func workedOut(_ batch: Batch, in store: PostgresStore) async throws -> OneStatementCommit {
+    let rows = try store.pending(batch)
+    return try await store.perform("test") { connection in
+      let stored = try await store.storedHashes(rows, on: connection).hashes
+      let plan = try await store.changes(rows, of: batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+      return OneStatementCommit(rows: rows, stored: stored, plan: plan)
+    }
+  }
+
+  static func run(_ commit: OneStatementCommit, lease: Lease?, in store: PostgresStore) async throws
+    -> OneStatementCommit.Outcome
+  {
+    try await store.perform("test") { connection in
+      try await commit.call(lease: lease, at: Date(timeIntervalSince1970: 1_000), on: connection, logger: store.logger)
+    }
+  }
+
+  @Test func aRecordThatChangedAfterTheReadIsNotWrittenOverAndTheRetryDerivesFromTheNewOne() async throws {
+    try await TestPostgres.withStores { make in
+      let store = try await make()
+      let other = try await PostgresStore.open(store.location)
+      defer { Task { await other.close() } }
+      _ = try await store.commit(PollCommit(batch: Batch(games: [Self.game(away: 0, home: 0)]), states: []))
+
+      // This worker reads 0-0 and works out one away goal; another writes 1-0 first.
+      let stale = try await Self.workedOut(Batch(games: [Self.game(away: 1, home: 0)]), in: store)
+      #expect(stale.plan.written == 1 && stale.plan.events[.goal] == 1)
+      _ = try await other.commit(PollCommit(batch: Batch(games: [Self.game(away: 1, home: 1)]), states: []))
+      let version = try await store.version()
+      let events = try await store.events(since: 0, limit: 100)
+
+      guard case .changedMeanwhile = try await Self.run(stale, lease: nil, in: store) else {
+        Issue.record("a commit worked out against 0-0 was written over 1-1")
+        return
+      }
+      #expect(try await store.version() == version, "nothing was written")
+      #expect(try await store.events(since: 0, limit: 100) == events, "no event was added")
+
+      // Worked out again, against 1-1: a correction (the home goal went away), not a goal.
+      let write = try await store.commit(PollCommit(batch: Batch(games: [Self.game(away: 1, home: 0)]), states: []))
+      #expect(write.version == version + 1)
+      let added = try await store.events(since: events.last?.sequence ?? 0, limit: 100)
+      #expect(added.map(\.type) == [.corrected], "\(added.map(\.type))")
+      #expect(added.first?.sequence == (events.last?.sequence ?? 0) + 1)
+      #expect(added.first?.id == "evt_\((events.last?.sequence ?? 0) + 1)")
+      #expect(added.first?.version == version + 1)
+    }
+  }
+
+  @Test func aPollWhoseLeasePassedToAnotherWorkerWritesNothing() async throws {
+    try await TestPostgres.withStores { make in
+      let store = try await make()
+      let target = Target(url: "http://127.0.0.1:1/g/1.xml", source: "test", parser: "test-game", role: .game)
+      let state = TargetState(target: target, nextDue: Date(timeIntervalSince1970: 0))
+      try await store.seed(new: [state], changed: [], at: Date(timeIntervalSince1970: 0))
+      let claimed = try await store.claim(
+        worker: "a", now: Date(timeIntervalSince1970: 1), limit: 1, until: Date(timeIntervalSince1970: 60))
+      #expect(claimed.map(\.id) == [state.id])
+
+      let commit = try await Self.workedOut(Batch(games: [Self.game(away: 2, home: 0)]), in: store)
+      let lost = try await Self.run(commit, lease: Lease(worker: "b", target: state.id), in: store)
+      guard case .leaseLost = lost else {
+        Issue.record("worker b wrote through worker a's lease: \(lost)")
+        return
+      }
+      #expect(try await store.version() == 0)
+      #expect(try await store.events(since: 0, limit: 10).isEmpty)
+      guard
+        case .written(let version) = try await Self.run(commit, lease: Lease(worker: "a", target: state.id), in: store)
+      else {
+        Issue.record("the lease holder's commit was refused")
+        return
+      }
+      #expect(version == 1)
+      #expect(try await store.events(since: 0, limit: 10).map(\.type) == [.discovered])
+    }
+  }
+}
