@@ -20,6 +20,9 @@ public final class PostgresStore: Sendable {
   /// The store's own event loop: every connection lives on it, and every query runs on it.
   let group: MultiThreadedEventLoopGroup
   let executor: EventLoopTaskExecutor
+  /// The event loop every connection lives on, as a task executor: a task that prefers it
+  /// runs its queries without hopping between threads.
+  public var taskExecutor: any TaskExecutor { executor }
   let logger: Logger
   /// False only in benchmarks that measure what deriving events costs.
   let derivesEvents: Bool

@@ -89,6 +89,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.defaultPolicy = config.policy
     schedule.policies = config.sources.compactMapValues(\.policy)
     schedule.summaryEvery = config.summaryEvery
+    schedule.executor = opened.executor
     let poller = Poller(
       fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers))
     // In a cluster the shared breaker writes the hosts table itself; one worker's view must

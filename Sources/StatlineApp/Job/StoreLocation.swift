@@ -64,7 +64,7 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     case .file(let path): return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents))
     case .postgres(let location):
       let store = try await PostgresStore.open(location, derivesEvents: derivesEvents, logger: logger)
-      return OpenStore(store, close: store.close)
+      return OpenStore(store, executor: store.taskExecutor, close: store.close)
     }
   }
 
@@ -91,10 +91,14 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
 /// An open store and how to close it (a PostgreSQL pool must be shut down; SQLite closes itself).
 public struct OpenStore: Sendable {
   public let store: any JobStore
+  /// Where the job's tasks should run to reach the store without a thread hop (PostgreSQL:
+  /// its connections' event loop); nil when it does not matter.
+  public let executor: (any TaskExecutor)?
   private let closer: (@Sendable () async -> Void)?
 
-  init(_ store: any JobStore, close: (@Sendable () async -> Void)? = nil) {
+  init(_ store: any JobStore, executor: (any TaskExecutor)? = nil, close: (@Sendable () async -> Void)? = nil) {
     self.store = store
+    self.executor = executor
     closer = close
   }
 

@@ -70,6 +70,7 @@ extension Scheduler {
       // to `claimEvery` after it.
       var timer: Task<Void, Never>?
       var timerDue: Date?
+      var claimFilled = false
       continuation.yield(.claim)
       for await event in events {
         switch event {
@@ -107,6 +108,12 @@ extension Scheduler {
         let free = configuration.maxConcurrentPolls - busy.count
         guard free > 0 else { continue }
         let now = clock.now()
+        // A finished poll frees a slot, but asks the store again only when something may be
+        // due: a target this worker knows is due, or the last claim filled every free slot.
+        // Targets it does not know are found by the next tick or timer.
+        if case .done = event, !claimFilled, (book.nextWake(excluding: busy) ?? .distantFuture) > now {
+          continue
+        }
         let claimed: [TargetState]
         do {
           claimed = try await store.claim(
@@ -116,6 +123,7 @@ extension Scheduler {
           report(.storeFailed(target: worker, error: "\(error)"))
           continue
         }
+        claimFilled = claimed.count == free
         for state in claimed where !busy.contains(state.id) {
           book.adopt(state)
           busy.insert(state.id)

@@ -17,6 +17,9 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     public var summaryEvery: Duration = .seconds(60)
     /// How often the state of a target whose page keeps not changing is written anyway.
     public var persistUnchangedEvery: Duration = .seconds(300)
+    /// Where the job's loop and its polls run (the store's event loop, so its round trips
+    /// switch no threads); nil: the cooperative pool.
+    public var executor: (any TaskExecutor)?
     public init() {}
   }
 
@@ -106,6 +109,10 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Runs until cancelled. A cancelled poll stores nothing; a finished one is committed whole.
   public func run(configured: [Target]) async throws {
+    try await withTaskExecutorPreference(configuration.executor) { try await runHere(configured: configured) }
+  }
+
+  private func runHere(configured: [Target]) async throws {
     if let cluster { return try await runInCluster(configured: configured, cluster) }
     var book = try await load(configured: configured)
     let (events, continuation) = AsyncStream<Event>.makeStream()
