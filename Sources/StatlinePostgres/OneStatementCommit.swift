@@ -132,6 +132,30 @@ struct OneStatementCommit {
   }
 }
 
+/// The targets this process committed, with the `lastPolled` it wrote, and those it has
+/// claimed back as it left them (no other worker committed them in between). The records of
+/// such a target's page are most likely as this process last wrote them, so its next commit
+/// is worked out against what this process remembers; `statline_commit` checks it anyway.
+struct CommittedTargets {
+  private var lastPolled: [String: Date] = [:]
+  private var untouched: Set<String> = []
+
+  mutating func claimed(_ state: TargetState) {
+    if let polled = state.lastPolled, lastPolled[state.id] == polled {
+      untouched.insert(state.id)
+    } else {
+      untouched.remove(state.id)
+    }
+  }
+
+  func isUntouched(_ target: String) -> Bool { untouched.contains(target) }
+
+  /// Whether `target` was claimed back untouched (asked once per claim).
+  mutating func takeUntouched(_ target: String) -> Bool { untouched.remove(target) != nil }
+
+  mutating func committed(_ target: String, lastPolled polled: Date?) { lastPolled[target] = polled }
+}
+
 extension PostgresStore {
   /// How often a commit is worked out again when records change under it before it takes
   /// the locks; then it takes them first (`write`), which always succeeds.
@@ -145,12 +169,20 @@ extension PostgresStore {
   {
     let rows = prepared.rows
     let what = lease.map { "cannot commit the poll of \($0.target)" } ?? "cannot commit the poll"
-    return try await perform(what) { connection -> StoreWrite?? in
+    // A target this process left as it is now: its first try trusts what this process wrote
+    // (a record it never wrote counts as absent) instead of reading the store.
+    var remembered = lease.map { lease in committed.withLock { $0.takeUntouched(lease.target) } } ?? false
+    let written: StoreWrite?? = try await perform(what) { connection -> StoreWrite?? in
       for _ in 0..<Self.optimisticTries {
         var plan = WritePlan()
         var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
         if !rows.isEmpty {
-          stored = try await self.storedHashes(rows, on: connection).hashes
+          if remembered {
+            stored = self.rememberedHashes(rows)
+            remembered = false
+          } else {
+            stored = try await self.storedHashes(rows, on: connection).hashes
+          }
           plan = try await self.changes(rows, of: poll.batch, stored: stored, after: 0, lastEvent: 0, on: connection)
         }
         var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
@@ -166,6 +198,23 @@ extension PostgresStore {
         }
       }
       return nil
+    }
+    if let lease {
+      let polled = prepared.states.first { $0.state.id == lease.target }?.state.lastPolled
+      committed.withLock { $0.committed(lease.target, lastPolled: written??.version != nil ? polled : nil) }
+    }
+    return written
+  }
+
+  /// What this process last wrote or read under each row's id, as `storedHashes` answers.
+  func rememberedHashes(_ rows: [PendingRow]) -> [RecentKey: (hash: Int64, game: Game?)] {
+    recent.withLock { recent in
+      var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
+      for row in rows {
+        guard let hash = recent.rememberedHash(row.kind, row.id) else { continue }
+        stored[RecentKey(kind: row.kind, id: row.id)] = (hash, row.kind == .game ? recent.game(row.id) : nil)
+      }
+      return stored
     }
   }
 }

@@ -60,6 +60,9 @@ extension PostgresStore: ClusterStore {
       }
       return claimed
     }
+    committed.withLock { committed in
+      for (_, state) in claimed { committed.claimed(state) }
+    }
     return claimed.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
   }
 

@@ -32,6 +32,9 @@ public final class PostgresStore: Sendable {
   /// not encoded and hashed again. The stored hash is still read in the write's transaction
   /// (another worker may have written since), so this saves CPU, never a check.
   let recent = Locked(RecentRecords())
+  /// Which targets this process committed last, and which of those it claimed back untouched:
+  /// a commit of such a target is worked out against `recent`, without reading the store.
+  let committed = Locked(CommittedTargets())
 
   /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {

@@ -67,6 +67,52 @@ struct OneStatementCommitTests {
     }
   }
 
+  /// A target this worker committed and claimed back untouched is committed against what the
+  /// worker remembers, not a read; a game another worker changed meanwhile (through another
+  /// target) is still caught, and the events come from the store's copy.
+  @Test func aTargetClaimedBackUntouchedCommitsFromMemoryAndStillCatchesAnotherWorkersWrite() async throws {
+    try await TestPostgres.withStores { make in
+      let store = try await make()
+      let other = try await PostgresStore.open(store.location)
+      defer { Task { await other.close() } }
+      let target = Target(url: "http://127.0.0.1:1/g/1.xml", source: "test", parser: "test-game", role: .game)
+      var state = TargetState(target: target, nextDue: Date(timeIntervalSince1970: 0))
+      try await store.seed(new: [state], changed: [], at: Date(timeIntervalSince1970: 0))
+      func claim(_ store: PostgresStore, _ worker: String, at seconds: Double) async throws -> [TargetState] {
+        try await store.claim(
+          worker: worker, now: Date(timeIntervalSince1970: seconds), limit: 1,
+          until: Date(timeIntervalSince1970: seconds + 60))
+      }
+      func poll(_ store: PostgresStore, _ worker: String, at seconds: Double, _ game: Game) async throws -> StoreWrite?
+      {
+        state.lastPolled = Date(timeIntervalSince1970: seconds)
+        state.nextDue = Date(timeIntervalSince1970: seconds)
+        return try await store.commit(
+          PollCommit(batch: Batch(games: [game]), states: [state]), lease: Lease(worker: worker, target: state.id))
+      }
+
+      #expect(try await claim(store, "a", at: 1).count == 1)
+      #expect(!store.committed.withLock { $0.isUntouched(state.id) }, "never committed here")
+      _ = try await poll(store, "a", at: 1, Self.game(away: 0, home: 0))
+      #expect(try await claim(store, "a", at: 2).count == 1)
+      #expect(store.committed.withLock { $0.isUntouched(state.id) }, "claimed back as this worker left it")
+
+      // Another worker stores 1-1 for the same game through another target.
+      _ = try await other.commit(PollCommit(batch: Batch(games: [Self.game(away: 1, home: 1)]), states: []))
+      let before = try await store.events(since: 0, limit: 100)
+      let write = try await poll(store, "a", at: 2, Self.game(away: 1, home: 0))
+      #expect(write?.written == 1)
+      let added = try await store.events(since: before.last?.sequence ?? 0, limit: 100)
+      #expect(added.map(\.type) == [.corrected], "derived against 1-1, not the remembered 0-0: \(added.map(\.type))")
+
+      // Once another worker commits the target, it is no longer as this one left it.
+      #expect(try await claim(other, "b", at: 3).count == 1)
+      _ = try await poll(other, "b", at: 3, Self.game(away: 2, home: 0))
+      #expect(try await claim(store, "a", at: 4).count == 1)
+      #expect(!store.committed.withLock { $0.isUntouched(state.id) }, "worker b polled it since")
+    }
+  }
+
   @Test func aPollWhoseLeasePassedToAnotherWorkerWritesNothing() async throws {
     try await TestPostgres.withStores { make in
       let store = try await make()

@@ -40,6 +40,12 @@ public struct RecentRecords: Sendable {
     return remembered.digest == record.hashValue ? remembered.hash : nil
   }
 
+  /// The hash last remembered under `kind` and `id`: what the store held when this process
+  /// last wrote or read the record.
+  public func rememberedHash(_ kind: StoreChange.Kind, _ id: String) -> Int64? {
+    records[Key(kind: kind, id: id)]?.hash
+  }
+
   /// The game last remembered under `id`.
   public func game(_ id: String) -> Game? { games[id] }
 
