@@ -5,8 +5,9 @@ import StatlineCore
 /// A poll's commit as one statement, `statline_commit` (migration 4), instead of a transaction
 /// of six or seven round trips.
 ///
-/// What the store holds under the batch's ids is read first, without a lock, and the rows that
-/// differ and their events are worked out here, numbered from 1. The function then takes the
+/// What the store holds under the batch's ids is read first, without a lock (or taken from what
+/// this process remembers writing, for a target it left untouched: `CommittedTargets`), and the
+/// rows that differ and their events are worked out here, numbered from 1. The function then takes the
 /// lease's row (the fence) and the version row, as the transaction does, checks that every
 /// record is still as it was read, and writes: versions and event sequences are the locked
 /// ones plus those numbers, so they become visible in the order they were handed out, as
@@ -148,6 +149,7 @@ struct CommittedTargets {
     }
   }
 
+  /// Whether `target` is marked as claimed back untouched (without taking the mark).
   func isUntouched(_ target: String) -> Bool { untouched.contains(target) }
 
   /// Whether `target` was claimed back untouched (asked once per claim).

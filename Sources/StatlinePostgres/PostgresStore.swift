@@ -214,10 +214,10 @@ public final class PostgresStore: Sendable {
 
   // MARK: Migrations
 
-  /// The newest migration this database has had (0: none).
   /// The newest migration this Statline has.
   public static var latestSchema: Int { PostgresMigrations.latest }
 
+  /// The newest migration this database has had (0: none).
   public func schemaVersion() async throws(StatlineError) -> Int {
     try await perform("cannot read the schema version") { connection in
       let exists =
