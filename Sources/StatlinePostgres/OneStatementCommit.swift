@@ -98,11 +98,17 @@ struct OneStatementCommit {
     case changedMeanwhile
   }
 
-  func call(lease: Lease?, at time: Date, on connection: PostgresConnection, logger: Logger) async throws -> Outcome {
+  /// - Parameters:
+  ///   - tag: the tag stored with the leased target's state (`CommittedTargets`).
+  ///   - permits: finished request slots to delete in the same statement (`FinishedPermits`).
+  func call(
+    lease: Lease?, tag: Int64?, permits: [String], at time: Date, on connection: PostgresConnection, logger: Logger
+  ) async throws -> Outcome {
     let rows = plan.rows
     let answer = try await connection.query(
       """
       SELECT statline_commit(\(lease?.worker), \(lease?.target), \(Int32(plan.written)), \(time.timeIntervalSince1970),
+        \(tag), \(permits)::text[],
         \(games.ids)::text[], \(games.hashes)::bigint[], \(games.held)::bool[],
         \(teams.ids)::text[], \(teams.hashes)::bigint[], \(teams.held)::bool[],
         \(boxScores.ids)::text[], \(boxScores.hashes)::bigint[], \(boxScores.held)::bool[],
@@ -133,31 +139,6 @@ struct OneStatementCommit {
   }
 }
 
-/// The targets this process committed, with the `lastPolled` it wrote, and those it has
-/// claimed back as it left them (no other worker committed them in between). The records of
-/// such a target's page are most likely as this process last wrote them, so its next commit
-/// is worked out against what this process remembers; `statline_commit` checks it anyway.
-struct CommittedTargets {
-  private var lastPolled: [String: Date] = [:]
-  private var untouched: Set<String> = []
-
-  mutating func claimed(_ state: TargetState) {
-    if let polled = state.lastPolled, lastPolled[state.id] == polled {
-      untouched.insert(state.id)
-    } else {
-      untouched.remove(state.id)
-    }
-  }
-
-  /// Whether `target` is marked as claimed back untouched (without taking the mark).
-  func isUntouched(_ target: String) -> Bool { untouched.contains(target) }
-
-  /// Whether `target` was claimed back untouched (asked once per claim).
-  mutating func takeUntouched(_ target: String) -> Bool { untouched.remove(target) != nil }
-
-  mutating func committed(_ target: String, lastPolled polled: Date?) { lastPolled[target] = polled }
-}
-
 extension PostgresStore {
   /// How often a commit is worked out again when records change under it before it takes
   /// the locks; then it takes them first (`write`), which always succeeds.
@@ -174,6 +155,10 @@ extension PostgresStore {
     // A target this process left as it is now: its first try trusts what this process wrote
     // (a record it never wrote counts as absent) instead of reading the store.
     var remembered = lease.map { lease in committed.withLock { $0.takeUntouched(lease.target) } } ?? false
+    let tag = CommittedTargets.newTag()
+    // The finished request slots go with the first statement: it deletes them whatever it answers.
+    var permits = takeFinished()
+    defer { returnFinished(permits) }
     let written: StoreWrite?? = try await perform(what) { connection -> StoreWrite?? in
       for _ in 0..<Self.optimisticTries {
         var plan = WritePlan()
@@ -191,7 +176,11 @@ extension PostgresStore {
         for (state, json) in prepared.states {
           commit.states.append(state, json: json, overwrite: lease == nil || state.id == lease?.target)
         }
-        switch try await commit.call(lease: lease, at: prepared.time, on: connection, logger: self.logger) {
+        let outcome = try await commit.call(
+          lease: lease, tag: lease == nil ? nil : tag, permits: permits, at: prepared.time, on: connection,
+          logger: self.logger)
+        permits = []
+        switch outcome {
         case .leaseLost: return .some(nil)
         case .changedMeanwhile: continue
         case .written(let version):
@@ -202,8 +191,8 @@ extension PostgresStore {
       return nil
     }
     if let lease {
-      let polled = prepared.states.first { $0.state.id == lease.target }?.state.lastPolled
-      committed.withLock { $0.committed(lease.target, lastPolled: written??.version != nil ? polled : nil) }
+      let state = written??.version != nil ? prepared.states.first { $0.state.id == lease.target }?.state : nil
+      committed.withLock { $0.committed(lease.target, state: state, tag: tag) }
     }
     return written
   }

@@ -207,6 +207,7 @@ enum PostgresMigrations {
       $$;
       """
     ),
+    (5, stateTagsAndFinishedPermits),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

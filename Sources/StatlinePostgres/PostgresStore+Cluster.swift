@@ -52,16 +52,19 @@ extension PostgresStore: ClusterStore {
           FOR UPDATE SKIP LOCKED)
         UPDATE targets t SET lease_owner = \(worker), lease_until = \(until.timeIntervalSince1970)
         FROM due WHERE t.id = due.id
-        RETURNING t.id, t.state::text, t.etag, t.last_modified, t.body_hash, t.next_due
+        RETURNING t.id, t.state::text, t.etag, t.last_modified, t.body_hash, t.next_due, t.state_tag
         """, logger: logger)
       {
-        let due = try row.makeRandomAccess()[5].decode(Double.self)
-        claimed.append((due, try targetState(row)))
+        let columns = row.makeRandomAccess()
+        let (id, due, tag) = try (
+          columns[0].decode(String.self), columns[5].decode(Double.self),
+          columns[6].decode(Int64?.self)
+        )
+        // A state this process committed, as it left it: no JSON to decode.
+        let mine = committed.withLock { $0.claimed(id, tag: tag) }
+        claimed.append((due, try mine ?? targetState(row)))
       }
       return claimed
-    }
-    committed.withLock { committed in
-      for (_, state) in claimed { committed.claimed(state) }
     }
     return claimed.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
   }

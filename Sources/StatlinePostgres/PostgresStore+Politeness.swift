@@ -3,20 +3,35 @@ import PostgresNIO
 import StatlineCore
 
 extension PostgresStore: HostLedger {
-  /// One round trip (`statline_reserve`, migration 3) under the host's row lock: lapsed permits
-  /// are dropped, the live ones counted, and a granted slot moves the host's next start by the
+  /// One round trip (`statline_reserve`, migration 5) under the host's row lock: the slots this
+  /// process finished since its last statement are deleted, lapsed permits dropped, the live ones counted, and a granted slot moves the host's next start by the
   /// spacing, so the cluster's requests to a host start at least `spacing` apart whichever
   /// workers send them. The host's shared breaker comes back with the slot.
   public func reserve(
     host: String, concurrency limit: Int, spacing: TimeInterval, holder: String, now: Date, expiry: Date
   ) async throws -> HostSlot {
     let id = UUID().uuidString
-    return try await perform("cannot reserve a request slot on \(host)") { connection in
+    let done = takeFinished()
+    do {
+      return try await reserve(
+        host: host, concurrency: limit, spacing: spacing, holder: holder, now: now, expiry: expiry, id: id, done: done)
+    } catch {
+      returnFinished(done)
+      throw error
+    }
+  }
+
+  /// `statline_reserve`, deleting the slots in `done` first.
+  private func reserve(
+    host: String, concurrency limit: Int, spacing: TimeInterval, holder: String, now: Date, expiry: Date, id: String,
+    done: [String]
+  ) async throws(StatlineError) -> HostSlot {
+    try await perform("cannot reserve a request slot on \(host)") { connection in
       guard
         let (granted, start, failures, breaker, openUntil) = try await connection.query(
           """
           SELECT * FROM statline_reserve(\(host), \(limit)::int, \(spacing), \(holder), \(now.timeIntervalSince1970),
-            \(expiry.timeIntervalSince1970), \(id))
+            \(expiry.timeIntervalSince1970), \(id), \(done)::text[])
           """, logger: logger
         ).collect().first?.decode((Bool, Double, Int?, String?, Double?).self)
       else { throw StatlineError(.store, "statline_reserve returned nothing", location: location.description) }

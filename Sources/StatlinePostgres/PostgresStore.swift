@@ -35,6 +35,8 @@ public final class PostgresStore: Sendable {
   /// Which targets this process committed last, and which of those it claimed back untouched:
   /// a commit of such a target is worked out against `recent`, without reading the store.
   let committed = Locked(CommittedTargets())
+  /// Request slots finished with `finishLater` and not yet deleted.
+  let finished = Locked(FinishedPermits())
 
   /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {
@@ -131,6 +133,8 @@ public final class PostgresStore: Sendable {
 
   /// Closes every connection. The store cannot be used afterwards.
   public func close() async {
+    let finishedSlots = takeFinished()
+    if !finishedSlots.isEmpty { await deletePermits(finishedSlots) }
     running.cancel()
     await running.value
     try? await group.shutdownGracefully()

@@ -31,7 +31,9 @@ struct OneStatementCommitTests {
     -> OneStatementCommit.Outcome
   {
     try await store.perform("test") { connection in
-      try await commit.call(lease: lease, at: Date(timeIntervalSince1970: 1_000), on: connection, logger: store.logger)
+      try await commit.call(
+        lease: lease, tag: nil, permits: [], at: Date(timeIntervalSince1970: 1_000), on: connection,
+        logger: store.logger)
     }
   }
 

@@ -12,6 +12,10 @@ public protocol HostLedger: Sendable {
     async throws -> HostSlot
   /// Gives a granted slot back.
   func finish(_ slot: HostSlot) async throws
+  /// Gives a granted slot back with this worker's next statement to the ledger (its next
+  /// reserve or poll commit) or within `HostSlot.lateFinish`, whichever comes first: a poll's
+  /// slot then costs no round trip of its own. The other workers may see it held that much longer.
+  func finishLater(_ slot: HostSlot) async throws
   /// Holds every worker's requests to `host` until `until` (a `Retry-After`).
   func pause(host: String, until: Date) async throws
   /// Counts an outcome against the host's shared breaker (opened after `threshold` consecutive
@@ -24,8 +28,15 @@ public protocol HostLedger: Sendable {
   func keepRobots(_ robots: SharedRobots) async throws
 }
 
+extension HostLedger {
+  public func finishLater(_ slot: HostSlot) async throws { try await finish(slot) }
+}
+
 /// A request slot on a host, granted or not.
 public struct HostSlot: Sendable, Equatable {
+  /// How long `finishLater` may keep a finished slot before giving it back on its own.
+  public static let lateFinish: Duration = .milliseconds(20)
+
   public var host: String
   /// The slot's id (nil: refused, the host is at its concurrency).
   public var id: String?

@@ -192,10 +192,10 @@ extension PoliteFetcher {
       let wait = granted.start.timeIntervalSince(now())
       if wait > 0 { try await clock.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up)))) }
       let result = try await body(granted.breaker?.failures ?? 0)
-      try? await shared.ledger.finish(granted)
+      try? await shared.ledger.finishLater(granted)
       return result
     } catch {
-      try? await shared.ledger.finish(granted)
+      try? await shared.ledger.finishLater(granted)
       throw error
     }
   }
