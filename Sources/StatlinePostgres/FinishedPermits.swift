@@ -3,7 +3,7 @@ import StatlineCore
 
 /// Request slots (`host_permits` rows) this process has finished and not yet deleted: the next
 /// `statline_commit` or `statline_reserve` deletes them in the same statement, and a timer
-/// `HostSlot.lateFinish` after the first one deletes whatever is left (a slot whose request
+/// `lateFinish` (`HostSlot.lateFinish`) after the first one deletes whatever is left (a slot whose request
 /// led to no commit, such as a robots.txt fetch).
 struct FinishedPermits {
   private var ids: [String] = []
@@ -38,7 +38,7 @@ struct FinishedPermits {
 }
 
 extension PostgresStore {
-  /// Gives back the slot with this worker's next statement, or after `HostSlot.lateFinish`.
+  /// Gives back the slot with this worker's next statement, or after `lateFinish`.
   public func finishLater(_ slot: HostSlot) async throws {
     guard let id = slot.id else { return }
     if finished.withLock({ $0.add(id) }) { setFinishTimer() }
@@ -53,10 +53,7 @@ extension PostgresStore {
   }
 
   private func setFinishTimer() {
-    let delay = TimeAmount.nanoseconds(
-      HostSlot.lateFinish.components.seconds * 1_000_000_000 + HostSlot.lateFinish.components.attoseconds
-        / 1_000_000_000)
-    executor.loop.scheduleTask(in: delay) { [self] in
+    executor.loop.scheduleTask(in: TimeAmount(lateFinish)) { [self] in
       let ids = finished.withLock { $0.timerFired() }
       guard !ids.isEmpty else { return }
       Task(executorPreference: executor) { await self.deletePermits(ids) }

@@ -29,14 +29,17 @@ public final class PostgresStore: Sendable {
   /// True for `statline serve`: every transaction is read-only on the server's side.
   let readOnly: Bool
   /// The record and hash this process last wrote or found under each id: an equal record is
-  /// not encoded and hashed again. The stored hash is still read in the write's transaction
-  /// (another worker may have written since), so this saves CPU, never a check.
+  /// not encoded and hashed again. The stored hash is still read before the write, or checked by
+  /// `statline_commit` (another worker may have written since), so this saves CPU, never a check.
   let recent = Locked(RecentRecords())
-  /// Which targets this process committed last, and which of those it claimed back untouched:
-  /// a commit of such a target is worked out against `recent`, without reading the store.
+  /// The state and tag this process committed for each target, and which targets it claimed
+  /// back untouched: such a claim takes the state from here, and the commit is worked out
+  /// against `recent`, without reading the store (`statline_commit` checks it).
   let committed = Locked(CommittedTargets())
   /// Request slots finished with `finishLater` and not yet deleted.
   let finished = Locked(FinishedPermits())
+  /// How long a finished slot may wait for the next statement (`HostSlot.lateFinish`).
+  let lateFinish: Duration
 
   /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {
@@ -47,8 +50,12 @@ public final class PostgresStore: Sendable {
   /// How long connecting may take before the store reports the server unreachable.
   public static let connectTimeout: Duration = .seconds(10)
 
-  private init(location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int, logger: Logger) {
+  private init(
+    location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int,
+    lateFinish: Duration = HostSlot.lateFinish, logger: Logger
+  ) {
     self.location = location
+    self.lateFinish = lateFinish
     self.readOnly = readOnly
     self.derivesEvents = derivesEvents
     self.logger = logger
@@ -89,14 +96,17 @@ public final class PostgresStore: Sendable {
   /// Connects, creates the schema when the URL names one that is missing, and migrates to the
   /// latest version (under an advisory lock: workers starting together migrate once).
   ///
-  /// - Parameter migrate: false for `statline migrate`, which migrates itself and reports what it did.
+  /// - Parameters:
+  ///   - migrate: false for `statline migrate`, which migrates itself and reports what it did.
+  ///   - lateFinish: how long a slot given back with `finishLater` may wait for this worker's
+  ///     next statement (tests lengthen it, so only the statements give slots back).
   public static func open(
     _ location: PostgresLocation, derivesEvents: Bool = true, maxConnections: Int = 8, migrate: Bool = true,
-    logger: Logger = Logger(label: "statline.postgres")
+    lateFinish: Duration = HostSlot.lateFinish, logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
       location: location, readOnly: false, derivesEvents: derivesEvents, maxConnections: maxConnections,
-      logger: logger)
+      lateFinish: lateFinish, logger: logger)
     do {
       try await store.ping()
       if migrate { try await store.migrate() }
