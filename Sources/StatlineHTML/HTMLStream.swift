@@ -25,36 +25,87 @@ extension HTMLStreamReader {
   public mutating func comment() {}
 }
 
-/// Streaming HTML: libxml2's HTML parser (tag soup recovered as in `Document.html`, same
-/// options) with the tree builder replaced by a reader, for pages read in one pass where
-/// building and freeing libxml2's tree costs more than the reading. The safety rules are those of
-/// `Document.html`: a size limit, no network, a depth limit.
+/// Streaming HTML: the page's elements and text as libxml2's HTML parser reads them (tag soup
+/// recovered as in `Document.html`, same options), without a tree, for pages read in one pass.
+/// The safety rules are those of `Document.html`: a size limit, no network, a depth limit.
+///
+/// Two readers give the same events: `HTMLTokenizer` (Swift) for pages in the subset real pages
+/// stay in, and libxml2's parser with its tree builder replaced by the reader for any other
+/// page. A page the tokenizer finds outside its subset is read again from the start by libxml2,
+/// into a copy of the reader as it was: readers are values.
 public enum HTMLStream {
+  /// Which parser read a page.
+  public enum Engine: Sendable {
+    /// `HTMLTokenizer`, falling back to libxml2 for pages outside its subset.
+    case automatic
+    /// libxml2's HTML parser.
+    case libxml2
+    /// `HTMLTokenizer` read the page.
+    case swift
+  }
+
   /// Inlinable, so the reader's calls are specialized (direct, inlinable) in the module that
-  /// calls it; the parse itself is `run`.
-  @inlinable
+  /// calls it; the parse itself is `run`. Returns the engine that read the page (`engine`
+  /// `.libxml2` forces libxml2, for differential tests).
+  @inlinable @discardableResult
   public static func read<Reader: HTMLStreamReader>(
     _ data: Data, into reader: inout Reader, url: String? = nil, encoding: String? = nil,
-    limits: DocumentLimits = .default
-  ) throws(StatlineError) {
-    try withUnsafeMutablePointer(to: &reader) { pointer throws(StatlineError) in
+    limits: DocumentLimits = .default, engine: Engine = .automatic
+  ) throws(StatlineError) -> Engine {
+    let original = reader
+    return try withUnsafeMutablePointer(to: &reader) { pointer throws(StatlineError) in
       try run(
-        data, url: url, encoding: encoding, limits: limits,
+        data, url: url, encoding: encoding, limits: limits, engine: engine,
         start: { name, attributes throws(StatlineError) in try pointer.pointee.start(name, attributes: attributes) },
         end: { name in pointer.pointee.end(name) },
         text: { bytes in pointer.pointee.text(bytes) },
-        comment: { pointer.pointee.comment() })
+        comment: { pointer.pointee.comment() },
+        restart: { pointer.pointee = original })
     }
   }
 
-  /// The parse, with the reader's calls as closures (valid only during the call).
+  /// The parse, with the reader's calls as closures (valid only during the call); `restart`
+  /// puts the reader back as it was before the first event.
   @usableFromInline
   static func run(
+    _ data: Data, url: String?, encoding: String?, limits: DocumentLimits, engine: Engine,
+    start: @escaping (XMLName, HTMLAttributes) throws(StatlineError) -> Void, end: @escaping (XMLName) -> Void,
+    text: @escaping (UnsafeBufferPointer<UInt8>) -> Void, comment: @escaping () -> Void, restart: () -> Void
+  ) throws(StatlineError) -> Engine {
+    try Document.checkHTMLBytes(data, limits: limits, url: url)
+    if engine == .automatic, encoding == nil || encoding?.lowercased() == "utf-8" {
+      let outcome = data.withUnsafeBytes { raw -> Result<Int, HTMLTokenizer.Stop> in
+        var tokenizer = HTMLTokenizer(
+          bytes: raw.bindMemory(to: UInt8.self), maximumDepth: limits.maximumDepth, url: url,
+          declaredUTF8: encoding != nil, start: start, end: end,
+          text: text, comment: comment)
+        do throws(HTMLTokenizer.Stop) {
+          try tokenizer.read()
+          return .success(tokenizer.elements)
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch outcome {
+      case .success(let elements):
+        if elements == 0 { throw Document.noElements(url) }
+        return .swift
+      case .failure(.failed(let error)):
+        throw error
+      case .failure(.unsupported):
+        restart()
+      }
+    }
+    try parseWithLibXML(
+      data, url: url, encoding: encoding, limits: limits, start: start, end: end, text: text, comment: comment)
+    return .libxml2
+  }
+
+  static func parseWithLibXML(
     _ data: Data, url: String?, encoding: String?, limits: DocumentLimits,
     start: @escaping (XMLName, HTMLAttributes) throws(StatlineError) -> Void, end: @escaping (XMLName) -> Void,
     text: @escaping (UnsafeBufferPointer<UInt8>) -> Void, comment: @escaping () -> Void
   ) throws(StatlineError) {
-    try Document.checkHTMLBytes(data, limits: limits, url: url)
     LibXML.prepareThread()
     guard let context = htmlNewParserCtxt() else {
       throw StatlineError(.io, "libxml2 could not allocate an HTML parser", location: url)

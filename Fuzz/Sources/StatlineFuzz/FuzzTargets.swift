@@ -8,7 +8,8 @@ import StatlineHTML
 /// The fuzz targets: one per parser entry of every plugin (`parser:ID`, the page's bytes run
 /// through parse → normalize → validate with the parser's usual URL), and the pieces that
 /// read text on their own: the CSS → XPath translator, the GenericHTML config reader, the
-/// StatBroadcast web-service decoder and the lacrosse play grammar.
+/// StatBroadcast web-service decoder and the lacrosse play grammar; and `html-stream`, Swift's
+/// HTML tokenizer held to libxml2's events.
 ///
 /// Any outcome is fine but a crash, a hang or a leak: a thrown `StatlineError` is the parser
 /// failing loudly, as it must on a page nobody wrote for it.
@@ -23,7 +24,7 @@ enum FuzzTargets {
 
   /// Every target's name, for `statline-fuzz -help`-free listing (`STATLINE_FUZZ_TARGET=list`).
   static var names: [String] {
-    registry.parsers.map { "parser:\($0.id)" } + ["css", "generic-config", "sb-decode", "play-grammar"]
+    registry.parsers.map { "parser:\($0.id)" } + ["css", "generic-config", "sb-decode", "play-grammar", "html-stream"]
   }
 
   /// The target named by `STATLINE_FUZZ_TARGET`, with `STATLINE_FUZZ_URL` as the page's URL.
@@ -47,6 +48,8 @@ enum FuzzTargets {
           fatalError("the selector \(selector.debugDescription) became an XPath libxml2 rejects: \(xpath): \(error)")
         }
       }
+    case "html-stream":
+      return { data in HTMLStreamDifferential.check(data) }
     case "generic-config":
       return { data in _ = try? ConfigReader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml") }
     case "sb-decode":
