@@ -3,12 +3,13 @@ import Foundation
 import StatlineCore
 
 /// Receives an HTML page's elements and text as libxml2's HTML parser reads them, without a
-/// tree. The events are the ones libxml2's own tree builder receives (implied end tags are
+/// tree (whichever of `HTMLStream`'s two readers reads the page). The events are the ones libxml2's own tree builder receives (implied end tags are
 /// delivered as ends, every element that opens is closed), so a reader sees the structure a
 /// `Document` of the same bytes would have.
 ///
 /// Names, attribute values and text are views into the parser's buffers: valid only during the
-/// call.
+/// call. A reader is a value: when `HTMLTokenizer` hands a page over to libxml2 part way, the
+/// page is read again from the start into a copy of the reader as it was before the first event.
 public protocol HTMLStreamReader {
   /// A start tag (name in lower case) and its attributes. Throwing stops the parse; the error is
   /// what `read` throws.
