@@ -59,6 +59,7 @@ struct HTMLElementRules: @unchecked Sendable {
   private static func id(_ name: String) -> UInt8 { UInt8(names.firstIndex(of: name)! + 1) }
 
   private init() {
+    _ = LibXML.initialized  // the rules are asked of libxml2
     let names = Self.names
     count = names.count + 1
     var shortIds: [UInt64: UInt8] = [:]
