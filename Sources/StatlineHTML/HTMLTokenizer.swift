@@ -135,7 +135,7 @@ struct HTMLTokenizer {
     var current: Open? = nil
     var mark = 0
     while true {
-      let byte = at(position)
+      var byte = at(position)
       if byte == UInt8(ascii: "<") {
         let next = at(position + 1)
         if next == UInt8(ascii: "/") {
@@ -163,13 +163,17 @@ struct HTMLTokenizer {
         try rawText()
         continue
       }
+      if byte == UInt8(ascii: "<"), at(position + 1) == UInt8(ascii: "!"), matchesUpper("DOCTYPE", at: position + 2) {
+        // A misplaced doctype: libxml2 reads it and goes on in the same turn of its loop, so
+        // what follows skips the tests above (an end tag right after it is text).
+        try doctype()
+        byte = at(position)
+      }
       switch byte {
       case UInt8(ascii: "<"):
         let next = at(position + 1)
         if next == UInt8(ascii: "!") {
-          if matchesUpper("DOCTYPE", at: position + 2) {
-            try doctype()
-          } else if at(position + 2) == UInt8(ascii: "-") && at(position + 3) == UInt8(ascii: "-") {
+          if at(position + 2) == UInt8(ascii: "-") && at(position + 3) == UInt8(ascii: "-") {
             try comment()
           } else {
             throw .unsupported
