@@ -103,6 +103,12 @@ struct HTMLTokenizer {
     return true
   }
 
+  /// Whether `<!DOCTYPE` (any case) starts at `position`.
+  func atDoctype() -> Bool {
+    at(position) == UInt8(ascii: "<") && at(position + 1) == UInt8(ascii: "!")
+      && matchesUpper("DOCTYPE", at: position + 2)
+  }
+
   // MARK: - The document
 
   /// Reads the whole page. Throws `.unsupported` when it leaves the subset.
@@ -116,11 +122,7 @@ struct HTMLTokenizer {
     }
     skipBlanks()
     try prolog()
-    if at(position) == UInt8(ascii: "<"), at(position + 1) == UInt8(ascii: "!"),
-      matchesUpper("DOCTYPE", at: position + 2)
-    {
-      try doctype()
-    }
+    if atDoctype() { try doctype() }
     skipBlanks()
     try prolog()
     try content()
@@ -163,7 +165,7 @@ struct HTMLTokenizer {
         try rawText()
         continue
       }
-      if byte == UInt8(ascii: "<"), at(position + 1) == UInt8(ascii: "!"), matchesUpper("DOCTYPE", at: position + 2) {
+      if atDoctype() {
         // A misplaced doctype: libxml2 reads it and goes on in the same turn of its loop, so
         // what follows skips the tests above (an end tag right after it is text).
         try doctype()
