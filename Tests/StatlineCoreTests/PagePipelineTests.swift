@@ -73,6 +73,25 @@ import Testing
     #expect(BlockDetector.check(both)?.reason.contains("bm-verify") == true)
   }
 
+  @Test func aScannedPageKeepsItsVerdictUntilItsBodyChanges() throws {
+    var wall = page("<html><script>bm-verify</script></html>")
+    let unscanned = wall
+    BlockDetector.scan(&wall)
+    #expect(wall == unscanned, "the scan is no part of the page's value")
+    #expect(BlockDetector.check(wall)?.kind == .blocked)
+    #expect(throws: StatlineError.self) { try PagePipeline.run(wall, with: entry("p")) }
+    // The same bytes read again from a page whose body was replaced: scanned anew.
+    wall.body = Data("<html>content</html>".utf8)
+    #expect(BlockDetector.check(wall) == nil)
+    BlockDetector.scan(&wall)
+    wall.body.append(contentsOf: Array("<title>Access Denied</title>".utf8))
+    #expect(BlockDetector.check(wall)?.reason.contains("Access Denied") == true, "a body changed in place")
+    var content = page("<html>content</html>")
+    BlockDetector.scan(&content)
+    content.status = 403
+    #expect(BlockDetector.check(content)?.kind == .blocked, "the status is read every time")
+  }
+
   @Test func anErrorStatusIsNotParsed() {
     #expect(BlockDetector.check(page("<html>oops</html>", status: 500))?.kind == .wrongPage)
     #expect(BlockDetector.check(page("<html>fine</html>", status: 200)) == nil)

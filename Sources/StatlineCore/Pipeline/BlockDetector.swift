@@ -117,6 +117,12 @@ public enum BlockDetector {
     }
   }
 
+  /// Scans the body for challenge markers and keeps what it found with the page, so that the
+  /// later checks of the same page (the poller's, the pipeline's) do not scan its body again.
+  public static func scan(_ page: inout Page) {
+    if page.challengeScan.marker == nil { page.challengeScan.marker = .some(firstMarker(in: page.body)) }
+  }
+
   public static func check(_ page: Page, site: ((Page) -> StatlineError?)?) -> StatlineError? {
     let general = check(page)
     if let general, general.kind == .blocked { return general }
@@ -130,7 +136,7 @@ public enum BlockDetector {
     for refusal in refusalHeaders where page.header(refusal.name) == refusal.value {
       return StatlineError(.blocked, refusal.reason, hint: hint)
     }
-    if let index = firstMarker(in: page.body) {
+    if let index = page.challengeScan.marker ?? firstMarker(in: page.body) {
       let reason = challengeMarkers[index].reason
       return StatlineError(.blocked, "the page is \(reason), not content (HTTP \(page.status))", hint: hint)
     }

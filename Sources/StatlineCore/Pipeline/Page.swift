@@ -9,11 +9,16 @@ public struct Page: Sendable, Equatable {
   public var status: Int
   /// Response headers, names lower-cased.
   public var headers: [String: String]
-  public var body: Data
+  public var body: Data {
+    didSet { challengeScan = ChallengeScan() }
+  }
   /// When the page was fetched, if known (recorded, never read from the clock by a parser).
   public var fetchedAt: Date?
   /// The local file the page was read from, when replayed.
   public var file: String?
+  /// What `BlockDetector` found in the body, once it has looked: the fetcher, the poller and the
+  /// pipeline then scan a body once between them. Reset when the body changes.
+  var challengeScan = ChallengeScan()
 
   public init(
     url: String? = nil, status: Int = 200, headers: [String: String] = [:], body: Data,
@@ -42,4 +47,13 @@ public struct Page: Sendable, Equatable {
   public var isBlank: Bool {
     !body.contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
   }
+}
+
+/// The memo of `BlockDetector`'s body scan: the index of the challenge marker found (`.some(nil)`:
+/// none), or nil when the body was not scanned. Not part of the page's value, so two pages with
+/// the same bytes are equal whether or not either was scanned.
+struct ChallengeScan: Sendable, Equatable {
+  var marker: Int??
+
+  static func == (_: ChallengeScan, _: ChallengeScan) -> Bool { true }
 }

@@ -71,7 +71,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
           context: until.map { "retry after \(clock.now.duration(to: $0))" },
           hint: "the host is cooling down; the scheduler backs off")
       }
-      let page: Page
+      var page: Page
       var sharedFailures = 0
       do {
         (page, sharedFailures) = try await gate.withSlot(host) {
@@ -107,6 +107,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
         continue
       }
+      if page.status != 304 { BlockDetector.scan(&page) }
       if page.status != 304, let refusal = BlockDetector.check(page, site: request.check?.check),
         refusal.kind == .blocked
       {

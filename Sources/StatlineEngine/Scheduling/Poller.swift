@@ -85,7 +85,7 @@ public struct Poller: Sendable {
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
     request.absentStatuses = entry?.absentStatuses ?? []
     if let entry, let check = entry.check { request.check = PageCheck(name: entry.id, check: check) }
-    let page: Page
+    var page: Page
     let started = now()
     do {
       page = try await fetcher.fetch(request)
@@ -107,6 +107,7 @@ public struct Poller: Sendable {
       result.deltaPolls = deltaPolls
       return result
     }
+    if page.status != 304 { BlockDetector.scan(&page) }
     if page.status != 304, let refusal = BlockDetector.check(page, site: entry?.check) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
       // A wall, a challenge or a login page is kept as evidence; an error status (a 500) or a
