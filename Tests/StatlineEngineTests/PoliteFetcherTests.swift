@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func anIdenticalBodyIsUnchangedAndANewOneIsChanged() {
-    let hash = ContentHash.fnv1a(page.body)
+    let hash = ContentHash.xxh64(page.body)
     guard case .changed(_, let validators) = ChangeDetector.classify(page, previous: Validators()) else {
       Issue.record("a first page is a change")
       return

@@ -6,7 +6,7 @@ import StatlineCore
 public struct Validators: Sendable, Equatable, Codable {
   public var etag: String?
   public var lastModified: String?
-  /// FNV-1a (64-bit) of the last body that was parsed.
+  /// XXH64 of the last body that was parsed (`ContentHash.xxh64`).
   public var bodyHash: UInt64?
 
   public init(etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil) {
@@ -36,7 +36,7 @@ public enum ChangeDetector {
       refreshed.lastModified = page.header("last-modified") ?? previous.lastModified
       return .unchanged(refreshed)
     }
-    let hash = ContentHash.fnv1a(page.body)
+    let hash = ContentHash.xxh64(page.body)
     let next = Validators(etag: page.header("etag"), lastModified: page.header("last-modified"), bodyHash: hash)
     return hash == previous.bodyHash ? .unchanged(next) : .changed(page, next)
   }
