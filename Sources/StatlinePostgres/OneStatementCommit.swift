@@ -202,7 +202,7 @@ extension PostgresStore {
     recent.withLock { recent in
       var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
       for row in rows {
-        guard let hash = recent.rememberedHash(row.kind, row.id) else { continue }
+        guard let hash = recent.rememberedHash(row.kind, row.id, row.record) else { continue }
         stored[RecentKey(kind: row.kind, id: row.id)] = (hash, row.kind == .game ? recent.game(row.id) : nil)
       }
       return stored

@@ -34,11 +34,10 @@ extension PostgresStore: Store {
 
   /// Hashes a batch's records (reusing the hash of a record equal to the last one stored).
   func pending(_ batch: Batch) throws(StatlineError) -> [PendingRow] {
-    let known = recent.withLock { recent in
-      StoreRecord.records(of: batch).map { recent.unchangedHash($0.kind, $0.id, $0.record) }
-    }
+    let records = StoreRecord.records(of: batch)
+    let known = recent.withLock { recent in recent.unchangedHashes(of: batch) }
     var rows: [PendingRow] = []
-    for ((kind, id, record), cached) in zip(StoreRecord.records(of: batch), known) {
+    for ((kind, id, record), cached) in zip(records, known) {
       if let cached {
         rows.append(PendingRow(kind: kind, id: id, record: record, hash: cached, json: nil))
       } else {

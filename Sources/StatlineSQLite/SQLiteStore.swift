@@ -64,11 +64,12 @@ public actor SQLiteStore: Store {
   func rows(of batch: Batch) throws(StatlineError) -> (rows: [RecordRow], unchanged: Int) {
     var rows: [RecordRow] = []
     var unchanged = 0
-    for (kind, id, record) in StoreRecord.records(of: batch) {
-      if recent.unchangedHash(kind, id, record) != nil {
+    for (index, known) in recent.unchangedHashes(of: batch).enumerated() {
+      if known != nil {
         unchanged += 1
         continue
       }
+      let (kind, id, record) = StoreRecord.record(at: index, of: batch)
       rows.append(try RecordRow(kind: kind, id: id, record: record))
     }
     return (rows, unchanged)

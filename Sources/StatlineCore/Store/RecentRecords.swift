@@ -8,58 +8,130 @@
 /// hash of its stored JSON. A thousand live games of 270 records each then cost tens of MB, not
 /// their values, and fit under the bound (when it is reached the memory is cleared, and the next
 /// polls encode again). A digest is as strong as the 64-bit JSON hash the stores compare anyway.
+///
+/// The memory is kept per game: a game's box score and plays (a play by its sequence, as its id
+/// `gameId#sequence` says) sit beside it, so checking a poll's 270 records looks the game up once
+/// and its plays in a small table, not 270 string keys in a table of every game's records.
 public struct RecentRecords: Sendable {
   public static let defaultLimit = 1_000_000
-
-  struct Key: Hashable {
-    var kind: StoreChange.Kind
-    var id: String
-  }
 
   struct Remembered {
     var digest: Int
     var hash: Int64
   }
 
-  private var records: [Key: Remembered] = [:]
-  private var games: [String: Game] = [:]
+  /// One game's records, as remembered.
+  struct GameRecords {
+    var game: (value: Game, hash: Int64)?
+    var boxScore: Remembered?
+    var plays: [Int: Remembered] = [:]
+  }
+
+  private var games: [String: GameRecords] = [:]
+  private var teams: [String: Remembered] = [:]
+  /// How many records are remembered.
+  public private(set) var count = 0
   public let limit: Int
 
   public init(limit: Int = RecentRecords.defaultLimit) {
     self.limit = limit
   }
 
-  public var count: Int { records.count }
-
   /// The stored JSON's hash when `record` equals the one last remembered under its kind and id.
   public func unchangedHash(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> Int64? {
-    guard let remembered = records[Key(kind: kind, id: id)] else { return nil }
-    if case .game(let game) = record {
-      return games[id] == game ? remembered.hash : nil
-    }
-    return remembered.digest == record.hashValue ? remembered.hash : nil
+    unchanged(kind, id, record, in: kind == .team ? nil : games[Self.gameId(kind, id, record)])
   }
 
-  /// The hash last remembered under `kind` and `id`: what the store held when this process
-  /// last wrote or read the record.
-  public func rememberedHash(_ kind: StoreChange.Kind, _ id: String) -> Int64? {
-    records[Key(kind: kind, id: id)]?.hash
+  /// `unchangedHash` of every record of `batch`, in `StoreRecord.records(of:)` order, read from
+  /// the batch's arrays: no record is wrapped or given its id string to be checked.
+  public func unchangedHashes(of batch: Batch) -> [Int64?] {
+    var hashes: [Int64?] = []
+    hashes.reserveCapacity(batch.games.count + batch.teams.count + batch.boxScores.count + batch.plays.count)
+    for game in batch.games {
+      hashes.append(games[game.id]?.game.flatMap { $0.value == game ? $0.hash : nil })
+    }
+    for team in batch.teams {
+      hashes.append(teams[team.id].flatMap { $0.digest == team.hashValue ? $0.hash : nil })
+    }
+    for box in batch.boxScores {
+      hashes.append(games[box.gameId]?.boxScore.flatMap { $0.digest == box.hashValue ? $0.hash : nil })
+    }
+    var last: (id: String, plays: [Int: Remembered]?)?
+    for play in batch.plays {
+      if last?.id != play.gameId { last = (play.gameId, games[play.gameId]?.plays) }
+      hashes.append(last?.plays?[play.sequence].flatMap { $0.digest == play.hashValue ? $0.hash : nil })
+    }
+    return hashes
+  }
+
+  private func unchanged(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord, in game: GameRecords?)
+    -> Int64?
+  {
+    switch (kind, record) {
+    case (.game, .game(let value)):
+      guard let remembered = game?.game, remembered.value == value else { return nil }
+      return remembered.hash
+    case (.boxScore, .boxScore(let value)):
+      guard let remembered = game?.boxScore, remembered.digest == value.hashValue else { return nil }
+      return remembered.hash
+    case (.play, .play(let value)):
+      guard let remembered = game?.plays[value.sequence], remembered.digest == value.hashValue else { return nil }
+      return remembered.hash
+    case (.team, .team(let value)):
+      guard let remembered = teams[id], remembered.digest == value.hashValue else { return nil }
+      return remembered.hash
+    default:
+      return nil
+    }
+  }
+
+  /// The hash last remembered under `kind` and `id` (`record` is the record of that id: a play
+  /// is found by its game and sequence): what the store held when this process last wrote or
+  /// read the record.
+  public func rememberedHash(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> Int64? {
+    switch (kind, record) {
+    case (.team, _): return teams[id]?.hash
+    case (.game, _): return games[id]?.game?.hash
+    case (.boxScore, _): return games[id]?.boxScore?.hash
+    case (.play, .play(let play)): return games[play.gameId]?.plays[play.sequence]?.hash
+    case (.play, _): return nil
+    }
   }
 
   /// The game last remembered under `id`.
-  public func game(_ id: String) -> Game? { games[id] }
+  public func game(_ id: String) -> Game? { games[id]?.game?.value }
 
   public mutating func remember(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord, hash: Int64) {
-    if records.count >= limit {
-      records.removeAll(keepingCapacity: true)
+    if count >= limit {
       games.removeAll(keepingCapacity: true)
+      teams.removeAll(keepingCapacity: true)
+      count = 0
     }
-    if case .game(let game) = record {
+    var added = false
+    switch (kind, record) {
+    case (.team, .team(let value)):
+      added = teams.updateValue(Remembered(digest: value.hashValue, hash: hash), forKey: id) == nil
+    case (.game, .game(let value)):
       // Compared whole, so no digest.
-      games[id] = game
-      records[Key(kind: kind, id: id)] = Remembered(digest: 0, hash: hash)
-    } else {
-      records[Key(kind: kind, id: id)] = Remembered(digest: record.hashValue, hash: hash)
+      added = games[id, default: GameRecords()].game == nil
+      games[id, default: GameRecords()].game = (value, hash)
+    case (.boxScore, .boxScore(let value)):
+      added = games[id, default: GameRecords()].boxScore == nil
+      games[id, default: GameRecords()].boxScore = Remembered(digest: value.hashValue, hash: hash)
+    case (.play, .play(let value)):
+      added =
+        games[value.gameId, default: GameRecords()].plays.updateValue(
+          Remembered(digest: value.hashValue, hash: hash), forKey: value.sequence) == nil
+    default:
+      return
     }
+    if added { count += 1 }
+  }
+
+  /// The game whose memory holds a record: a play's game, else the id (a game's, or a box
+  /// score's, which is its game's).
+  private static func gameId(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> String {
+    if kind == .play, case .play(let play) = record { return play.gameId }
+    return id
   }
 }

@@ -59,4 +59,19 @@ public enum StoreRecord: Sendable, Hashable, Codable {
       + batch.boxScores.map { (.boxScore, $0.gameId, .boxScore($0)) }
       + batch.plays.map { (.play, "\($0.gameId)#\($0.sequence)", .play($0)) }
   }
+
+  /// The record at `index` of `records(of: batch)`, without listing the others.
+  public static func record(at index: Int, of batch: Batch) -> (kind: StoreChange.Kind, id: String, record: StoreRecord)
+  {
+    var index = index
+    if index < batch.games.count { return (.game, batch.games[index].id, .game(batch.games[index])) }
+    index -= batch.games.count
+    if index < batch.teams.count { return (.team, batch.teams[index].id, .team(batch.teams[index])) }
+    index -= batch.teams.count
+    if index < batch.boxScores.count {
+      return (.boxScore, batch.boxScores[index].gameId, .boxScore(batch.boxScores[index]))
+    }
+    let play = batch.plays[index - batch.boxScores.count]
+    return (.play, "\(play.gameId)#\(play.sequence)", .play(play))
+  }
 }
