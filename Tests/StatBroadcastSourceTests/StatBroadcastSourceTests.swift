@@ -145,6 +145,29 @@ import Testing
     #expect(BatchValidator.problems(in: missing).contains { $0.contains("period scores, but the game is in period 2") })
   }
 
+  @Test func theEventNumberInAGameURLIsReadAsTheRegularExpressionReadsIt() {
+    let pattern = #"(?<=[/=])\d{5,}(?=\.xml|$|&)"#
+    var urls = [
+      "https://stats.statbroadcast.com/xml/lcgame/611373.xml", "https://x.test/view?id=611373&live=1",
+      "https://x.test/view?id=611373", "https://x.test/1234.xml", "https://x.test/12345.xm",
+      "https://x.test/a12345.xml",
+      "https://x.test/123/456789.xml", "https://x.test/123456/7.xml", "/12345", "=12345&", "12345.xml", "",
+      "https://x.test/?a=123456b&b=7654321", "https://x.test//=/99999.xml.xml", "https://x.test/١٢٣٤٥.xml",
+    ]
+    // Random URLs over the bytes that matter, to show the scan finds the same first match.
+    var random = SystemRandomNumberGenerator()
+    let alphabet = Array("/=&.xml0123456789ab")
+    for _ in 0..<2_000 {
+      urls.append(
+        String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+    }
+    for url in urls where url.unicodeScalars.allSatisfy(\.isASCII) {
+      let expected = url.range(of: pattern, options: .regularExpression).map { String(url[$0]) }
+      #expect(LCGameNormalizer.eventNumber(in: url) == expected, "\(url)")
+    }
+    #expect(LCGameNormalizer.eventNumber(in: "https://x.test/١٢٣٤٥.xml") == nil, "ASCII digits only")
+  }
+
   @Test func namesComeOutFirstLast() {
     #expect(PersonName.normalized("Caldwell II, David") == "David Caldwell II")
     #expect(PersonName.normalized(" Owen  Duffy ") == "Owen Duffy")

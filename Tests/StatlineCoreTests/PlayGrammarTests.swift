@@ -125,4 +125,21 @@ import Testing
     let four = LacrossePlayText.read(action: "", text: "Penalty on IONA Sam (SLASHING/1200:00)", teams: ["IONA"])
     #expect(four.details["seconds"] == nil)
   }
+
+  @Test func anActionCodeInAnyCaseAndATimeoutInTheTextAreTyped() {
+    let codes: [(String, PlayType)] = [
+      ("GOAL", .goal), ("shot", .shot), ("Face", .faceoff), ("gb", .groundBall), ("TURN", .turnover),
+      ("pen", .penalty), ("TOUT", .timeout), ("clear", .clear), ("DC", .drawControl), ("draw", .drawControl),
+      ("GOALIE", .goalieChange), ("end-prd", .periodEnd), ("PRD", .periodStart), ("SUB", .other), ("", .other),
+    ]
+    for (action, type) in codes {
+      #expect(LacrossePlayText.type(ofAction: action, text: "x") == type, "\(action)")
+    }
+    for text in ["Media timeout.", "TIMEOUT by IONA", "a TimeOut", "timeout"] {
+      #expect(LacrossePlayText.type(ofAction: "", text: text) == .timeout, "\(text)")
+    }
+    for text in ["time out", "timeou", "", "Timeo-ut", "tímeout"] {
+      #expect(LacrossePlayText.type(ofAction: "", text: text) == .other, "\(text)")
+    }
+  }
 }

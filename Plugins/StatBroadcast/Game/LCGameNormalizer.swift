@@ -49,14 +49,35 @@ struct LCGameNormalizer: Normalizer {
   /// either gets `date-visitor-home`.
   func nativeId(of xml: LCGame, page: Page) throws(StatlineError) -> String {
     if let sbid = xml.venue["sbid"], !sbid.isEmpty { return sbid }
-    if let url = page.url, let match = url.range(of: #"(?<=[/=])\d{5,}(?=\.xml|$|&)"#, options: .regularExpression) {
-      return String(url[match])
-    }
+    if let url = page.url, let number = Self.eventNumber(in: url) { return number }
     guard let date = GameText.date(xml.venue["date"]) else {
       throw StatlineError(.wrongPage, "the game has no event id (venue sbid), no id in its URL and no date")
     }
     let teams = xml.teams.map { GameText.slug($0.attributes["id"] ?? $0.attributes["name"] ?? "") }
     return ([date.replacingOccurrences(of: "-", with: "")] + teams).joined(separator: "-")
+  }
+
+  /// The first run of five or more digits right after a `/` or `=` and right before `.xml`, a
+  /// `&` or the end (`…/lcgame/611373.xml`, `…?id=611373&…`): the regular expression
+  /// `(?<=[/=])\d{5,}(?=\.xml|$|&)`, read byte by byte.
+  static func eventNumber(in url: String) -> String? {
+    let bytes = Array(url.utf8)
+    func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
+    var start = 1
+    while start < bytes.count {
+      guard bytes[start - 1] == 0x2F || bytes[start - 1] == 0x3D, isDigit(start) else {
+        start += 1
+        continue
+      }
+      var end = start
+      while isDigit(end) { end += 1 }
+      let next = bytes[end...]
+      if end - start >= 5 && (next.isEmpty || next.first == 0x26 || next.starts(with: Array(".xml".utf8))) {
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+      }
+      start = end + 1
+    }
+    return nil
   }
 
   private func line(_ team: LCTeam) throws(StatlineError) -> TeamLine {

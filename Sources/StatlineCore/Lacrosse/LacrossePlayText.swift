@@ -45,22 +45,35 @@ public struct LacrossePlayText: Equatable, Sendable {
     return (winner, contenders.first { $0 != winner })
   }
 
-  /// The type an action code stands for when the text says nothing more.
+  /// The type an action code stands for when the text says nothing more: the code in any letter
+  /// case, else a timeout when the text says "timeout" (ASCII letters, any case).
   public static func type(ofAction action: String, text: String) -> PlayType {
-    switch action.uppercased() {
-    case "GOAL": .goal
-    case "SHOT": .shot
-    case "FACE": .faceoff
-    case "GB": .groundBall
-    case "TURN": .turnover
-    case "PEN": .penalty
-    case "TOUT": .timeout
-    case "CLEAR": .clear
-    case "DC", "DRAW": .drawControl
-    case "GOALIE": .goalieChange
-    case "END-PRD": .periodEnd
-    case "PRD": .periodStart
-    default: text.lowercased().contains("timeout") ? .timeout : .other
+    if let type = actionTypes[action] ?? actionTypes[action.uppercased()] { return type }
+    return mentionsTimeout(text) ? .timeout : .other
+  }
+
+  static let actionTypes: [String: PlayType] = [
+    "GOAL": .goal, "SHOT": .shot, "FACE": .faceoff, "GB": .groundBall, "TURN": .turnover, "PEN": .penalty,
+    "TOUT": .timeout, "CLEAR": .clear, "DC": .drawControl, "DRAW": .drawControl, "GOALIE": .goalieChange,
+    "END-PRD": .periodEnd, "PRD": .periodStart,
+  ]
+
+  /// "timeout" anywhere in `text`, its ASCII letters in any case (no lower-cased copy made).
+  static func mentionsTimeout(_ text: String) -> Bool {
+    let needle: StaticString = "timeout"
+    let count = needle.utf8CodeUnitCount
+    var text = text
+    return text.withUTF8 { bytes -> Bool in
+      guard bytes.count >= count else { return false }
+      outer: for start in 0...(bytes.count - count) {
+        for offset in 0..<count {
+          let byte = bytes[start + offset]
+          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          if lower != needle.utf8Start[offset] { continue outer }
+        }
+        return true
+      }
+      return false
     }
   }
 }
