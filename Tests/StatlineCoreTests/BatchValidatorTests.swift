@@ -1,5 +1,6 @@
-import StatlineCore
 import Testing
+
+@testable import StatlineCore
 
 @Suite struct BatchValidatorTests {
   static func game(
@@ -45,6 +46,28 @@ import Testing
     #expect(found.contains("id '1' is not namespaced as 'source:native'"))
     let teams = problems(Batch(teams: [Team(id: "ncaa:1", name: "A"), Team(id: "ncaa:1", name: "B")]))
     #expect(teams == ["team id 'ncaa:1' appears more than once"])
+  }
+
+  @Test func duplicatePlaysAreFoundHoweverThePlaysAreOrdered() {
+    func plays(_ keys: [(String, Int)]) -> [Play] {
+      keys.map { Play(gameId: $0.0, sequence: $0.1, side: nil, type: .other, text: "x") }
+    }
+    let cases: [([(String, Int)], [String])] = [
+      ([("s:1", 1), ("s:1", 2), ("s:2", 1), ("s:2", 5)], []),
+      ([("s:1", 1), ("s:1", 1)], ["play 's:1#1' appears more than once"]),
+      ([("s:1", 2), ("s:1", 1)], []),
+      ([("s:1", 2), ("s:1", 1), ("s:1", 2)], ["play 's:1#2' appears more than once"]),
+      ([("s:1", 1), ("s:2", 1), ("s:1", 2)], []),
+      (
+        [("s:1", 1), ("s:2", 1), ("s:1", 1), ("s:2", 1)],
+        ["play 's:1#1' appears more than once", "play 's:2#1' appears more than once"]
+      ),
+      ([("s:1", 3), ("s:1", 3), ("s:1", 3)], ["play 's:1#3' appears more than once"]),
+      ([], []),
+    ]
+    for (keys, expected) in cases {
+      #expect(BatchValidator.duplicatePlays(plays(keys)) == expected, "\(keys)")
+    }
   }
 
   @Test func clockDateAndPeriodMustBeWellFormed() {

@@ -26,7 +26,7 @@ public enum BatchValidator {
     problems += duplicates(batch.games.map(\.id), what: "game id")
     problems += duplicates(batch.teams.map(\.id), what: "team id")
     problems += duplicates(batch.boxScores.map(\.gameId), what: "box score for game")
-    problems += duplicates(batch.plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
+    problems += duplicatePlays(batch.plays)
     for id in batch.games.map(\.id) + batch.teams.map(\.id) + batch.boxScores.map(\.gameId)
     where !isNamespaced(id) {
       problems.append("id '\(id)' is not namespaced as 'source:native'")
@@ -123,6 +123,21 @@ public enum BatchValidator {
     var gameId: String
     var sequence: Int
     var description: String { "\(gameId)#\(sequence)" }
+  }
+
+  /// Plays that share a game and a sequence. A page's plays come a game at a time in order of
+  /// sequence: then there are none, known without hashing a key per play.
+  static func duplicatePlays(_ plays: [Play]) -> [String] {
+    var games: Set<String> = []
+    for index in plays.indices {
+      let inOrder =
+        index > 0 && plays[index - 1].gameId == plays[index].gameId
+        ? plays[index].sequence > plays[index - 1].sequence : games.insert(plays[index].gameId).inserted
+      guard inOrder else {
+        return duplicates(plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
+      }
+    }
+    return []
   }
 
   static func duplicates<Value: Hashable & CustomStringConvertible>(_ values: [Value], what: String) -> [String] {

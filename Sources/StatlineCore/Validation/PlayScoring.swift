@@ -11,15 +11,24 @@ enum PlayScoring {
     var running: [String: (away: Int, home: Int)] = [:]
     var goals: [String: (away: Int, home: Int)] = [:]
     var goalsWithoutSide: [String: [Play]] = [:]
+    var gamesWithPlays: Set<String> = []
+    // A page's plays come a game at a time: the game's running score is kept here while its
+    // plays go by, and in `running` between its runs.
+    var current: (gameId: String, score: (away: Int, home: Int))?
     for play in plays {
+      if play.gameId != current?.gameId {
+        if let current { running[current.gameId] = current.score }
+        current = (play.gameId, running[play.gameId] ?? (0, 0))
+        gamesWithPlays.insert(play.gameId)
+      }
       if let away = play.awayScore, let home = play.homeScore {
-        let before = running[play.gameId] ?? (0, 0)
+        let before = current!.score
         if play.type != .goal && (away, home) != before {
           problems.append(
             "game \(play.gameId): \(describe(play)) changes the running score from \(before.away)-\(before.home) "
               + "to \(away)-\(home) but reads as \(play.type.rawValue), not a goal")
         }
-        running[play.gameId] = (away, home)
+        current!.score = (away, home)
       }
       guard play.type == .goal else { continue }
       if play.player == nil, let sport = games[play.gameId]?.sport, sport.isLacrosse {
@@ -32,7 +41,6 @@ enum PlayScoring {
       }
     }
     guard everyPlay else { return problems }
-    let gamesWithPlays = Set(plays.map(\.gameId))
     for id in gamesWithPlays.sorted() {
       guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score
       else { continue }
