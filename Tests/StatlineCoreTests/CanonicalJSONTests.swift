@@ -116,7 +116,7 @@ import Testing
   }
 
   struct Handwritten: Encodable {
-    enum Key: String, CodingKey { case z, a, inner, list, again }
+    enum Key: String, CodingKey { case z, a, inner, list, again, sup }
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: Key.self)
       try container.encode(1, forKey: .z)
@@ -128,6 +128,10 @@ import Testing
       try list.encodeNil()
       var deeper = list.nestedContainer(keyedBy: Key.self)
       try deeper.encode(true, forKey: .a)
+      try "from a super encoder".encode(to: container.superEncoder())
+      try 7.encode(to: container.superEncoder(forKey: .sup))
+      var more = list.superEncoder().unkeyedContainer()
+      try more.encode("in a super encoder of a list")
       try container.encode("first", forKey: .again)
       try container.encode("last", forKey: .again)
       try container.encode(3.5, forKey: .z)

@@ -44,6 +44,29 @@ import Testing
       ])
   }
 
+  @Test func aGameWhosePlaysComeInSeveralRunsKeepsItsRunningScoreAcrossThem() {
+    func other(_ sequence: Int, _ score: (Int, Int)) -> Play {
+      var play = Self.play(sequence, .shot, .home, score)
+      play.gameId = "ncaa:2"
+      return play
+    }
+    let otherGame = BatchValidatorTests.game(
+      id: "ncaa:2", status: .live, period: 1, away: 0, home: 0, awayPeriods: [0], homePeriods: [0])
+    let interleaved = [
+      Self.plays[0], Self.plays[1], other(1, (0, 0)), Self.plays[2], other(2, (0, 0)), Self.plays[3],
+      Self.plays[4],
+    ]
+    let batch = Batch(games: [Self.game(), otherGame], plays: interleaved)
+    // Game 1's shot at 1-0 after game 2's plays continues its own 1-0, not game 2's 0-0.
+    #expect(BatchValidator.problems(in: batch).filter { $0.contains("running score") } == [])
+    var changed = interleaved
+    changed[3] = Self.play(3, .shot, .home, (2, 0))
+    #expect(
+      BatchValidator.problems(in: Batch(games: [Self.game(), otherGame], plays: changed)).contains {
+        $0.contains("play 3 ('shot 3') changes the running score from 1-0 to 2-0")
+      })
+  }
+
   @Test func theRunningScoreStartsAtNilNil() {
     let found = problems([Self.play(1, .shot, .away, (1, 0))], game: Self.game(status: .live), everyPlay: false)
     #expect(found.contains { $0.contains("play 1 ('shot 1') changes the running score from 0-0 to 1-0") }, "\(found)")

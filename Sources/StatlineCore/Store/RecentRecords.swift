@@ -39,7 +39,13 @@ public struct RecentRecords: Sendable {
 
   /// The stored JSON's hash when `record` equals the one last remembered under its kind and id.
   public func unchangedHash(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> Int64? {
-    unchanged(kind, id, record, in: kind == .team ? nil : games[Self.gameId(kind, id, record)])
+    switch (kind, record) {
+    case (.game, .game(let value)): hash(of: value, in: games[id])
+    case (.boxScore, .boxScore(let value)): hash(of: value, in: games[id])
+    case (.play, .play(let value)): hash(of: value, in: games[value.gameId]?.plays)
+    case (.team, .team(let value)): hash(of: value, id: id)
+    default: nil
+    }
   }
 
   /// `unchangedHash` of every record of `batch`, in `StoreRecord.records(of:)` order, read from
@@ -47,42 +53,36 @@ public struct RecentRecords: Sendable {
   public func unchangedHashes(of batch: Batch) -> [Int64?] {
     var hashes: [Int64?] = []
     hashes.reserveCapacity(batch.games.count + batch.teams.count + batch.boxScores.count + batch.plays.count)
-    for game in batch.games {
-      hashes.append(games[game.id]?.game.flatMap { $0.value == game ? $0.hash : nil })
-    }
-    for team in batch.teams {
-      hashes.append(teams[team.id].flatMap { $0.digest == team.hashValue ? $0.hash : nil })
-    }
-    for box in batch.boxScores {
-      hashes.append(games[box.gameId]?.boxScore.flatMap { $0.digest == box.hashValue ? $0.hash : nil })
-    }
+    for game in batch.games { hashes.append(hash(of: game, in: games[game.id])) }
+    for team in batch.teams { hashes.append(hash(of: team, id: team.id)) }
+    for box in batch.boxScores { hashes.append(hash(of: box, in: games[box.gameId])) }
+    // A game's plays come together: its memory is looked up once for them.
     var last: (id: String, plays: [Int: Remembered]?)?
     for play in batch.plays {
       if last?.id != play.gameId { last = (play.gameId, games[play.gameId]?.plays) }
-      hashes.append(last?.plays?[play.sequence].flatMap { $0.digest == play.hashValue ? $0.hash : nil })
+      hashes.append(hash(of: play, in: last?.plays))
     }
     return hashes
   }
 
-  private func unchanged(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord, in game: GameRecords?)
-    -> Int64?
-  {
-    switch (kind, record) {
-    case (.game, .game(let value)):
-      guard let remembered = game?.game, remembered.value == value else { return nil }
-      return remembered.hash
-    case (.boxScore, .boxScore(let value)):
-      guard let remembered = game?.boxScore, remembered.digest == value.hashValue else { return nil }
-      return remembered.hash
-    case (.play, .play(let value)):
-      guard let remembered = game?.plays[value.sequence], remembered.digest == value.hashValue else { return nil }
-      return remembered.hash
-    case (.team, .team(let value)):
-      guard let remembered = teams[id], remembered.digest == value.hashValue else { return nil }
-      return remembered.hash
-    default:
-      return nil
-    }
+  private func hash(of game: Game, in memory: GameRecords?) -> Int64? {
+    guard let remembered = memory?.game, remembered.value == game else { return nil }
+    return remembered.hash
+  }
+
+  private func hash(of box: BoxScore, in memory: GameRecords?) -> Int64? {
+    guard let remembered = memory?.boxScore, remembered.digest == box.hashValue else { return nil }
+    return remembered.hash
+  }
+
+  private func hash(of play: Play, in plays: [Int: Remembered]?) -> Int64? {
+    guard let remembered = plays?[play.sequence], remembered.digest == play.hashValue else { return nil }
+    return remembered.hash
+  }
+
+  private func hash(of team: Team, id: String) -> Int64? {
+    guard let remembered = teams[id], remembered.digest == team.hashValue else { return nil }
+    return remembered.hash
   }
 
   /// The hash last remembered under `kind` and `id` (`record` is the record of that id: a play
@@ -126,12 +126,5 @@ public struct RecentRecords: Sendable {
       return
     }
     if added { count += 1 }
-  }
-
-  /// The game whose memory holds a record: a play's game, else the id (a game's, or a box
-  /// score's, which is its game's).
-  private static func gameId(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> String {
-    if kind == .play, case .play(let play) = record { return play.gameId }
-    return id
   }
 }
