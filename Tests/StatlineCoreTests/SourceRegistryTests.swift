@@ -50,7 +50,7 @@ import Testing
 
   @Test func aTieIsAnErrorNamingTheCandidates() {
     do {
-      _ = try registry.select(for: page("twin"))
+      _ = try registry.select(for: page("<p>twin</p>"))
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .ambiguousParser)
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func theNamedParserWins() throws {
-    #expect(try registry.select(for: page("twin"), parser: "generic-b").id == "generic-b")
+    #expect(try registry.select(for: page("<p>twin</p>"), parser: "generic-b").id == "generic-b")
   }
 
   @Test func unknownNamesAndUnclaimedPagesAreErrors() {

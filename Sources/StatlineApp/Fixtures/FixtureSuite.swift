@@ -126,8 +126,9 @@ public struct FixtureSuite: Sendable {
     guard let body = try? Data(contentsOf: file) else {
       return .failure(.failed("the real page \(file.path) is missing (\(RealFixtures.variable)=\(folder.path))"))
     }
+    // Named by its path in the real folder, so an error golden is the same on every machine.
     return .success(
-      Page(url: spec.url, status: spec.status ?? 200, headers: spec.headers ?? [:], body: body, file: file.path))
+      Page(url: spec.url, status: spec.status ?? 200, headers: spec.headers ?? [:], body: body, file: spec.page))
   }
 
   /// What the fixture rules of DESIGN.md §2 and §5 find missing: plugin folders absent from the

@@ -123,7 +123,11 @@ public struct ParserEntry: Sendable {
 
   public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
 
-  public func sniffs(_ page: Page) -> Bool { sniffer?(page) ?? false }
+  /// Whether the entry's sniffer recognises the page, which must first be of the entry's format.
+  public func sniffs(_ page: Page) -> Bool {
+    guard let sniffer, format.admits(page) else { return false }
+    return sniffer(page)
+  }
 
   public enum Priority {
     public static let site = 100
