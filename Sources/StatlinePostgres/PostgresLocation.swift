@@ -47,12 +47,21 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
   public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
     throws(StatlineError)
   {
-    let shown = Self.redacted(text)
+    let shown = WebAddress.shown(text)
     guard Self.isURL(text), let components = URLComponents(string: text), let host = components.host, !host.isEmpty
     else {
       throw StatlineError(
         .configuration, "not a PostgreSQL URL", location: shown,
         hint: "write it as postgres://user@host:5432/database (the password in PGPASSWORD)")
+    }
+    // URLComponents reads any number as the port; a client given one above 65535 would
+    // connect to it modulo 65536.
+    if let portText = WebAddress.portText(ofAuthority: WebAddress.authority(of: text)) {
+      guard let port = Int(portText), (1...65535).contains(port), portText.count <= 5 else {
+        throw StatlineError(
+          .configuration, "the port '\(portText.prefix(20))' is not a number from 1 to 65535", location: shown,
+          hint: "write it as postgres://user@host:5432/database")
+      }
     }
     let database = String(components.path.drop { $0 == "/" })
     guard !database.isEmpty, !database.contains("/") else {
@@ -107,11 +116,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A URL as it may be shown: any password replaced.
-  public static func redacted(_ text: String) -> String {
-    guard var components = URLComponents(string: text), components.password != nil else { return text }
-    components.password = "***"
-    return components.string ?? "postgres://***"
-  }
+  public static func redacted(_ text: String) -> String { WebAddress.redacted(text) }
 
   static func isIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }

@@ -61,7 +61,18 @@ import Testing
     ("targets: []\nstorr: x.sqlite", "storr (line 2): unknown key 'storr'"),
     ("targets:\n  - url: https://a.edu/x\npolicy:\n  live: soon", "policy.live (line 4): 'soon' is not a duration"),
     ("targets:\n  - url: https://a.edu/x\n    role: boxscore", "targets[0].role (line 3): unknown role"),
-    ("targets:\n  - url: ftp://a.edu/x", "targets[0].url (line 2): 'ftp://a.edu/x' is not an http(s) URL"),
+    ("targets:\n  - url: ftp://a.edu/x", "targets[0].url (line 2): 'ftp://a.edu/x' is not a usable address"),
+    ("targets:\n  - url: https://a.edu:99999/x", "targets[0].url (line 2): 'https://a.edu:99999/x' is not a usable"),
+    (
+      "targets:\n  - url: http://169.254.169.254/latest/meta-data/",
+      "targets[0].url (line 2): 169.254.169.254 is a link-local"
+    ),
+    ("targets:\n  - url: https://a.edu/x\npolicy:\n  live: 0s", "policy.live (line 4): must be longer than zero"),
+    ("targets:\n  - url: https://a.edu/x\npolicy:\n  idle: 0", "policy.idle (line 4): must be longer than zero"),
+    (
+      "targets:\n  - url: https://a.edu/x\nsources:\n  s:\n    policy:\n      failureBase: 0ms",
+      "sources.s.policy.failureBase (line 6): must be longer than zero"
+    ),
     ("store: x.sqlite", "targets (line 1): the job has no targets"),
     ("targets:\n  - url: https://a.edu/x\npolicy:\n  jitter: 2", "policy.jitter (line 4): must be a fraction"),
     (
@@ -75,6 +86,29 @@ import Testing
     #expect(error?.kind == .configuration)
     #expect(error?.reason.contains(message) == true, "\(error?.reason ?? "")")
     #expect(error?.description.contains("statline.yml") == true)
+  }
+
+  @Test func aLinkLocalTargetNeedsItsOwnConsentAndRedirectHostsAreRead() throws {
+    let config = try JobConfigReader.parse(
+      """
+      targets:
+        - url: http://169.254.10.10/scores.xml
+          allowLinkLocal: true
+      sources:
+        statbroadcast:
+          redirectHosts: [Stats.Example.edu, cdn.example.com]
+      http:
+        maxRedirects: 2
+      """)
+    #expect(config.targets.map(\.url) == ["http://169.254.10.10/scores.xml"])
+    #expect(config.sources["statbroadcast"]?.redirectHosts == ["stats.example.edu", "cdn.example.com"])
+    #expect(config.politeness.redirects.maximumHops == 2)
+  }
+
+  @Test func aFiftyMegabyteAddressIsNotEchoed() {
+    let yaml = "targets:\n  - url: https://a.edu/" + String(repeating: "x", count: 50 << 20) + "\n"
+    let error = #expect(throws: StatlineError.self) { try JobConfigReader.parse(yaml) }
+    #expect((error?.description.utf8.count ?? .max) < 2_000)
   }
 
   @Test func theExampleConfigurationLoadsAndEveryTargetHasItsParser() throws {

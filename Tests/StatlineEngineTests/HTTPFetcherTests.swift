@@ -64,18 +64,20 @@ import Testing
     try await server.stop()
   }
 
-  @Test func redirectsAreFollowedAndLoopsRefused() async throws {
-    try await withServer([
-      "/old": .redirect("/new"), "/new": .ok("<html>moved</html>"), "/a": .redirect("/b"), "/b": .redirect("/a"),
-    ]) { fetcher, server in
+  /// The client follows nothing: a redirect is a page (PoliteFetcher follows it by its rules),
+  /// and an address a client would trap on is refused before the client sees it.
+  @Test func aRedirectIsAnsweredAsAPageAndABadAddressNeverReachesTheClient() async throws {
+    try await withServer(["/old": .redirect("http://127.0.0.1:99999/new")]) { fetcher, server in
       let page = try await fetcher.fetch(FetchRequest(url: "\(server.baseURL)/old"))
-      #expect(String(decoding: page.body, as: UTF8.self) == "<html>moved</html>")
-      do {
-        _ = try await fetcher.fetch(FetchRequest(url: "\(server.baseURL)/a"))
-        Issue.record("a redirect loop must fail")
-      } catch let error as StatlineError {
-        #expect(error.kind == .network)
-        #expect(error.reason == "a redirect loop")
+      #expect(page.status == 302 && page.header("location") == "http://127.0.0.1:99999/new")
+      #expect(server.requests.count == 1)
+      for bad in ["http://127.0.0.1:99999/x", "http://127.0.0.1:0/x", "ftp://127.0.0.1/x", "http:///x"] {
+        do {
+          _ = try await fetcher.fetch(FetchRequest(url: bad))
+          Issue.record("\(bad) must be refused")
+        } catch let error as StatlineError {
+          #expect(error.kind == .configuration && error.reason.contains("is not a usable address"), "\(error)")
+        }
       }
     }
   }

@@ -84,7 +84,7 @@ final class Receiver: Sendable {
 @Suite(.serialized) struct EventDeliveryTests {
   static let secret = "whsec_" + Data("a-very-secret-key".utf8).base64EncodedString()
   static let key = WebhookSignature.key(fromSecret: secret)!
-  static let client = HTTPClient(eventLoopGroupProvider: .singleton)
+  static let client = WebhookSink.makeClient()
 
   static func delivery(_ store: MemoryStore, _ sinks: [any EventSink], clock: SteppingClock) -> EventDelivery<
     SteppingClock

@@ -72,7 +72,7 @@ public enum EventsBenchmark {
       if ok { verified.withLock { $0 += 1 } }
       return .respond(status: ok ? 204 : 401)
     }
-    let client = HTTPClient(eventLoopGroupProvider: .singleton)
+    let client = WebhookSink.makeClient()
     let sink = try WebhookSink(
       name: "bench", url: server.baseURL + "/hook", secret: secret, client: client, maxInFlight: inFlight)
     var logger = Logger(label: "bench")

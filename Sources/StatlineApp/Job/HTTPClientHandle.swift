@@ -1,9 +1,10 @@
 import AsyncHTTPClient
+import StatlineEvents
 
 /// The HTTP client the webhook sinks share, made only when a webhook is configured and shut
 /// down with the job.
 final class HTTPClientHandle: Sendable {
-  let client = HTTPClient(eventLoopGroupProvider: .singleton)
+  let client = WebhookSink.makeClient()
 
   func shutdown() async { try? await client.shutdown() }
 

@@ -25,6 +25,8 @@ public struct JobConfig: Sendable {
     /// Extra request headers (a `Referer`, for example).
     public var headers: [String: String] = [:]
     public var policy: SchedulingPolicy?
+    /// Hosts (or sites) outside the target's site that its redirects may lead to.
+    public var redirectHosts: Set<String> = []
     public init() {}
   }
 

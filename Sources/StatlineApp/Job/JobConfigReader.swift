@@ -96,6 +96,15 @@ struct YAMLWalker {
     throw failure(path, node, "'\(text)' is not a duration", expected: expected)
   }
 
+  /// A duration between polls: more than zero (a zero cadence would poll without pause).
+  func cadence(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Duration {
+    let value = try duration(node, path)
+    guard value > .zero else {
+      throw failure(path, node, "must be longer than zero (it is the time between polls)", expected: "for example 30s")
+    }
+    return value
+  }
+
   /// `16MB`, `512KB`, or a number of bytes.
   func bytes(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Int {
     guard case .scalar(let scalar) = node else { throw failure(path, node, "must be a size", expected: "16MB") }
@@ -138,7 +147,7 @@ struct YAMLWalker {
         }
       case "policy": config.policy = try policy(node, key, base: config.policy)
       case "politeness": try politeness(node, key, into: &config.politeness)
-      case "http": try http(node, key, into: &config.http)
+      case "http": try http(node, key, into: &config.http, redirects: &config.politeness.redirects)
       case "maxConcurrentPolls": config.maxConcurrentPolls = try int(node, key, minimum: 1)
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
@@ -172,10 +181,15 @@ struct YAMLWalker {
   func target(_ node: Yams.Node, _ path: String) throws(StatlineError) -> JobConfig.TargetSpec {
     if case .scalar = node { return JobConfig.TargetSpec(url: try url(node, path)) }
     var spec = JobConfig.TargetSpec(url: "")
-    for (key, value) in try pairs(node, path, keys: ["url", "parser", "role"]) {
+    var allowLinkLocal = false
+    var urlNode: Yams.Node?
+    for (key, value) in try pairs(node, path, keys: ["url", "parser", "role", "allowLinkLocal"]) {
       switch key {
-      case "url": spec.url = try url(value, "\(path).url")
+      case "url":
+        spec.url = try url(value, "\(path).url", linkLocal: true)
+        urlNode = value
       case "parser": spec.parser = try string(value, "\(path).parser")
+      case "allowLinkLocal": allowLinkLocal = try bool(value, "\(path).allowLinkLocal")
       default:
         guard let role = Target.Role(rawValue: try string(value, "\(path).role")) else {
           throw failure("\(path).role", value, "unknown role", expected: "discovery or game")
@@ -184,23 +198,47 @@ struct YAMLWalker {
       }
     }
     guard !spec.url.isEmpty else { throw failure(path, node, "the target has no url", expected: "url: https://…") }
+    if !allowLinkLocal, let address = try? WebAddress(spec.url), address.reach == .linkLocal {
+      throw failure(
+        "\(path).url", urlNode,
+        "\(address.host) is a link-local address (where cloud metadata services answer); Statline does not poll it unless told to",
+        expected: "a site's address, or allowLinkLocal: true on the target if this is really meant")
+    }
     return spec
   }
 
-  func url(_ node: Yams.Node, _ path: String) throws(StatlineError) -> String {
+  /// An http(s) address with a host and a port from 1 to 65535 (`WebAddress`); a link-local one
+  /// only where `linkLocal` allows it (a target that says `allowLinkLocal: true`).
+  func url(_ node: Yams.Node, _ path: String, linkLocal: Bool = false) throws(StatlineError) -> String {
     let text = try string(node, path)
-    guard text.hasPrefix("http://") || text.hasPrefix("https://"), !FetchRequest.host(of: text).isEmpty else {
-      throw failure(path, node, "'\(text)' is not an http(s) URL", expected: "https://host/path")
+    let address: WebAddress
+    do {
+      address = try WebAddress(text)
+    } catch {
+      throw failure(path, node, error.reason, expected: "https://host/path (http or https, a port from 1 to 65535)")
+    }
+    guard linkLocal || address.reach != .linkLocal else {
+      throw failure(
+        path, node, "\(address.host) is a link-local address (where cloud metadata services answer)",
+        expected: "a site's address")
     }
     return text
   }
 
   func source(_ node: Yams.Node, _ path: String) throws(StatlineError) -> JobConfig.SourceSettings {
     var settings = JobConfig.SourceSettings()
-    for (key, value) in try pairs(node, path, keys: ["options", "headers", "policy"]) {
+    for (key, value) in try pairs(node, path, keys: ["options", "headers", "policy", "redirectHosts"]) {
       switch key {
       case "options": settings.options = try strings(value, "\(path).options")
       case "headers": settings.headers = try strings(value, "\(path).headers")
+      case "redirectHosts":
+        guard let items = value.sequence else {
+          throw failure("\(path).redirectHosts", value, "must be a list", expected: "- www.example.edu")
+        }
+        settings.redirectHosts = Set(
+          try items.enumerated().map { (index, item) throws(StatlineError) in
+            try string(item, "\(path).redirectHosts[\(index)]").lowercased()
+          })
       default: settings.policy = try policy(value, "\(path).policy", base: .default)
       }
     }
@@ -216,14 +254,14 @@ struct YAMLWalker {
     for (key, value) in try pairs(node, path, keys: keys) {
       let at = "\(path).\(key)"
       switch key {
-      case "live": policy.live = try duration(value, at)
-      case "imminent": policy.imminent = try duration(value, at)
+      case "live": policy.live = try cadence(value, at)
+      case "imminent": policy.imminent = try cadence(value, at)
       case "imminentWindow": policy.imminentWindow = try duration(value, at)
-      case "idle": policy.idle = try duration(value, at)
+      case "idle": policy.idle = try cadence(value, at)
       case "finalPolls": policy.finalPolls = try int(value, at)
-      case "finalInterval": policy.finalInterval = try duration(value, at)
-      case "failureBase": policy.failureBase = try duration(value, at)
-      case "failureCap": policy.failureCap = try duration(value, at)
+      case "finalInterval": policy.finalInterval = try cadence(value, at)
+      case "failureBase": policy.failureBase = try cadence(value, at)
+      case "failureCap": policy.failureCap = try cadence(value, at)
       default:
         guard case .scalar(let scalar) = value, let jitter = Double(scalar.string), (0...0.5).contains(jitter) else {
           throw failure(at, value, "must be a fraction between 0 and 0.5", expected: "0.1 for ±10 %")
@@ -265,14 +303,16 @@ struct YAMLWalker {
     }
   }
 
-  func http(_ node: Yams.Node, _ path: String, into http: inout HTTPFetcher.Configuration) throws(StatlineError) {
+  func http(
+    _ node: Yams.Node, _ path: String, into http: inout HTTPFetcher.Configuration, redirects: inout RedirectRules
+  ) throws(StatlineError) {
     for (key, value) in try pairs(node, path, keys: ["timeout", "connectTimeout", "maxBodySize", "maxRedirects"]) {
       let at = "\(path).\(key)"
       switch key {
       case "timeout": http.requestTimeout = try duration(value, at)
       case "connectTimeout": http.connectTimeout = try duration(value, at)
       case "maxBodySize": http.maximumBodyBytes = try bytes(value, at)
-      default: http.maximumRedirects = try int(value, at)
+      default: redirects.maximumHops = try int(value, at)
       }
     }
   }

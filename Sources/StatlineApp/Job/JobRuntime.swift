@@ -65,6 +65,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     politeness.breaker.cooldown = config.politeness.breaker.cooldown
     politeness.hostLimits = config.politeness.hostLimits
     politeness.hostOverrides = config.politeness.hostOverrides
+    politeness.redirects = config.politeness.redirects
     // On a store N workers share, this job is one of them: it claims targets into leases, and
     // its politeness (host slots, breaker, Retry-After, robots.txt) and event delivery (a lease
     // per sink) are the cluster's.
@@ -91,7 +92,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.summaryEvery = config.summaryEvery
     schedule.executor = opened.executor
     let poller = Poller(
-      fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers))
+      fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers),
+      redirectHosts: config.sources.mapValues(\.redirectHosts))
     // In a cluster the shared breaker writes the hosts table itself; one worker's view must
     // not overwrite it.
     var health: (@Sendable (String, Date) async -> HostHealth)?

@@ -21,6 +21,9 @@ public struct FetchRequest: Sendable, Hashable {
   /// The parser's own reading of a refusal (a login page served with 200): a page it calls
   /// blocked counts against the host like a wall would.
   public var check: PageCheck?
+  /// Hosts (or sites) beyond the target's own site that a redirect may lead to
+  /// (`sources.NAME.redirectHosts`; see `RedirectRules`).
+  public var redirectHosts: Set<String> = []
 
   public init(url: String, headers: [String: String] = [:], etag: String? = nil, lastModified: String? = nil) {
     self.url = url

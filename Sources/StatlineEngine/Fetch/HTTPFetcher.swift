@@ -6,8 +6,10 @@ import NIOHTTPCompression
 import StatlineCore
 
 /// Fetches over HTTP with async-http-client: gzip/deflate (with a size limit, so a gzip bomb
-/// cannot expand past it), bounded redirects, a deadline per request, a maximum body size, and
-/// conditional GET headers from the request's validators. Politeness is `PoliteFetcher`'s job.
+/// cannot expand past it), a deadline per request, a maximum body size, and conditional GET
+/// headers from the request's validators. Every address is checked (`WebAddress`) before the
+/// client sees it, and redirects are answered as pages, never followed here: `PoliteFetcher`
+/// follows them by `RedirectRules`, as it does politeness.
 ///
 /// Call `shutdown()` before dropping it.
 public final class HTTPFetcher: Fetcher {
@@ -16,7 +18,6 @@ public final class HTTPFetcher: Fetcher {
     public var connectTimeout: Duration = .seconds(5)
     /// Larger bodies (after decompression) are refused.
     public var maximumBodyBytes = 16 << 20
-    public var maximumRedirects = 5
     public init() {}
   }
 
@@ -31,7 +32,7 @@ public final class HTTPFetcher: Fetcher {
     client = HTTPClient(
       eventLoopGroupProvider: .singleton,
       configuration: HTTPClient.Configuration(
-        redirectConfiguration: .follow(max: configuration.maximumRedirects, allowCycles: false),
+        redirectConfiguration: .disallow,
         timeout: HTTPClient.Configuration.Timeout(
           connect: .milliseconds(configuration.connectTimeout.milliseconds),
           read: .milliseconds(configuration.requestTimeout.milliseconds)),
@@ -41,8 +42,16 @@ public final class HTTPFetcher: Fetcher {
   public func shutdown() async throws { try await client.shutdown() }
 
   public func fetch(_ request: FetchRequest) async throws -> Page {
-    var http = HTTPClientRequest(url: request.url)
+    let address: WebAddress
+    do {
+      address = try WebAddress(request.url)
+    } catch {
+      throw StatlineError(
+        .configuration, error.reason, location: WebAddress.shown(request.url), hint: error.hint)
+    }
+    var http = HTTPClientRequest(url: address.url)
     http.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+    if let authorization = address.basicAuthorization { http.headers.add(name: "Authorization", value: authorization) }
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       http.headers.replaceOrAdd(name: name, value: value)
     }
@@ -102,7 +111,7 @@ public final class HTTPFetcher: Fetcher {
   private func tooLarge(_ request: FetchRequest) -> StatlineError {
     StatlineError(
       .unsafeDocument, "the answer is larger than \(configuration.maximumBodyBytes) bytes", location: request.url,
-      hint: "raise maximumBodyBytes if the page is genuinely this large")
+      hint: "raise http.maxBodySize in the configuration if the page is genuinely this large")
   }
 
   static func describe(_ error: HTTPClientError) -> String {

@@ -18,6 +18,8 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     public var hostOverrides: [String: HostLimits] = [
       "stats.ncaa.org": HostLimits(concurrency: 1, spacing: .seconds(5))
     ]
+    /// Which redirects are followed, and how many hops.
+    public var redirects = RedirectRules()
     public init() {}
   }
 
@@ -55,8 +57,43 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     var request = request
     request.headers["User-Agent"] = request.headers["User-Agent"] ?? configuration.userAgent
     let identical = request
-    return try await flights.run(identical) { try await self.fetchPolitely(identical) }
+    return try await flights.run(identical) {
+      try await self.followingRedirects(identical) { hop in try await self.fetchPolitely(hop) }
+    }
   }
+
+  /// Fetches `request` with `fetch`, then each redirect the rules allow (every hop with its own
+  /// host's robots.txt and politeness when `fetch` is `fetchPolitely`). The page keeps the
+  /// target's URL, so the parser that was picked for it reads it; where the body came from is in
+  /// its `x-statline-redirected-to` header (captures keep it).
+  func followingRedirects(_ request: FetchRequest, _ fetch: (FetchRequest) async throws -> Page) async throws -> Page {
+    let target: WebAddress
+    do {
+      target = try WebAddress(request.url)
+    } catch {
+      throw StatlineError(.configuration, error.reason, location: WebAddress.shown(request.url), hint: error.hint)
+    }
+    var hop = request
+    var address = target
+    var visited = [target.url]
+    while true {
+      var page = try await fetch(hop)
+      guard RedirectRules.statuses.contains(page.status) else {
+        if hop.url != request.url {
+          page.url = request.url
+          page.headers[Self.redirectedHeader] = hop.url
+        }
+        return page
+      }
+      address = try configuration.redirects.next(
+        after: page, from: address, target: target, allowedHosts: request.redirectHosts, visited: visited)
+      visited.append(address.url)
+      hop.url = address.url
+    }
+  }
+
+  /// The response header that names the address a redirected page's body came from.
+  public static var redirectedHeader: String { "x-statline-redirected-to" }
 
   private func fetchPolitely(_ request: FetchRequest) async throws -> Page {
     let host = request.host
@@ -83,8 +120,9 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         await recordShared(host, success: false, failures: sharedFailures)
         breaker.record(host, success: false)
         attempt += 1
-        // A size limit or a corrupt body does not get better on retry.
-        let final = (error as? StatlineError).map { [.unsafeDocument, .undecodable].contains($0.kind) } ?? false
+        // A size limit, a corrupt body or an unusable address does not get better on retry.
+        let final =
+          (error as? StatlineError).map { [.unsafeDocument, .undecodable, .configuration].contains($0.kind) } ?? false
         guard attempt <= configuration.retry.maxRetries, !final else { throw error }
         try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random()))
         continue
@@ -129,22 +167,8 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     let rules = await robots.rules(for: request.url) { robotsRequest in
       var named = robotsRequest
       named.headers["User-Agent"] = userAgent
-      let signed = named
-      guard let shared else { return try await gate.withSlot(signed.host) { try await inner.fetch(signed) } }
-      // One worker fetches a host's robots.txt; the others read the answer it kept.
-      let origin = RobotsCache.origin(signed.url)
-      let fresh = now().addingTimeInterval(-shared.robotsFreshFor)
-      if let kept = try? await shared.ledger.robots(origin: origin, since: fresh) {
-        return Page(url: signed.url, status: kept.status, headers: [:], body: kept.body, fetchedAt: kept.fetchedAt)
-      }
-      let page = try await gate.withSlot(signed.host) {
-        try await sharedSlot(signed.host, url: signed.url) { _ in try await inner.fetch(signed) }
-      }
-      if page.status < 500 {
-        try? await shared.ledger.keepRobots(
-          SharedRobots(origin: origin, status: page.status, body: page.body, fetchedAt: now()))
-      }
-      return page
+      // RFC 9309: a robots.txt redirect is followed (by the same rules as a poll's).
+      return try await followingRedirects(named) { hop in try await robotsFile(hop) }
     }
     switch rules {
     case .allowAll: return
@@ -159,6 +183,25 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
           hint: "Statline obeys robots.txt; ask the site, or configure obeyRobots: false if you have its consent")
       }
     }
+  }
+
+  /// One robots.txt answer, in the host's slot; in a cluster, one worker fetches a host's file
+  /// and the others read the answer it kept.
+  private func robotsFile(_ signed: FetchRequest) async throws -> Page {
+    guard let shared else { return try await gate.withSlot(signed.host) { try await inner.fetch(signed) } }
+    let origin = RobotsCache.origin(signed.url)
+    let fresh = now().addingTimeInterval(-shared.robotsFreshFor)
+    if let kept = try? await shared.ledger.robots(origin: origin, since: fresh) {
+      return Page(url: signed.url, status: kept.status, headers: [:], body: kept.body, fetchedAt: kept.fetchedAt)
+    }
+    let page = try await gate.withSlot(signed.host) {
+      try await sharedSlot(signed.host, url: signed.url) { _ in try await inner.fetch(signed) }
+    }
+    if page.status < 500 {
+      try? await shared.ledger.keepRobots(
+        SharedRobots(origin: origin, status: page.status, body: page.body, fetchedAt: now()))
+    }
+    return page
   }
 }
 

@@ -10,15 +10,18 @@ public struct Poller: Sendable {
   public let captures: (any CaptureLog)?
   /// Extra request headers per source id (`Referer`, for example).
   public let headers: [String: [String: String]]
+  /// Hosts beyond a target's own site that its redirects may lead to, per source id.
+  public let redirectHosts: [String: Set<String>]
 
   public init(
     fetcher: any Fetcher, registry: SourceRegistry, captures: (any CaptureLog)?,
-    headers: [String: [String: String]] = [:]
+    headers: [String: [String: String]] = [:], redirectHosts: [String: Set<String>] = [:]
   ) {
     self.fetcher = fetcher
     self.registry = registry
     self.captures = captures
     self.headers = headers
+    self.redirectHosts = redirectHosts
   }
 
   /// What a poll found, before the schedule is updated.
@@ -84,6 +87,7 @@ public struct Poller: Sendable {
     var request = FetchRequest(
       url: url, headers: headers[target.source] ?? [:], etag: state.etag, lastModified: state.lastModified)
     request.absentStatuses = entry?.absentStatuses ?? []
+    request.redirectHosts = redirectHosts[target.source] ?? []
     if let entry, let check = entry.check { request.check = PageCheck(name: entry.id, check: check) }
     var page: Page
     let started = now()
