@@ -32,14 +32,15 @@ final class EventLog: @unchecked Sendable {
   let clock = TestClock<Duration>()
   let log = EventLog()
 
-  func scheduler(_ fetcher: any Fetcher, store: any ScheduleStore, captures: (any CaptureLog)? = nil) throws
-    -> Scheduler<TestClock<Duration>>
-  {
+  /// - Parameter start: the wall time now (a new process started later says a later time).
+  func scheduler(
+    _ fetcher: any Fetcher, store: any ScheduleStore, captures: (any CaptureLog)? = nil, start: Date = t0
+  ) throws -> Scheduler<TestClock<Duration>> {
     let registry = try SourceRegistry(plugins: [TestSource.plugin])
     let log = self.log
     return Scheduler(
       store: store, poller: Poller(fetcher: fetcher, registry: registry, captures: captures),
-      clock: JobClock(clock: clock, start: Self.t0), random: { 0.5 }, report: { log.append($0) })
+      clock: JobClock(clock: clock, start: start), random: { 0.5 }, report: { log.append($0) })
   }
 
   func settle(until condition: @escaping () -> Bool) async {
@@ -185,6 +186,24 @@ final class EventLog: @unchecked Sendable {
     let restarted = try await scheduler(fetcher, store: store).runOnce(configured: [Self.scoreboard])
     #expect(restarted.isEmpty, "the target is not due for an hour; a restart does not poll it again")
     #expect(await fetcher.count(Self.scoreboard.url) == 1)
+  }
+
+  /// cron runs `once` again and again: each run polls what is due when it starts. (Spreading
+  /// overdue targets into the future, as a restart of `run` does, made every later run find
+  /// nothing due and the data froze while cron reported success.)
+  @Test func onceAfterOnceAgainPollsEveryTargetThatIsDue() async throws {
+    let body = TestSource.body([.init(id: "1", status: "live", period: 1, away: 0, home: 0)])
+    let fetcher = ScriptedFetcher([Self.scoreboard.url: [.ok(body)]])
+    let store = MemoryStore()
+    var polled: [Int] = []
+    for run in 0..<4 {
+      // Each run is a new process, started 40 s after the one before.
+      let start = Self.t0.addingTimeInterval(Double(run) * 40)
+      let reports = try await scheduler(fetcher, store: store, start: start).runOnce(configured: [Self.scoreboard])
+      polled.append(reports.filter { $0.target.url == Self.scoreboard.url }.count)
+    }
+    #expect(polled == [1, 1, 1, 1], "every run past the 30 s cadence polls the live scoreboard")
+    #expect(await fetcher.count(Self.scoreboard.url) == 4)
   }
 
   @Test func periodicSummariesCountWhatHappened() async throws {

@@ -58,13 +58,17 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   public var totals: JobCounters { counters.value }
 
   /// Loads the schedule from the store and adds (or retires) the configured targets.
-  public func load(configured: [Target]) async throws -> ScheduleBook {
+  ///
+  /// - Parameter spreadOverdue: stagger the targets that fell due while the job was down (a
+  ///   restart of `run`); `once` polls them now instead, or cron's next run would find them all
+  ///   pushed past its start and poll nothing, ever.
+  public func load(configured: [Target], spreadOverdue: Bool = true) async throws -> ScheduleBook {
     var book = ScheduleBook(
       states: try await store.targets(), policies: configuration.policies,
       defaultPolicy: configuration.defaultPolicy)
     let now = clock.now()
     let seeded = book.seed(configured, now: now)
-    let spread = book.spreadOverdue(now: now, window: configuration.restartSpread, unit: random)
+    let spread = spreadOverdue ? book.spreadOverdue(now: now, window: configuration.restartSpread, unit: random) : []
     let changed = Dictionary((seeded + spread).map { ($0.id, $0) }) { _, last in last }
     if !changed.isEmpty {
       _ = try await store.commit(PollCommit(batch: nil, states: changed.values.sorted { $0.id < $1.id }))
@@ -75,7 +79,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   /// Polls every due target once (and the game targets they discover), then returns the
   /// reports: `statline once`.
   public func runOnce(configured: [Target]) async throws -> [PollReport] {
-    var book = try await load(configured: configured)
+    var book = try await load(configured: configured, spreadOverdue: false)
     var reports: [PollReport] = []
     var polled: Set<String> = []
     while true {
