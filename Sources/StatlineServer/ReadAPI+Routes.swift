@@ -102,18 +102,30 @@ extension ReadAPI {
             "cursor \(since) is beyond this store's version \(version): it comes from another store; sync again from since=0"
         )
       }
+      // The answer covers the store as of `version`: a change a writer committed after the stamp
+      // was read waits for the next request, so `next` never passes the version the answer
+      // reports (a client syncing from it is never told its cursor is from elsewhere).
       let changes = try await reader.changes(since: since, limit: Int(limit) + 1)
-      let page = Array(changes.prefix(Int(limit)))
+      let covered = changes.prefix { $0.version <= version }
+      let page = Array(covered.prefix(Int(limit)))
       return ResponseCache.Entry(
         body: Self.encode(
           ChangesAnswer(
-            changes: page.map(ChangeJSON.init), next: page.last?.version ?? since, more: changes.count > page.count,
-            version: version)),
+            changes: page.map(ChangeJSON.init), next: page.last?.version ?? since,
+            more: changes.count > page.count, version: version)),
         cacheControl: configuration.feedCacheControl)
     case .events:
       let query = try APIQuery(query, allowed: ["since", "limit"])
       let since = try query.int("since", in: 0...Int64.max, default: 0)
       let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: configuration.defaultLimit)
+      let newest = try await reader.lastEventSequence()
+      guard since <= newest else {
+        throw Problem(
+          title: "Cursor from elsewhere", status: 410,
+          detail:
+            "event \(since) is beyond this store's newest event \(newest): it comes from another store; sync again from since=0"
+        )
+      }
       let events = try await reader.events(since: since, limit: Int(limit) + 1)
       let page = Array(events.prefix(Int(limit)))
       return ResponseCache.Entry(

@@ -307,6 +307,37 @@ import Testing
     #expect(await exact.respond(request).headers["etag"] != before.headers["etag"], "zero: read every time")
   }
 
+  /// A stamp read before a writer commits must not let `/v1/changes` hand out a cursor past the
+  /// version it reports: the client's next request would be refused as "from another store".
+  @Test func aCursorTheAPIHandedOutIsNeverRefused() async throws {
+    let (path, writer) = try await Self.store()
+    var configuration = ReadAPI.Configuration()
+    configuration.stampInterval = .seconds(3600)
+    let api = ReadAPI(reader: try SQLiteStore(readOnlyPath: path), configuration: configuration)
+    try await Self.withServer(api: api) { base in
+      let first = try await Self.get(base + "/v1/changes?since=0&limit=1000")
+      let version = try #require(first.json["version"] as? Int)
+      #expect(first.json["next"] as? Int == version)
+      for goal in 1...5 {
+        var game = try #require(try await writer.game(id: "ncaa:1"))
+        game.away.score = 10 + goal
+        _ = try await writer.write(Batch(games: [game]))
+      }
+      var cursor = version - 2
+      for _ in 0..<4 {
+        let page = try await Self.get(base + "/v1/changes?since=\(cursor)&limit=1")
+        #expect(page.status == 200, "since=\(cursor): \(page.json)")
+        let next = try #require(page.json["next"] as? Int)
+        let reported = try #require(page.json["version"] as? Int)
+        #expect(next <= reported, "next \(next) never passes the version \(reported) the answer covers")
+        cursor = next
+      }
+      #expect(cursor == version, "the changes after the stamp wait for the next stamp")
+      let beyond = try await Self.get(base + "/v1/events?since=999999")
+      #expect(beyond.status == 410 && (beyond.json["detail"] as? String)?.contains("sync again from since=0") == true)
+    }
+  }
+
   @Test func answersForTodayAreNotServedPastMidnight() async throws {
     let (path, _) = try await Self.store()
     let now = TestNow()
@@ -364,7 +395,8 @@ import Testing
       #expect(revalidated.status == 304)
       let refused = try await Self.get(url, headers: ["Accept-Encoding": "gzip;q=0, identity"])
       #expect(refused.headers["content-encoding"] == nil)
-      let small = try await Self.get(base + "/v1/events?since=999", headers: ["Accept-Encoding": "gzip"])
+      let newest = try await Self.get(base + "/v1/events?since=0&limit=1000").json["next"] as? Int ?? 0
+      let small = try await Self.get(base + "/v1/events?since=\(newest)", headers: ["Accept-Encoding": "gzip"])
       #expect(small.headers["content-encoding"] == nil, "small answers go out as they are")
     }
   }
@@ -386,6 +418,7 @@ import Testing
         ("/v1/games/ncaa:1?verbose=1", 400, "query parameter 'verbose' is not known here"),
         ("/v1/scoreboard?" + String(repeating: "a", count: 10_000), 400, "at most 2048 are read"),
         ("/v1/changes?since=999999", 410, "sync again from since=0"),
+        ("/v1/events?since=999999", 410, "beyond this store's newest event"),
       ]
       for (path, status, detail) in cases {
         let answer = try await Self.get(base + path)
