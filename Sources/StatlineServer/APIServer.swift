@@ -11,10 +11,12 @@ import StatlineCore
 public struct APIServer: Sendable {
   public let api: ReadAPI
   public let hub: EventHub
+  public let limits: ConnectionLimits
 
-  public init(api: ReadAPI, hub: EventHub? = nil) {
+  public init(api: ReadAPI, hub: EventHub? = nil, limits: ConnectionLimits = ConnectionLimits()) {
     self.api = api
     self.hub = hub ?? EventHub(reader: api.reader)
+    self.limits = limits
   }
 
   /// - Parameter onRunning: called with the bound port once the server listens (port 0 binds an
@@ -51,7 +53,7 @@ public struct APIServer: Sendable {
       return Self.response(answer, head: request.method == .head)
     }
     return Application(
-      responder: responder, server: .http1(answering: api),
+      responder: responder, server: .http1(answering: api, limits: limits),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: api.hot.serverName),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
   }

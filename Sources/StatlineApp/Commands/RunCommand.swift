@@ -84,7 +84,10 @@ struct RunCommand: AsyncParsableCommand {
         let reader = try await StoreLocation(job.store ?? config.store).openReader(logger: logger).store
         services.append(
           .init(
-            service: APIServer(api: ReadAPI(reader: reader, configuration: .served, metrics: metrics)).application(
+            service: APIServer(
+              api: ReadAPI(reader: reader, configuration: .served, metrics: metrics),
+              limits: .fittingThisProcess()
+            ).application(
               host: host, port: port, logger: logger
             ) {
               port in

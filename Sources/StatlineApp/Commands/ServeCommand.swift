@@ -39,9 +39,28 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "seconds"))
   var readyWithin: Int = 7200
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "At most this many connections at once; more are closed on accept (default: 4096, or fewer where the file-descriptor limit is lower).",
+      valueName: "count"))
+  var maxConnections: Int?
+
   func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
+    }
+    guard (0...65_535).contains(port) else {
+      throw fail(
+        StatlineError(.configuration, "--port \(port) is not a port", hint: "use 1 to 65535, or 0 for any free one"))
+    }
+    var limits = ConnectionLimits.fittingThisProcess()
+    if let maxConnections {
+      guard maxConnections >= 1 else {
+        throw fail(
+          StatlineError(.configuration, "--max-connections \(maxConnections) is below 1", hint: "for example 1000"))
+      }
+      limits.maximumConnections = maxConnections
     }
     let logger = LogSetup.make(level: level)
     let opened: OpenStore
@@ -55,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     var configuration = ReadAPI.Configuration.served
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
-    let app = APIServer(api: api).application(host: host, port: port, logger: logger) { port in
+    let app = APIServer(api: api, limits: limits).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
     }
     let group = ServiceGroup(
