@@ -68,7 +68,7 @@ import Testing
   @Test func moreClientsThanTheLimitAreTurnedAwayAndHealthzAnswersAgain() async throws {
     try await Self.withServer { port in
       let held = try (0..<60).map { _ in try RawClient(port: port, request: "GET /healthz HTTP/1.1\r\n") }
-      defer { held.forEach { $0.close() } }
+      defer { for client in held { client.close() } }
       var turnedAway = 0
       for client in held where try await client.closes(within: .milliseconds(20)) { turnedAway += 1 }
       #expect(turnedAway >= 20, "at most 40 held at once: \(turnedAway) of 60 closed on accept")
