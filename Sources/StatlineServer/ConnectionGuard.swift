@@ -67,7 +67,12 @@ final class ConnectionWatch {
   let limits: ConnectionLimits
   var phase: Phase
   var lastWrite = NIODeadline.now()
+  /// Bytes of a request arrived and the request is not complete yet.
+  var partial = false
+  /// The context at the socket: what is written there goes out as it is.
+  var edge: ChannelHandlerContext?
   private var timer: Scheduled<Void>?
+  private var refused = false
 
   init(limits: ConnectionLimits) {
     self.limits = limits
@@ -75,7 +80,12 @@ final class ConnectionWatch {
   }
 
   func headArrived() { phase = .reading(until: .now() + TimeAmount(limits.requestTimeout)) }
-  func requestEnded() { phase = .answering }
+
+  func requestEnded() {
+    phase = .answering
+    partial = false
+  }
+
   func wrote() { lastWrite = .now() }
 
   /// When the connection is to be closed unless something happens before.
@@ -87,15 +97,20 @@ final class ConnectionWatch {
   }
 
   /// Closes the connection at its deadline, looking again each time the timer fires (a write
-  /// or a new request moves the deadline on without touching the timer).
+  /// or a new request moves the deadline on without touching the timer). A request cut off
+  /// part way gets a 408 first.
   func arm(_ context: ChannelHandlerContext) {
     let loop = context.eventLoop.assumeIsolated()
     let deadline = self.deadline
     timer = loop.scheduleTask(deadline: deadline) { [self] in
-      if NIODeadline.now() >= self.deadline {
-        context.close(promise: nil)
+      guard NIODeadline.now() >= self.deadline else { return arm(context) }
+      if case .reading = phase, partial {
+        refuse(
+          Problem(
+            title: "Request timeout", status: 408,
+            detail: "the request did not arrive whole within \(limits.requestTimeout)"))
       } else {
-        arm(context)
+        context.close(promise: nil)
       }
     }
   }
@@ -104,10 +119,31 @@ final class ConnectionWatch {
     timer?.cancel()
     timer = nil
   }
+
+  /// Answers `problem` as a whole HTTP/1.1 response written at the socket (NIO's encoder and
+  /// Hummingbird never see it), then closes: for requests no handler behind can answer.
+  func refuse(_ problem: Problem, headers extra: [String: String] = [:]) {
+    guard !refused, let edge else { return }
+    refused = true
+    var response = problem.response(path: nil)
+    response.headers.merge(extra) { _, new in new }
+    response.headers["connection"] = "close"
+    response.headers["content-length"] = String(response.body.count)
+    let reason = HTTPResponseStatus(statusCode: response.status).reasonPhrase
+    var text = "HTTP/1.1 \(response.status) \(reason)\r\n"
+    for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+    var buffer = edge.channel.allocator.buffer(capacity: text.utf8.count + 2 + response.body.count)
+    buffer.writeString(text + "\r\n")
+    buffer.writeBytes(response.body)
+    edge.writeAndFlush(NIOAny(buffer)).whenComplete { _ in edge.close(promise: nil) }
+  }
 }
 
-/// At the socket: every write moves the idle deadline on.
-final class ConnectionWriteWatch: ChannelOutboundHandler, RemovableChannelHandler {
+/// At the socket: every write moves the idle deadline on, every read marks a request under
+/// way; it keeps the connection's timer.
+final class ConnectionEdge: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
   typealias OutboundIn = NIOAny
   typealias OutboundOut = NIOAny
 
@@ -115,38 +151,80 @@ final class ConnectionWriteWatch: ChannelOutboundHandler, RemovableChannelHandle
 
   init(watch: ConnectionWatch) { self.watch = watch }
 
+  func handlerAdded(context: ChannelHandlerContext) {
+    watch.edge = context
+    watch.arm(context)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    watch.disarm()
+    watch.edge = nil
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    watch.partial = true
+    context.fireChannelRead(data)
+  }
+
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     watch.wrote()
     context.write(data, promise: promise)
-  }
-}
-
-/// After NIO's request decoder: a head starts the request's deadline, its end hands the
-/// connection to the idle rule. Arms the timer when the connection opens.
-final class ConnectionRequestWatch: ChannelInboundHandler, RemovableChannelHandler {
-  typealias InboundIn = HTTPServerRequestPart
-  typealias InboundOut = HTTPServerRequestPart
-
-  let watch: ConnectionWatch
-
-  init(watch: ConnectionWatch) { self.watch = watch }
-
-  func handlerAdded(context: ChannelHandlerContext) { watch.arm(context) }
-
-  func handlerRemoved(context: ChannelHandlerContext) { watch.disarm() }
-
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    switch unwrapInboundIn(data) {
-    case .head: watch.headArrived()
-    case .body: break
-    case .end: watch.requestEnded()
-    }
-    context.fireChannelRead(data)
   }
 
   func channelInactive(context: ChannelHandlerContext) {
     watch.disarm()
     context.fireChannelInactive()
+  }
+}
+
+/// After NIO's request decoder: a head starts the request's deadline, its end hands the
+/// connection to the idle rule. What no handler behind can answer with a body is answered here
+/// with problem details: a request NIO cannot parse (an unknown method, a 100 KB header,
+/// HTTP/0.9), a target with bytes that are not URL characters, and `CONNECT`.
+final class ConnectionRequestWatch: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+
+  let watch: ConnectionWatch
+  /// The rest of a request already answered here is dropped.
+  private var dropping = false
+
+  init(watch: ConnectionWatch) { self.watch = watch }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      watch.headArrived()
+      if head.method == .CONNECT {
+        dropping = true
+        watch.refuse(
+          Problem(title: "Method not allowed", status: 405, detail: "the API is read-only: use GET or HEAD"),
+          headers: ["allow": "GET, HEAD"])
+        return
+      }
+      guard head.uri.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        dropping = true
+        watch.refuse(
+          Problem(
+            title: "Bad request", status: 400,
+            detail: "the request target holds bytes that are not URL characters: percent-encode them"))
+        return
+      }
+      dropping = false
+    case .body:
+      if dropping { return }
+    case .end:
+      watch.requestEnded()
+      if dropping { return }
+    }
+    context.fireChannelRead(data)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard let parse = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+    dropping = true
+    watch.refuse(
+      Problem(title: "Bad request", status: 400, detail: "the request is not HTTP/1.1 that can be read: \(parse)"))
   }
 }
 

@@ -32,7 +32,7 @@ struct HotHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         try pipeline.addHandler(CloseWhenActive())
       }
       let watch = ConnectionWatch(limits: limits)
-      try pipeline.addHandler(ConnectionWriteWatch(watch: watch))
+      try pipeline.addHandler(ConnectionEdge(watch: watch))
       var decoderLimits = NIOHTTPDecoderLimitConfiguration()
       decoderLimits.maxHeaderFieldSize = 80 * 1024
       decoderLimits.maxHeaderListSize = 80 * 1024

@@ -38,7 +38,9 @@ public struct Problem: Error, Sendable, Codable, Equatable {
     return response
   }
 
-  func response(path: String) -> APIResponse {
+  /// - Parameter path: the request's path, as `instance` (nil where the request had none that
+  ///   could be read).
+  func response(path: String?) -> APIResponse {
     var problem = self
     problem.instance = path
     let encoder = JSONEncoder()

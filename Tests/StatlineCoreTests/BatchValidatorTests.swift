@@ -20,6 +20,18 @@ import Testing
     try BatchValidator.validate(Batch(games: [Self.game()]))
   }
 
+  @Test func aDateIsADayTheCalendarHas() {
+    for good in ["2026-02-28", "2028-02-29", "2000-02-29", "2026-12-31", "2026-04-30"] {
+      #expect(BatchValidator.isDate(good), "\(good)")
+    }
+    for bad in [
+      "2026-02-30", "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00",
+      "2026-1-01", "+026-01-01", "2026-0a-01", "20260101",
+    ] {
+      #expect(!BatchValidator.isDate(bad), "\(bad)")
+    }
+  }
+
   @Test func anEmptyBatchFails() {
     #expect(problems(Batch()) == ["the page yielded no games, teams, box scores or plays"])
     #expect(throws: StatlineError.self) { try BatchValidator.validate(Batch()) }

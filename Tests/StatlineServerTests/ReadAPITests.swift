@@ -409,6 +409,8 @@ import Testing
         ("/v1/games/..%2F..%2Fetc%2Fpasswd", 404, "no game '../../etc/passwd'"),
         ("/v1/nothing", 404, "no such endpoint"),
         ("/v1/scoreboard?date=03/07/2026", 400, "query parameter 'date' is '03/07/2026'; expected a date YYYY-MM-DD"),
+        ("/v1/scoreboard?date=2026-02-30", 400, "query parameter 'date' is '2026-02-30'"),
+        ("/v1/scoreboard?date=2026-04-31", 400, "query parameter 'date' is '2026-04-31'"),
         ("/v1/scoreboard?sport=Lacrosse!", 400, "'sport'"),
         ("/v1/teams?sport=%C3%B2", 400, "'sport' is 'ò'"),
         ("/v1/leaders?sport=x&stat=%C3%96", 400, "'stat' is 'Ö'; expected a stat key"),

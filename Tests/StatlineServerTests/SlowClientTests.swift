@@ -84,6 +84,40 @@ import Testing
     }
   }
 
+  /// What NIO cannot parse, and CONNECT, are answered with problem details (they were bare
+  /// 400s without a body, and a 405 whose body was dropped).
+  @Test func requestsThatCannotBeReadAreProblemDetails() async throws {
+    try await Self.withServer { port in
+      let cases: [(String, String, String)] = [
+        (
+          "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", "400",
+          "overflow"
+        ),
+        ("FROB /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "400", "invalid HTTP method"),
+        ("GET /v1/scoreboard?x=\u{FFFD} HTTP/1.1\r\nHost: x\r\n\r\n", "400", "not HTTP/1.1 that can be read"),
+        ("GET /healthz\r\n\r\n", "400", "invalid HTTP version"),
+        ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", "405", "read-only"),
+        ("GET /healthz\r\n", "408", "did not arrive whole within"),
+      ]
+      for (request, status, detail) in cases {
+        let client = try RawClient(port: port, request: request)
+        defer { client.close() }
+        #expect(try await client.closes(within: .seconds(4)), "\(request.prefix(30))")
+        #expect(
+          client.received.hasPrefix("HTTP/1.1 \(status) "), "\(request.prefix(30)): \(client.received.prefix(200))")
+        #expect(client.received.contains("content-type: application/problem+json"), "\(request.prefix(30))")
+        let body = client.received.components(separatedBy: "\r\n\r\n").last ?? ""
+        let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+        #expect(json["status"] as? Int == Int(status), "\(request.prefix(30)): \(body)")
+        #expect((json["detail"] as? String)?.contains(detail) == true, "\(request.prefix(30)): \(body)")
+      }
+      let allow = try RawClient(port: port, request: "CONNECT a:1 HTTP/1.1\r\nHost: a\r\n\r\n")
+      defer { allow.close() }
+      _ = try await allow.closes(within: .seconds(2))
+      #expect(allow.received.contains("allow: GET, HEAD"))
+    }
+  }
+
   @Test func anEventStreamOutlivesTheIdleTimeout() async throws {
     try await Self.withServer { port in
       let stream = try RawClient(port: port, request: "GET /v1/events/stream HTTP/1.1\r\nHost: x\r\n\r\n")

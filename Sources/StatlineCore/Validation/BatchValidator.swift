@@ -161,12 +161,15 @@ public enum BatchValidator {
     return parts[1].count == 2 && parts[0].count >= 1 && minutes >= 0 && (0..<60).contains(seconds)
   }
 
-  /// `YYYY-MM-DD` with a month 1–12 and a day 1–31.
+  /// `YYYY-MM-DD`, a day the calendar has (`2026-02-30` is none; `2028-02-29` is one).
   public static func isDate(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      Int(parts[0]) != nil, let month = Int(parts[1]), let day = Int(parts[2])
+      parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
     else { return false }
-    return (1...12).contains(month) && (1...31).contains(day)
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    return (1...days).contains(day)
   }
 }
