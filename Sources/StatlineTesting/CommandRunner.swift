@@ -20,8 +20,11 @@ public struct CommandRunner: Sendable {
     return folder.appendingPathComponent("statline")
   }
 
+  /// - Parameter input: written to the command's standard input, which is then closed (nil:
+  ///   the command gets an empty one).
   public static func run(
-    _ arguments: [String], in directory: URL = PackageRoot.url, environment: [String: String] = [:]
+    _ arguments: [String], in directory: URL = PackageRoot.url, environment: [String: String] = [:],
+    input: Data? = nil
   ) throws -> Output {
     let process = Process()
     process.executableURL = executable
@@ -30,9 +33,16 @@ public struct CommandRunner: Sendable {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     let out = Pipe()
     let err = Pipe()
+    let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = stdin
     try process.run()
+    let feeding = Thread { [input] in
+      if let input { stdin.fileHandleForWriting.write(input) }
+      try? stdin.fileHandleForWriting.close()
+    }
+    feeding.start()
     // Read both pipes fully before waiting, so a large output cannot block the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -30,4 +30,31 @@ import Testing
     #expect(try CommandRunner.run(["replay", "capture:99", "--store", path]).status == 64)
     #expect(try CommandRunner.run(["replay", "capture:x", "--store", path]).status == 64)
   }
+
+  /// A page piped in, or written to a FIFO, is read (both were refused as "permission").
+  @Test func replayReadsAPipeAndStandardInput() throws {
+    let page = try Data(
+      contentsOf: PackageRoot.file("Fixtures/StatBroadcast/statbroadcast-game-xml/womens-final/page.xml"))
+    let piped = try CommandRunner.run(
+      ["replay", "/dev/stdin", "--parser", "statbroadcast-game-xml"], input: page)
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stdout.contains("1 game, 2 teams, 1 box score"), "\(piped.stdout)")
+
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("statline-fifo-\(UUID())").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: fifo) {
+        handle.write(page)
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let fromFIFO = try CommandRunner.run(["replay", fifo, "--parser", "statbroadcast-game-xml"])
+    #expect(fromFIFO.status == 0 && fromFIFO.stdout.contains("1 game, 2 teams"), "\(fromFIFO.stderr)")
+
+    let empty = try CommandRunner.run(["replay", "/dev/stdin", "--parser", "statbroadcast-game-xml"])
+    #expect(empty.status != 0 && empty.stderr.contains("empty page"), "\(empty.stderr)")
+    #expect(!empty.stderr.contains("permission"))
+  }
 }

@@ -156,6 +156,12 @@ import Testing
     #expect(redelivered.status == 0 && redelivered.stdout.contains("redelivered 1 of 1"), "\(redelivered.stderr)")
     #expect(try hook.received().map(ChangeEvent.decode) == [goal])
     #expect(try await store.deadLetters(sink: nil).isEmpty)
+    for unknown in ["evt_2", "evt_999"] {
+      let none = try CommandRunner.run(
+        ["events", "redeliver", unknown, "--config", config.path], environment: ["PUSH_SECRET": secret])
+      #expect(none.status != 0 && none.stderr.contains("\(unknown) is not a dead letter"), "\(none.stderr)")
+    }
+    #expect(try hook.received().count == 1, "nothing more was sent")
   }
 
   @Test func sinksAreReadFromTheConfigurationWithClearErrors() async throws {

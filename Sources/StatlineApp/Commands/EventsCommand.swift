@@ -152,6 +152,12 @@ struct EventsRedeliverCommand: AsyncParsableCommand {
         asked += letters.count
         delivered += try await delivery.redeliver(sink, sequence: id.flatMap(Self.sequence))
       }
+      if let id, asked == 0 {
+        throw StatlineError(
+          .configuration,
+          "\(id) is not a dead letter\(sink.map { " of sink \($0)" } ?? ""): nothing was sent",
+          hint: "`statline events failed` lists the dead letters")
+      }
       await client.shutdown()
       Console.out("redelivered \(delivered) of \(asked)")
       if delivered < asked { throw ExitCode(1) }

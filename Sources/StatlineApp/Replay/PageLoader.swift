@@ -24,15 +24,59 @@ public enum PageLoader {
     let request =
       FileManager.default.fileExists(atPath: record.path) && pageFile.lastPathComponent.hasPrefix("page.")
       ? try RequestRecord.load(record) : nil
-    let body: Data
-    do {
-      body = try Data(contentsOf: pageFile)
-    } catch {
-      throw StatlineError(.io, "cannot read the page: \(error.localizedDescription)", location: pageFile.path)
-    }
+    let body = try read(pageFile.path)
     return Page(
       url: url ?? request?.url, status: request?.status ?? 200, headers: request?.headers ?? [:],
       body: body, fetchedAt: nil, file: pageFile.path)
+  }
+
+  /// The most a page read from a pipe may hold (a file's size is known before it is read).
+  public static let maximumStreamBytes = 64 << 20
+
+  /// A regular file's bytes, or what a FIFO or a terminal device (`/dev/stdin`) gives until it
+  /// ends: `curl … | statline replay /dev/stdin` works. Anything else is named for what it is.
+  static func read(_ path: String) throws(StatlineError) -> Data {
+    var info = stat()
+    // stat follows links: /dev/stdin is one, to the pipe or terminal behind it.
+    let kind = stat(path, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+    switch kind {
+    case S_IFREG:
+      do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw StatlineError(.io, "cannot read the page: \(error.localizedDescription)", location: path)
+      }
+    case S_IFIFO: return try readStream(path, what: "the pipe")
+    case S_IFCHR: return try readStream(path, what: "the device")
+    default:
+      let name = kind == S_IFSOCK ? "a socket" : kind == S_IFBLK ? "a block device" : "not a file"
+      throw StatlineError(
+        .io, "cannot read the page: the path is \(name)", location: path,
+        hint: "replay reads a file, a fixture or capture folder, a FIFO or /dev/stdin")
+    }
+  }
+
+  private static func readStream(_ path: String, what: String) throws(StatlineError) -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw StatlineError(.io, "cannot open \(what) \(path) for reading", location: path)
+    }
+    defer { try? handle.close() }
+    var body = Data()
+    do {
+      while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+        body.append(chunk)
+        guard body.count <= maximumStreamBytes else {
+          throw StatlineError(
+            .io, "\(what) gave more than \(maximumStreamBytes >> 20) MiB: not a page", location: path,
+            hint: "save the page to a file and replay the file")
+        }
+      }
+    } catch let error as StatlineError {
+      throw error
+    } catch {
+      throw StatlineError(.io, "cannot read \(what): \(error.localizedDescription)", location: path)
+    }
+    return body
   }
 
   /// `page.<ext>` in a folder, if there is one: html, xml, json, or txt (an encoded answer).
