@@ -181,7 +181,7 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore"],
+      name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore", "CSQLite"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlinePostgresTests",

@@ -10,12 +10,20 @@ final class SQLiteConnection {
 
   /// - Parameter readOnly: opens an existing file without the right to write it (`statline
   ///   serve`): WAL lets it read while the job writes.
-  init(path: String, readOnly: Bool = false) throws(StatlineError) {
+  /// - Parameter immutable: open a read-only file as one nobody can change (SQLite's
+  ///   `immutable=1`: no locks, no `-shm` file): a store on a read-only filesystem.
+  init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(StatlineError) {
     var handle: OpaquePointer?
-    let flags =
+    var flags =
       readOnly
       ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    var name = path
+    if immutable {
+      flags |= SQLITE_OPEN_URI
+      let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+      name = "file:\(escaped)?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       if let handle { sqlite3_close_v2(handle) }

@@ -26,14 +26,32 @@ public actor SQLiteStore: Store {
   /// the file. Refuses a file whose schema is not this Statline's.
   public init(readOnlyPath path: String) throws(StatlineError) {
     derivesEvents = false
-    connection = try SQLiteConnection(path: path, readOnly: true)
-    let schema = try connection.integer("PRAGMA user_version")
+    var connection = try SQLiteConnection(path: path, readOnly: true)
+    var schema: Int64
+    do {
+      schema = try connection.integer("PRAGMA user_version")
+    } catch let error as StatlineError {
+      // A WAL store needs its -shm file, which a read-only filesystem cannot hold: read it as
+      // the immutable file it is there (a WAL left beside it, not checkpointed, is not seen).
+      guard Self.onReadOnlyFilesystem(path) else { throw error }
+      connection = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+      schema = try connection.integer("PRAGMA user_version")
+    }
+    self.connection = connection
     guard schema == Migrations.latest else {
       throw StatlineError(
         .store, "the store has schema version \(schema), this Statline reads \(Migrations.latest)", location: path,
         hint: schema < Migrations.latest
           ? "let `statline run` (or `once`) open it once to migrate it" : "run a newer statline")
     }
+    try SchemaCheck.verify(connection)
+  }
+
+  /// Whether the store's folder is on a filesystem mounted read-only.
+  static func onReadOnlyFilesystem(_ path: String) -> Bool {
+    var info = statvfs()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
   }
 
   /// A store that writes no change events: for benchmarks only, never for a job whose events
@@ -45,6 +63,7 @@ public actor SQLiteStore: Store {
     try connection.execute("PRAGMA synchronous = NORMAL")
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migrations.migrate(connection)
+    try SchemaCheck.verify(connection)
   }
 
   public func write(_ batch: Batch) throws -> StoreWrite {
