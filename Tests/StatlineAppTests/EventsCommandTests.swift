@@ -7,6 +7,10 @@ import StatlineServer
 import StatlineTesting
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Change events end to end: the demo's game day posted to a loopback webhook, the `events`
 /// commands, and the `sinks:` configuration.
 @Suite(.serialized) struct EventsCommandTests {
@@ -48,8 +52,15 @@ import Testing
     let store = folder.appendingPathComponent("demo.sqlite").path
     let hook = try await Hook(secret: Self.demoSecret)
     defer { Task { try? await hook.server.stop() } }
-    let output = try CommandRunner.run(["demo", "--plain", "--speed", "2000", "--store", store, "--webhook", hook.url])
+    // An event stream open until the demo ends: its normal end closes the stream properly.
+    let port = try StreamWatcher.freePort()
+    let watcher = StreamWatcher(port: port, path: "/v1/events/stream")
+    let output = try CommandRunner.run(
+      ["demo", "--plain", "--speed", "2000", "--store", store, "--webhook", hook.url, "--port", String(port)])
     #expect(output.status == 0, "\(output.stderr)")
+    #expect(!output.stderr.contains("error"), "the demo's normal end logs no error: \(output.stderr)")
+    let stream = watcher.wait()
+    #expect(stream.contains("200 OK") && stream.hasSuffix("0\r\n\r\n"), "the stream ends with its final chunk")
     // The day plays to its end (this is also the demo's own test: one run serves both).
     #expect(
       output.stdout.contains("statbroadcast:640301  final (Final)     Army West Point  3-4    Navy"), "\(output.stdout)"
@@ -211,5 +222,70 @@ import Testing
       }
       #expect(error?.reason.contains(message) == true, "\(error?.reason ?? "")")
     }
+  }
+}
+
+/// Reads one request's answer on a thread of its own, connecting as soon as the server
+/// listens, until the server closes the connection.
+final class StreamWatcher: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var received = Data()
+
+  init(port: Int, path: String) {
+    Thread { [self] in
+      defer { done.signal() }
+      let deadline = Date().addingTimeInterval(30)
+      var descriptor: Int32 = -1
+      while Date() < deadline {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+        if connected == 0 { break }
+        close(descriptor)
+        descriptor = -1
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      guard descriptor >= 0 else { return }
+      defer { close(descriptor) }
+      let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+      _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        received.append(contentsOf: buffer[..<count])
+      }
+    }.start()
+  }
+
+  /// What was read, once the server has closed the connection.
+  func wait() -> String {
+    done.wait()
+    return String(decoding: received, as: UTF8.self)
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
@@ -93,22 +94,31 @@ struct DemoCommand: AsyncParsableCommand {
     }
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
-    // The read API over the same store (read-only), "today" being the demo's game day.
-    let api = Task {
-      var logger = Logger(label: "statline.api")
-      logger.logLevel = .error
+    // The read API over the same store (read-only), "today" being the demo's game day. It is
+    // shut down gracefully at the end, so its event streams end with their final chunk.
+    var apiLogger = Logger(label: "statline.api")
+    apiLogger.logLevel = .error
+    let api: ServiceGroup
+    do {
       let reader = try SQLiteStore(readOnlyPath: store)
       let app = APIServer(
         api: ReadAPI(reader: reader, configuration: .served, metrics: metrics, now: runtime.clock.now)
       ).application(
-        host: "127.0.0.1", port: port, logger: logger
+        host: "127.0.0.1", port: port, logger: apiLogger
       ) { port in
         let url = "http://127.0.0.1:\(port)/v1/scoreboard"
         board.serving(url)
         if !(isatty(STDOUT_FILENO) == 1) || plain { Console.out("read API: curl \(url)") }
       }
-      try await app.runService(gracefulShutdownSignals: [])
+      api = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: apiLogger)
+    } catch {
+      job.cancel()
+      delivery.cancel()
+      await runtime.shutdown()
+      try? await server.stop()
+      throw fail(error)
     }
+    let serving = Task { try await api.run() }
     let interactive = !plain && isatty(STDOUT_FILENO) == 1
     var sequence: Int64 = 0
     var lastFrame = ""
@@ -141,8 +151,8 @@ struct DemoCommand: AsyncParsableCommand {
     // Every event of the day reaches the webhook before the demo ends.
     delivery.cancel()
     _ = try? await delivery.value
-    api.cancel()
-    _ = try? await api.value
+    await api.triggerGracefulShutdown()
+    _ = try? await serving.value
     for sink in runtime.delivery.sinks { _ = try? await runtime.delivery.drain(sink) }
     let summary = try await Self.summary(runtime.store, path: store)
     await runtime.shutdown()
