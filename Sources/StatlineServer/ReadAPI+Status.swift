@@ -3,6 +3,9 @@ import StatlineCore
 
 /// `GET /v1/status`: the operator's view of the job, from the store (what `statline status`
 /// prints): targets live, due, failing, blocked and retired, open breakers, recent captures.
+/// It is unauthenticated, so it carries no page content: an error is named by its kind
+/// (`blocked`, `validation failed`), never by its text, which can quote the page (a title, a
+/// cell); the text is in `statline status` and the captures.
 struct StatusAnswer: Encodable {
   struct Counts: Encodable {
     var total = 0
@@ -16,7 +19,7 @@ struct StatusAnswer: Encodable {
   struct Trouble: Encodable {
     var target: String
     var outcome: TargetState.Outcome
-    @NullEncoded var error: String?
+    @NullEncoded var errorKind: String?
     @NullEncoded var lastSucceeded: String?
     var consecutiveFailures: Int
   }
@@ -32,7 +35,17 @@ struct StatusAnswer: Encodable {
     var capturedAt: String
     @NullEncoded var url: String?
     @NullEncoded var parser: String?
-    var error: String
+    var errorKind: String
+  }
+
+  /// The kind a stored error names first (`blocked: …` → `blocked`), or `error`.
+  static func kind(of error: String) -> String {
+    guard let colon = error.range(of: ": ") else { return "error" }
+    let kind = error[..<colon.lowerBound]
+    guard (1...40).contains(kind.count), kind.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "/" }) else {
+      return "error"
+    }
+    return String(kind)
   }
 
   var now: String
@@ -66,7 +79,8 @@ extension ReadAPI {
       .sorted { ($0.consecutiveFailures, $1.id) > ($1.consecutiveFailures, $0.id) }.prefix(20)
       .map {
         StatusAnswer.Trouble(
-          target: $0.id, outcome: $0.outcome, error: $0.lastError, lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
+          target: $0.id, outcome: $0.outcome, errorKind: $0.lastError.map(StatusAnswer.kind),
+          lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
           consecutiveFailures: $0.consecutiveFailures)
       }
     let breakers = try await reader.hosts().filter { $0.breaker == .open }.map {
@@ -74,7 +88,8 @@ extension ReadAPI {
     }
     let captures = try await reader.captures(limit: 10).map {
       StatusAnswer.CaptureLine(
-        id: $0.id, capturedAt: Freshness.iso($0.capturedAt), url: $0.url, parser: $0.parser, error: $0.error)
+        id: $0.id, capturedAt: Freshness.iso($0.capturedAt), url: $0.url, parser: $0.parser,
+        errorKind: StatusAnswer.kind(of: $0.error))
     }
     let answer = StatusAnswer(
       now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, captures: captures,

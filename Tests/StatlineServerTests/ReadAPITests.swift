@@ -273,7 +273,8 @@ import Testing
       target: Target(url: "https://stats.ncaa.org/contests/2/box_score", source: "ncaa", parser: "p", role: .game),
       nextDue: Self.now.addingTimeInterval(-5))
     failing.outcome = .failed
-    failing.lastError = "HTTP 500"
+    failing.lastError =
+      "blocked: the page is not a stats.ncaa.org page (title 'Secret Staff Portal') [source ncaa, parser p, https://stats.ncaa.org/x]"
     failing.consecutiveFailures = 3
     _ = try await writer.commit(PollCommit(batch: nil, states: [failing]))
     try await Self.withServer(path) { base in
@@ -282,7 +283,9 @@ import Testing
       let counts = try #require(status.json["targets"] as? [String: Int])
       #expect(counts == ["total": 2, "live": 0, "due": 2, "failing": 1, "blocked": 0, "retired": 0], "\(counts)")
       let trouble = status.json["trouble"] as? [[String: Any]]
-      #expect(trouble?.first?["error"] as? String == "HTTP 500" && trouble?.first?["consecutiveFailures"] as? Int == 3)
+      #expect(
+        trouble?.first?["errorKind"] as? String == "blocked" && trouble?.first?["consecutiveFailures"] as? Int == 3)
+      #expect(!String(decoding: status.body, as: UTF8.self).contains("Secret Staff Portal"), "no page content")
       let page = try await Self.get(base + "/", headers: ["Accept": "text/html,application/xhtml+xml"])
       #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
       let html = String(decoding: page.body, as: UTF8.self)
