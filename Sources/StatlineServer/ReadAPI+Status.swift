@@ -38,16 +38,6 @@ struct StatusAnswer: Encodable {
     var errorKind: String
   }
 
-  /// The kind a stored error names first (`blocked: …` → `blocked`), or `error`.
-  static func kind(of error: String) -> String {
-    guard let colon = error.range(of: ": ") else { return "error" }
-    let kind = error[..<colon.lowerBound]
-    guard (1...40).contains(kind.count), kind.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "/" }) else {
-      return "error"
-    }
-    return String(kind)
-  }
-
   var now: String
   var targets: Counts
   /// Failing or blocked targets, most failures first (at most 20).
@@ -79,7 +69,7 @@ extension ReadAPI {
       .sorted { ($0.consecutiveFailures, $1.id) > ($1.consecutiveFailures, $0.id) }.prefix(20)
       .map {
         StatusAnswer.Trouble(
-          target: $0.id, outcome: $0.outcome, errorKind: $0.lastError.map(StatusAnswer.kind),
+          target: $0.id, outcome: $0.outcome, errorKind: $0.lastError.map(StatlineError.kindName),
           lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
           consecutiveFailures: $0.consecutiveFailures)
       }
@@ -89,7 +79,7 @@ extension ReadAPI {
     let captures = try await reader.captures(limit: 10).map {
       StatusAnswer.CaptureLine(
         id: $0.id, capturedAt: Freshness.iso($0.capturedAt), url: $0.url, parser: $0.parser,
-        errorKind: StatusAnswer.kind(of: $0.error))
+        errorKind: StatlineError.kindName(of: $0.error))
     }
     let answer = StatusAnswer(
       now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, captures: captures,

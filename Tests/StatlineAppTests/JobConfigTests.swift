@@ -68,6 +68,7 @@ import Testing
       "targets[0].url (line 2): 169.254.169.254 is a link-local"
     ),
     ("targets:\n  - url: https://a.edu/x\npolicy:\n  live: 0s", "policy.live (line 4): must be longer than zero"),
+    ("targets:\n  - url: https://me:pw@a.edu/x", "targets[0].url (line 2): the address carries credentials"),
     ("targets:\n  - url: https://a.edu/x\npolicy:\n  idle: 0", "policy.idle (line 4): must be longer than zero"),
     (
       "targets:\n  - url: https://a.edu/x\nsources:\n  s:\n    policy:\n      failureBase: 0ms",

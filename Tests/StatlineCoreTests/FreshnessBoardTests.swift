@@ -45,10 +45,11 @@ struct FreshnessBoardTests {
     #expect(
       FreshnessBoard(targets: [failing], hosts: []).freshness(of: Self.live, changedAt: nil, now: Self.now).reason
         == .failing)
-    let blocked = Self.feeder(succeeded: nil, outcome: .blocked, error: "a bot challenge")
+    let blocked = Self.feeder(succeeded: nil, outcome: .blocked, error: "blocked: a bot challenge ('Just a moment...')")
     let answer = FreshnessBoard(targets: [blocked], hosts: []).freshness(of: Self.live, changedAt: nil, now: Self.now)
     #expect(answer.reason == .blocked && answer.detail?.contains("never polled successfully") == true)
-    #expect(answer.detail?.contains("a bot challenge") == true)
+    #expect(answer.detail?.contains("it is blocked (blocked;") == true, "\(answer.detail ?? "")")
+    #expect(answer.detail?.contains("Just a moment") == false, "the error's text can quote the page")
     let open = HostHealth(
       host: "stats.example.edu", breaker: .open, failures: 5, openUntil: Self.now.addingTimeInterval(60),
       updated: Self.now)

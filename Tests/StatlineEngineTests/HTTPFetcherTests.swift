@@ -93,6 +93,7 @@ import Testing
       } catch let error as StatlineError {
         #expect(error.kind == .unsafeDocument)
         #expect(error.reason == "the answer is larger than 1000 bytes")
+        #expect(error.hint?.contains("http.maxBodySize") == true, "the hint names the configuration key")
       }
     }
   }

@@ -251,12 +251,14 @@ import Testing
       // The job polls and fails: the reason says so.
       state.lastPolled = Self.now.addingTimeInterval(40)
       state.outcome = .failed
-      state.lastError = "HTTP 503 from stats.ncaa.org"
+      state.lastError = "wrong page: the table 'Secret Staff Portal' has no Goals column [source ncaa]"
       state.consecutiveFailures = 1
       _ = try await writer.commit(PollCommit(batch: nil, states: [state]))
       let failing = try #require(try await Self.get(url).json["freshness"] as? [String: Any])
       #expect(failing["reason"] as? String == "failing")
-      #expect((failing["detail"] as? String)?.contains("HTTP 503 from stats.ncaa.org") == true)
+      let detail = failing["detail"] as? String ?? ""
+      #expect(
+        detail.contains("its polls fail (wrong page;") && !detail.contains("Secret"), "no page content: \(detail)")
 
       // A good poll makes it fresh again.
       state.lastSucceeded = Self.now.addingTimeInterval(44)

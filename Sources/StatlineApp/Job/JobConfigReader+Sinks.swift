@@ -31,7 +31,7 @@ extension YAMLWalker {
       switch key {
       case "name": spec.name = try string(value, at)
       case "path": spec.path = try string(value, at)
-      case "url": spec.url = try url(value, at)
+      case "url": spec.url = try url(value, at, credentials: true)
       case "secretEnv": spec.secretEnv = try string(value, at)
       case "timeout": spec.timeout = try duration(value, at)
       case "inFlight": spec.inFlight = try int(value, at, minimum: 1)

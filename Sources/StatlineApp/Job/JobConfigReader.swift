@@ -208,14 +208,24 @@ struct YAMLWalker {
   }
 
   /// An http(s) address with a host and a port from 1 to 65535 (`WebAddress`); a link-local one
-  /// only where `linkLocal` allows it (a target that says `allowLinkLocal: true`).
-  func url(_ node: Yams.Node, _ path: String, linkLocal: Bool = false) throws(StatlineError) -> String {
+  /// only where `linkLocal` allows it (a target that says `allowLinkLocal: true`); credentials
+  /// only where `credentials` allows them (a sink's, sent as Basic auth and never shown): a
+  /// target's URL is its id, stored and shown everywhere.
+  func url(_ node: Yams.Node, _ path: String, linkLocal: Bool = false, credentials: Bool = false)
+    throws(StatlineError) -> String
+  {
     let text = try string(node, path)
     let address: WebAddress
     do {
       address = try WebAddress(text)
     } catch {
       throw failure(path, node, error.reason, expected: "https://host/path (http or https, a port from 1 to 65535)")
+    }
+    guard credentials || address.user == nil else {
+      throw failure(
+        path, node,
+        "the address carries credentials, which would be stored and shown with the target's id",
+        expected: "the address without them, and sources.<source>.headers.Authorization for the credentials")
     }
     guard linkLocal || address.reach != .linkLocal else {
       throw failure(

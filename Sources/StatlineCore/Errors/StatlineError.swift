@@ -89,3 +89,16 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let goldenMismatch = Kind(rawValue: "golden mismatch")
   }
 }
+
+extension StatlineError {
+  /// The kind a stored error's text begins with (`blocked: the page …` → `blocked`), or `error`:
+  /// what an unauthenticated answer may say of an error whose text can quote the page.
+  public static func kindName(of description: String) -> String {
+    guard let colon = description.range(of: ": ") else { return "error" }
+    let kind = description[..<colon.lowerBound]
+    guard (1...40).contains(kind.count), kind.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "/" }) else {
+      return "error"
+    }
+    return String(kind)
+  }
+}

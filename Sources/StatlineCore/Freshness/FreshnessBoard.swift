@@ -93,15 +93,17 @@ public struct FreshnessBoard: Sendable {
         + (until.map { " until \(Freshness.iso($0))" } ?? "")
     } else if best.retired {
       answer.reason = .notPolled
-      answer.detail = "target \(best.id) \(since) and is retired" + (best.lastError.map { ": \($0)" } ?? "")
+      answer.detail =
+        "target \(best.id) \(since) and is retired"
+        + (best.lastError.map { " (\(StatlineError.kindName(of: $0)))" } ?? "")
     } else {
       switch best.outcome {
       case .blocked:
         answer.reason = .blocked
-        answer.detail = "target \(best.id) \(since); it is blocked: \(best.lastError ?? "no detail")"
+        answer.detail = "target \(best.id) \(since); it is blocked\(Self.kind(best.lastError))"
       case .failed, .absent:
         answer.reason = .failing
-        answer.detail = "target \(best.id) \(since); its polls fail: \(best.lastError ?? "no detail")"
+        answer.detail = "target \(best.id) \(since); its polls fail\(Self.kind(best.lastError))"
       case .new, .stored, .unchanged:
         answer.reason = .notPolled
         answer.detail =
@@ -109,5 +111,11 @@ public struct FreshnessBoard: Sendable {
       }
     }
     return answer
+  }
+
+  /// ` (network error)`: an answer names the kind of a target's error, never its text, which can
+  /// quote the page (it is in `statline status` and the captures).
+  static func kind(_ error: String?) -> String {
+    error.map { " (\(StatlineError.kindName(of: $0)); `statline status` has the error)" } ?? ""
   }
 }
