@@ -53,7 +53,7 @@ import Testing
     let hook = try await Hook(secret: Self.demoSecret)
     defer { Task { try? await hook.server.stop() } }
     // An event stream open until the demo ends: its normal end closes the stream properly.
-    let port = try StreamWatcher.freePort()
+    let port = try LoopbackSocket.freePort()
     let watcher = StreamWatcher(port: port, path: "/v1/events/stream")
     let output = try CommandRunner.run(
       ["demo", "--plain", "--speed", "2000", "--store", store, "--webhook", hook.url, "--port", String(port)])
@@ -237,19 +237,10 @@ final class StreamWatcher: @unchecked Sendable {
       let deadline = Date().addingTimeInterval(30)
       var descriptor: Int32 = -1
       while Date() < deadline {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
+        if let connected = LoopbackSocket.connect(port: port) {
+          descriptor = connected
+          break
         }
-        if connected == 0 { break }
-        close(descriptor)
-        descriptor = -1
         Thread.sleep(forTimeInterval: 0.05)
       }
       guard descriptor >= 0 else { return }
@@ -269,23 +260,5 @@ final class StreamWatcher: @unchecked Sendable {
   func wait() -> String {
     done.wait()
     return String(decoding: received, as: UTF8.self)
-  }
-
-  /// A port nothing listens on now.
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 }

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import StatlineCore
 import StatlineSQLite
 import StatlineServer
+import StatlineTesting
 import Testing
 
 #if canImport(Glibc)
@@ -228,19 +229,10 @@ final class RawClient {
   var received = ""
 
   init(port: Int, request: String) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var small: Int32 = 4096
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    guard let descriptor = LoopbackSocket.connect(port: port, receiveBuffer: 4096) else {
+      throw POSIXError(.ECONNREFUSED)
     }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    self.descriptor = descriptor
     if !request.isEmpty { _ = request.withCString { Glibc.send(descriptor, $0, strlen($0), 0) } }
   }
 
