@@ -1,7 +1,7 @@
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import StatlineCore
 
 /// What holds the API against slow and idle clients: a request's head (and body) must arrive
 /// within `requestTimeout` of the connection opening or of the head (a slowloris client that
@@ -39,20 +39,18 @@ extension ConnectionLimits {
 
 /// Counts the open connections of one server.
 final class ConnectionCount: Sendable {
-  private let open = NIOLockedValueBox(0)
+  private let open = Locked(0)
 
   /// Takes a place, or says there is none.
   func enter(limit: Int) -> Bool {
-    open.withLockedValue { count in
+    open.withLock { count in
       guard count < limit else { return false }
       count += 1
       return true
     }
   }
 
-  func leave() { open.withLockedValue { $0 -= 1 } }
-
-  var current: Int { open.withLockedValue { $0 } }
+  func leave() { open.withLock { $0 -= 1 } }
 }
 
 /// One connection's watch, shared by its two handlers on the channel's event loop.
@@ -60,13 +58,15 @@ final class ConnectionWatch {
   enum Phase {
     /// Waiting for a request's head and body to be complete, until the deadline.
     case reading(until: NIODeadline)
-    /// A request is complete: answered (or idle) until `idleTimeout` passes without a write.
+    /// A request is complete: answered (or idle) until `idleTimeout` passes with nothing
+    /// written since the request ended or the last write.
     case answering
   }
 
   let limits: ConnectionLimits
   var phase: Phase
-  var lastWrite = NIODeadline.now()
+  /// The end of the last request or the last write, whichever came later.
+  var lastActivity = NIODeadline.now()
   /// Bytes of a request arrived and the request is not complete yet.
   var partial = false
   /// The context at the socket: what is written there goes out as it is.
@@ -84,15 +84,17 @@ final class ConnectionWatch {
   func requestEnded() {
     phase = .answering
     partial = false
+    // A request after a long quiet spell gets the whole idle timeout to be answered.
+    lastActivity = .now()
   }
 
-  func wrote() { lastWrite = .now() }
+  func wrote() { lastActivity = .now() }
 
   /// When the connection is to be closed unless something happens before.
   var deadline: NIODeadline {
     switch phase {
     case .reading(let until): until
-    case .answering: lastWrite + TimeAmount(limits.idleTimeout)
+    case .answering: lastActivity + TimeAmount(limits.idleTimeout)
     }
   }
 

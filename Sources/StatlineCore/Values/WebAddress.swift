@@ -20,7 +20,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// The credentials written in the address, if any (percent-decoded).
   public let user: String?
   public let password: String?
-  /// The address without credentials: what a client is given and what may be shown.
+  /// The address as written, without credentials: what a client is given and what may be shown.
   public let url: String
 
   /// - Throws: a `.configuration` error naming what is wrong, quoting at most 200 bytes of
@@ -55,10 +55,16 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     guard Self.hostIsWellFormed(host) else {
       throw refuse("the host '\(host.prefix(80))' is not a host name or address")
     }
-    var bare = components
-    bare.user = nil
-    bare.password = nil
-    guard let url = bare.string else { throw refuse("it is not a URL") }
+    // The text as written, unless credentials must come out of it (re-serializing could change
+    // how a URL is encoded, and a site's cache keys on it).
+    var url = text
+    if components.user != nil || components.password != nil {
+      var bare = components
+      bare.user = nil
+      bare.password = nil
+      guard let without = bare.string else { throw refuse("it is not a URL") }
+      url = without
+    }
     self.scheme = scheme
     self.host = host
     self.port = port
