@@ -43,12 +43,14 @@ struct NCAAScheduleExampleTests {
     #expect((denver.away.score, denver.home.score) == (14, 8))
   }
 
-  @Test func theOvertimeGameIsTheFifthPeriod() throws {
+  @Test func theOvertimeGameIsTheFifthPeriodAndTheOtherFinalsTheFourth() throws {
     let utah = try game("ncaa:6310153")
     #expect(utah.period == 5)
     #expect(utah.periodLabel == "1 OT")
     #expect((utah.away.team.name, utah.away.score, utah.home.score) == ("Utah", 15, 16))
-    #expect(batch.games.filter { $0.period != nil }.count == 1)
+    let finals = batch.games.filter { $0.status == .final }
+    #expect(finals.count == 15 && finals.filter { $0.id != utah.id }.allSatisfy { $0.period == 4 })
+    #expect(batch.games.filter { $0.status != .final }.allSatisfy { $0.period == nil }, "not played: no period")
   }
 
   @Test func neutralSitesAreFlaggedWithTheirCity() throws {

@@ -43,13 +43,14 @@ import Testing
     #expect(game.date == "2026-02-15" && game.attendance == 543 && game.neutralSite == false)
     #expect(game.home.team.abbreviation == "NORTH CA", "the truncated team id is kept as it is")
     let box = try #require(batch.boxScores.first)
-    #expect(box.away.players.count == 52)
-    #expect(box.home.players.count == 55)
+    // Those who played (gp="1"), as FACTS.json counts them: not the roster's other 19 and 12,
+    // nor the "TM" Team row (its numbers are the team's totals).
+    #expect(box.away.players.count == 32)
+    #expect(box.home.players.count == 42)
     #expect(box.away.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 7)
     #expect(box.home.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 23)
-    #expect(
-      box.away.players.first { $0.number == "0" }.map { ($0.name, $0.stats) } ?? ("", ["x": 0]) == ("Lleyton Hall", [:])
-    )
+    #expect(!box.away.players.contains { $0.name == "Lleyton Hall" }, "gp=\"0\": did not play")
+    #expect(!(box.away.players + box.home.players).contains { $0.name == "Team" || $0.number == "TM" })
     #expect(box.home.totals[StatKey.faceoffsWon] == 25 && box.home.totals[StatKey.faceoffsTaken] == 34)
     let goals = batch.plays.filter { $0.type == .goal }
     #expect(goals.count == 30)

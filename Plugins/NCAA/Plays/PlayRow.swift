@@ -13,6 +13,8 @@ struct PlayRow: Sendable, Equatable {
   /// The running score the row prints, when it does (GraphQL gives it on goals only).
   var away: Int? = nil
   var home: Int? = nil
+  /// The second event of a row that holds two (a faceoff that goes on with its ground ball).
+  var continuesRow = false
 }
 
 extension PlayRow {
@@ -38,7 +40,8 @@ extension PlayRow {
 /// The pages name teams by abbreviations that appear nowhere else ("COR", "JHU", "STONY BR"),
 /// so the tokens are learned from the plays themselves; faceoff winners are picked with rosters
 /// learned the same way. A faceoff row that goes on with its ground ball ("…won by COR,
-/// [15:00] Ground ball pickup by COR Cascadden, Jack.") becomes two plays. Goals count the
+/// [15:00] Ground ball pickup by COR Cascadden, Jack.") becomes two plays, the second marked
+/// `details.sameRow = "true"` (so the page's rows can still be counted). Goals count the
 /// running score; a score the row prints wins, and is kept on every row that prints one, goal
 /// or not, so that validation sees a score change on a play that was not read as a goal.
 enum PlayRows {
@@ -63,6 +66,7 @@ enum PlayRows {
         clock: GameText.clock(row.clock), side: row.side,
         type: row.text.hasPrefix("End of ") ? .periodEnd : read.type, text: row.text, player: read.player,
         assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
+      if row.continuesRow { play.details["sameRow"] = "true" }
       if let side = row.side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
@@ -127,6 +131,7 @@ enum PlayRows {
     follow.clock = clock
     follow.away = nil
     follow.home = nil
+    follow.continuesRow = true
     return [faceoff, follow]
   }
 

@@ -2,11 +2,18 @@ import StatlineCore
 
 /// StatCrew stat groups → the lacrosse stat keys of DESIGN.md §4.
 enum LCBox {
-  /// The team's box score, each player's name normalized once ("First Last").
+  /// The team's box score, each player's name normalized once ("First Last"). Players are those
+  /// who appeared (`gp` not 0), as a stats.ncaa.org box score lists them; the roster's others
+  /// and the `TM` "Team" row (the team's own numbers, which are in `totals`) are left out.
   static func team(_ team: LCTeam, names: [String], women: Bool) -> TeamBox {
     TeamBox(
       totals: stats(team.totals, women: women, goalieMinutes: false),
-      players: zip(team.players, names).map { player($0, name: $1, women: women) })
+      players: zip(team.players, names).filter { appeared($0.0) }.map { player($0, name: $1, women: women) })
+  }
+
+  static func appeared(_ player: LCPlayer) -> Bool {
+    let teamRow = player.number?.uppercased() == "TM" || player.name.lowercased() == "team"
+    return !teamRow && player.gamesPlayed != "0"
   }
 
   static func player(_ player: LCPlayer, name: String, women: Bool) -> PlayerLine {
