@@ -30,7 +30,7 @@ public actor SQLiteStore: Store {
     var schema: Int64
     do {
       schema = try connection.integer("PRAGMA user_version")
-    } catch let error as StatlineError {
+    } catch {
       // A WAL store needs its -shm file, which a read-only filesystem cannot hold: read it as
       // the immutable file it is there (a WAL left beside it, not checkpointed, is not seen).
       guard Self.onReadOnlyFilesystem(path) else { throw error }

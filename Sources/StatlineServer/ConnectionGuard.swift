@@ -137,7 +137,7 @@ final class ConnectionWatch {
     var buffer = edge.channel.allocator.buffer(capacity: text.utf8.count + 2 + response.body.count)
     buffer.writeString(text + "\r\n")
     buffer.writeBytes(response.body)
-    edge.writeAndFlush(NIOAny(buffer)).whenComplete { _ in edge.close(promise: nil) }
+    edge.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in edge.close(promise: nil) }
   }
 }
 
