@@ -22,6 +22,12 @@ import Testing
     "GOAL by {T} {N}, Assist by {M} (MAN-UP) (FIRST GOAL).", "GOAL by {T} {N} (FIRST GOAL), Assist by {M} (EMPTY NET)",
     "GOAL by {T} {N} (MAN-UP)(FIRST GOAL).", "GOAL by {T} {N} (MAN-UP) (FIRST GOAL", "GOAL by {T} {N} (A (B) (C).",
     "GOAL by {T} {N} (MAN-UP), Assist by {M} (unclosed.", "GOAL by {T} {N} (MAN-UP) x (FIRST GOAL).",
+    // Other bracket kinds, mixed, unclosed and unknown tails (real: a women's StatCrew file).
+    "GOAL by {T} {N} (FPGOAL) {free position shot}, goal number 9 for season.",
+    "GOAL by {T} {N} {free position shot} (FPGOAL), Assist by {M} [MAN-UP].", "GOAL by {T} {N} [EMPTY NET].",
+    "GOAL by {T} {N}, Assist by {M} {DRAW} [x] (y).", "GOAL by {T} {N} {unclosed", "GOAL by {T} {N} [a (b] {c}.",
+    "GOAL by {T} {N} {a}{b}.", "GOAL by {T} {N} on a rebound.", "GOAL by {T} {N}, scored on a rebound",
+    "GOAL by {T} {N} (MAN-UP) - video review.",
     "Penalty on {T} {N} (SLASHING/1:00)", "Penalty on {T} {N} (PUSHING/0:30).", "Penalty on {T} {N} (FOUL/x:00)",
     "Penalty on {T} {N} (A (B)/1:00)", "Penalty on {T} {N} (UNSPORTSMANLIKE CONDUCT/3:00) [NR]",
     "Penalty on {T} {N} (/1:00)", "Penalty on {T} {N} (HOLD/10:5)", "{N} at goalie for {T}.", " at goalie for {T}",
@@ -81,6 +87,36 @@ import Testing
           == LacrossePlayText(
             type: .goal, player: "First Last", assist: "Other Player",
             details: ["manUp": "true", "firstGoal": "true", "note": "MAN-UP, FIRST GOAL"]))
+    }
+  }
+
+  /// A live women's StatCrew file prints free-position goals this way (3 of its 12 goals).
+  @Test func aFreePositionGoalInBracesIsAFreePositionGoalByItsScorer() {
+    let text = "GOAL by NC Brooklyn Neumen (FPGOAL) {free position shot}, goal number 9 for season."
+    let read = LacrossePlayText.read(action: "SHOT", text: text, teams: ["NC", "BK"])
+    #expect(
+      read
+        == LacrossePlayText(
+          type: .goal, player: "Brooklyn Neumen",
+          details: [
+            "freePosition": "true", "fpgoal": "true", "freePositionShot": "true", "note": "FPGOAL, free position shot",
+          ]))
+    let assisted = LacrossePlayText.read(
+      action: "", text: "GOAL by NC Neumen, Brooklyn [MAN-UP], Assist by Kim Lee {FREE POSITION}.", teams: ["NC"])
+    #expect((assisted.player, assisted.assist) == ("Brooklyn Neumen", "Kim Lee"))
+    #expect(assisted.details["manUp"] == "true" && assisted.details["freePosition"] == "true")
+  }
+
+  /// What follows a goal's scorer that no rule reads is kept, and the goal is still its scorer's.
+  @Test func aGoalInItsLeadingFormWithAnUnknownRestIsStillAGoal() {
+    for (text, tail) in [
+      ("GOAL by NC Brooklyn Neumen (unclosed note", "(unclosed note"),
+      ("GOAL by NC Brooklyn Neumen (MAN-UP) - video review.", "(MAN-UP) - video review."),
+      ("GOAL by NC Brooklyn Neumen {FPGOAL}, goal number x for season.", "{FPGOAL}, goal number x for season."),
+    ] {
+      let read = LacrossePlayText.read(action: "", text: text, teams: ["NC"])
+      #expect(read.type == .goal && read.player == "Brooklyn Neumen" && read.assist == nil, "\(text)")
+      #expect(read.details == ["unreadTail": tail], "\(text)")
     }
   }
 

@@ -9,10 +9,16 @@ enum ReferenceGrammar {
   }
 
   // `\x01` stands for the team token, marked before matching (team tokens contain spaces).
+  private static let annotation = #"(?: (?:\([^)]*\)|\{[^}]*\}|\[[^\]]*\]))"#
   private static let goal = regex(
-    #"^GOAL by \x01 (?<name>[^(]+?)(?<notes>(?: \([^)]*\))*)(?:, Assist by (?<assist>[^(]+?)(?<more>(?: \([^)]*\))*))?(?:, goal number \d+ for season)?\.?$"#
+    #"^GOAL by \x01 (?<name>[^(\{\[]+?)(?<notes>"# + annotation
+      + #"*)(?:, Assist by (?<assist>[^(\{\[]+?)(?<more>"# + annotation
+      + #"*))?(?:, goal number \d+ for season)?\.?$"#
   )
-  private static let note = regex(#"\((?<note>[^)]*)\)"#)
+  private static let note = regex(#"\((?<a>[^)]*)\)|\{(?<b>[^}]*)\}|\[(?<c>[^\]]*)\]"#)
+  /// A goal in its leading form whose rest no rule reads: the scorer, and the rest kept.
+  private static let leadingGoal = regex(
+    #"^GOAL by \x01 (?<name>.+?)(?<tail>(?: [(\{\[]|, Assist by |, goal number ).*|\.)?$"#)
   private static let penalty = regex(
     #"^Penalty on \x01 (?<name>.+?) \((?<foul>[^/)]+)/(?<time>\d+:\d\d)\)"#)
   private static let goalie = regex(#"^(?<name>.+?) at goalie for (?<team>.+?)\.?$"#)
@@ -40,11 +46,17 @@ enum ReferenceGrammar {
     if text.hasPrefix("GOAL"), let m = match(goal) {
       let runs = (m("notes") ?? "") + (m("more") ?? "")
       let notes = note.matches(in: runs, range: NSRange(runs.startIndex..., in: runs)).map { result in
-        String(runs[Range(result.range(withName: "note"), in: runs)!])
+        let group = ["a", "b", "c"].map { result.range(withName: $0) }.first { $0.location != NSNotFound }!
+        return String(runs[Range(group, in: runs)!])
       }
       return LacrossePlayText(
         type: .goal, player: person(m("name")), assist: person(m("assist")),
         details: LacrossePlayText.annotationDetails(notes))
+    }
+    if text.hasPrefix("GOAL"), let m = match(leadingGoal) {
+      let tail = (m("tail") ?? "").trimmingCharacters(in: .whitespaces)
+      return LacrossePlayText(
+        type: .goal, player: person(m("name")), details: tail.isEmpty || tail == "." ? [:] : ["unreadTail": tail])
     }
     if text.hasPrefix("Penalty"), let m = match(penalty) {
       let parts = m("time")!.split(separator: ":").compactMap { Int($0) }

@@ -1,14 +1,18 @@
-/// The parenthesized annotations a goal's text carries ("MAN-UP", "FIRST GOAL", "EMPTY NET",
-/// "GAME-WINNING", "FREE POSITION", "SHORT-HANDED", "UNASSISTED", and ones never seen yet) as a
-/// play's details.
+/// The annotations a goal's text carries in `()`, `{}` or `[]` ("MAN-UP", "FIRST GOAL", "EMPTY NET",
+/// "GAME-WINNING", "FREE POSITION", "SHORT-HANDED", "UNASSISTED", "FPGOAL", "free position shot",
+/// and ones never seen yet) as a play's details.
 extension LacrossePlayText {
-  /// One key per annotation in camel case (`manUp`, `firstGoal`, `emptyNet`) set to `"true"`, and
-  /// `note`: the annotations as printed, in page order, joined by ", " (`"MAN-UP, FIRST GOAL"`).
+  /// One key per annotation in camel case (`manUp`, `firstGoal`, `emptyNet`) set to `"true"`, the
+  /// key a writer's other spelling stands for too (`FPGOAL`, `{free position shot}` →
+  /// `freePosition`), and `note`: the annotations as printed, in page order, joined by ", "
+  /// (`"FPGOAL, free position shot"`).
   public static func annotationDetails(_ notes: [String]) -> [String: String] {
     guard !notes.isEmpty else { return [:] }
     var details: [String: String] = [:]
     for note in notes {
-      if let key = annotationKey(note) { details[key] = "true" }
+      guard let key = annotationKey(note) else { continue }
+      details[key] = "true"
+      if let same = synonyms[key] { details[same] = "true" }
     }
     details["note"] = notes.joined(separator: ", ")
     return details
@@ -23,4 +27,10 @@ extension LacrossePlayText {
       key + word.prefix(1).uppercased() + word.dropFirst().lowercased()
     }
   }
+
+  /// Other writers' spellings of a known annotation.
+  static let synonyms: [String: String] = [
+    "fpgoal": "freePosition", "fpg": "freePosition", "freePositionShot": "freePosition",
+    "freePositionGoal": "freePosition", "fpShot": "freePosition",
+  ]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The grammars of `LacrossePlayText`, read from the marked bytes (STRUCTURE.md §1). Each mirrors
 /// a pattern; names are lazy (the shortest that lets the rest of the pattern match).
 extension LacrossePlayText {
@@ -63,12 +65,14 @@ extension LacrossePlayText {
   }
 
   /// `GOAL by \u{1} NAME[ (NOTE)…][, Assist by ASSIST[ (NOTE)…]][, goal number N for season][.]`:
-  /// NAME and ASSIST without "(", any run of parenthesized annotations ("MAN-UP", "FIRST GOAL",
-  /// "EMPTY NET", ones never seen) after either, in any order and number.
+  /// NAME and ASSIST without an opening bracket, any run of annotations in `()`, `{}` or `[]`
+  /// ("MAN-UP", "FIRST GOAL", "{free position shot}", ones never seen) after either, in any
+  /// order and number. A text in the goal's leading form that goes on otherwise is still a goal
+  /// by its scorer (`leadingGoal`): what follows is kept, not fatal.
   static func goal(_ text: MarkedPlayText) -> LacrossePlayText? {
     guard let start = text.after("GOAL by \u{1} ") else { return nil }
     var end = start + 1
-    while end <= text.count, text.bytes[end - 1] != UInt8(ascii: "(") {
+    while end <= text.count, !isOpener(text.bytes[end - 1]) {
       if let (notes, assist) = goalTail(text, from: end) {
         return LacrossePlayText(
           type: .goal, player: text.person(start..<end), assist: assist.map(text.person),
@@ -76,7 +80,30 @@ extension LacrossePlayText {
       }
       end += 1
     }
-    return nil
+    return leadingGoal(text, from: start)
+  }
+
+  /// `GOAL by \u{1} NAME` and anything after: NAME ends at the first ` (`, ` {`, ` [`,
+  /// `, Assist by `, `, goal number ` or a final period; the rest is `details.unreadTail`, as
+  /// printed. A scorer is never guessed from it.
+  private static func leadingGoal(_ text: MarkedPlayText, from start: Int) -> LacrossePlayText? {
+    var end = start + 1
+    while end < text.count {
+      if text.bytes[end] == 0x20, end + 1 < text.count, isOpener(text.bytes[end + 1]) { break }
+      if text.starts(with: ", Assist by ", at: end) || text.starts(with: ", goal number ", at: end) { break }
+      if end == text.count - 1, text.bytes[end] == UInt8(ascii: ".") { break }
+      end += 1
+    }
+    guard end <= text.count, start < end else { return nil }
+    let tail = text.string(end..<text.count).trimmingCharacters(in: .whitespaces)
+    return LacrossePlayText(
+      type: .goal, player: text.person(start..<end),
+      details: tail.isEmpty || tail == "." ? [:] : ["unreadTail": tail])
+  }
+
+  /// `(`, `{` or `[`: where an annotation opens.
+  static func isOpener(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
   }
 
   /// What may follow a goal's scorer, up to the end of the text.
@@ -86,7 +113,7 @@ extension LacrossePlayText {
     if text.starts(with: ", Assist by ", at: index) {
       let assist = index + 12
       var end = assist + 1
-      while end <= text.count, text.bytes[end - 1] != UInt8(ascii: "(") {
+      while end <= text.count, !isOpener(text.bytes[end - 1]) {
         var all = notes
         if let after = annotations(text, from: end, into: &all), goalEnds(text, at: after) {
           return (all, assist..<end)
@@ -98,11 +125,18 @@ extension LacrossePlayText {
     return goalEnds(text, at: index) ? (notes, nil) : nil
   }
 
-  /// A run of ` (NOTE)` from `start`: the index after it, or nil when a " (" is never closed.
+  /// A run of ` (NOTE)`, ` {NOTE}` or ` [NOTE]` from `start`: the index after it, or nil when
+  /// one is never closed.
   private static func annotations(_ text: MarkedPlayText, from start: Int, into notes: inout [Range<Int>]) -> Int? {
     var index = start
-    while text.starts(with: " (", at: index) {
-      guard let close = text.find(byte: UInt8(ascii: ")"), in: (index + 2)..<text.count) else { return nil }
+    while index + 1 < text.count, text.bytes[index] == 0x20, isOpener(text.bytes[index + 1]) {
+      let closer: UInt8 =
+        switch text.bytes[index + 1] {
+        case UInt8(ascii: "("): UInt8(ascii: ")")
+        case UInt8(ascii: "{"): UInt8(ascii: "}")
+        default: UInt8(ascii: "]")
+        }
+      guard let close = text.find(byte: closer, in: (index + 2)..<text.count) else { return nil }
       notes.append((index + 2)..<close)
       index = close + 1
     }
