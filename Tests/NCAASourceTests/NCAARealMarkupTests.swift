@@ -47,15 +47,25 @@ import Testing
 
   // MARK: A goal the grammar cannot read
 
+  /// Its running score proves a goal: it is stored as one, for the side whose score rose, with
+  /// no scorer and its text kept (details.unread), and the page is partial, the play named.
   @Test(arguments: [
     ("ncaa-stats-contest-pbp/unreadable-goal", "ncaa-stats-contest-pbp", "GOAL (FREE POSITION) by UVA Lane, Jack."),
     ("ncaa-gql-pbp/unreadable-goal", "ncaa-gql-pbp", "GOAL: COR Firth, Willem"),
   ])
-  func aGoalTheGrammarCannotReadIsRefusedWithThePlayNamed(_ folder: String, _ parser: String, _ text: String) throws {
-    let error = try Self.failure(folder, parser: parser)
-    #expect(error.kind == .validation, "\(error)")
-    #expect(error.reason.contains("changes the running score"), "\(error.reason)")
-    #expect(error.reason.contains(text), "the play is named: \(error.reason)")
+  func aGoalTheGrammarCannotReadIsStoredAsWhatTheScoreProves(_ folder: String, _ parser: String, _ text: String)
+    throws
+  {
+    let batch = try Self.batch(folder, parser: parser)
+    let play = try #require(batch.plays.first { $0.text.hasPrefix(text) })
+    #expect(play.type == .goal && play.side == .home && play.player == nil && play.assist == nil)
+    #expect(play.details["unread"] == "true")
+    let refusals = BatchValidator.refusals(of: batch)
+    #expect(refusals.count == 1 && refusals[0].hasPrefix("unread: ") && refusals[0].contains(text), "\(refusals)")
+    let goals = batch.plays.filter { $0.type == .goal }
+    let game = try #require(batch.games.first)
+    #expect(goals.filter { $0.side == .away }.count == game.away.score, "every goal is there")
+    #expect(goals.filter { $0.side == .home }.count == game.home.score)
   }
 
   // MARK: Legacy rows
@@ -125,10 +135,10 @@ import Testing
   }
 }
 
-/// Through the real poller: a page with a goal the grammar cannot read is captured with the
-/// play named, and nothing of it is stored.
+/// Through the real poller: a page with a goal the grammar cannot read is stored (the goal as
+/// what its running score proves), captured as a partial page, and its poll says so.
 @Suite struct NCAAUnreadGoalJobTests {
-  @Test func aGoalTheGrammarCannotReadIsCapturedAndNeverStored() async throws {
+  @Test func aGoalTheGrammarCannotReadIsStoredUnreadAndThePageCapturedAsPartial() async throws {
     let url = "https://stats.ncaa.org/contests/6500103/play_by_play"
     let target = Target(url: url, source: "ncaa", parser: "ncaa-stats-contest-pbp", role: .game)
     let page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/unreadable-goal")
@@ -136,10 +146,15 @@ import Testing
     let captures = MemoryCaptures()
     let (reports, _, _) = try await NCAABlockedPageTests.poll(
       [.ok(String(decoding: page.body, as: UTF8.self))], store: store, captures: captures, target: target)
-    #expect(reports.map(\.outcome) == [.failed])
-    #expect(reports.first?.error?.contains("GOAL (FREE POSITION) by UVA Lane, Jack.") == true, "\(reports)")
-    #expect(try await store.changes(since: 0, limit: 100).isEmpty, "no play, game or team of the page is stored")
+    #expect(reports.map(\.outcome) == [.stored])
+    let partial = reports.first?.partial ?? []
+    #expect(partial.count == 1 && partial[0].contains("GOAL (FREE POSITION) by UVA Lane, Jack."), "\(reports)")
+    let stored = try await store.changes(since: 0, limit: 100)
+    let plays = stored.compactMap { change -> Play? in if case .play(let play) = change.record { play } else { nil } }
+    #expect(plays.contains { $0.isUnread && $0.type == .goal && $0.player == nil }, "the unread goal is stored")
+    #expect(stored.contains { $0.kind == .game }, "and the game with it")
     let saved = await captures.saved
-    #expect(saved.count == 1 && saved.first?.error.kind == .validation)
+    #expect(saved.count == 1 && saved.first?.error.kind == .partial)
+    #expect(reports.first?.capture != nil)
   }
 }

@@ -38,7 +38,14 @@ public struct JobLog: Sendable {
       case .stored:
         metadata["written"] = "\(report.written)"
         if report.discovered > 0 { metadata["discovered"] = "\(report.discovered)" }
-        logger.info("stored", metadata: metadata)
+        if report.partial.isEmpty {
+          logger.info("stored", metadata: metadata)
+        } else {
+          metadata["refused"] = "\(report.partial.count)"
+          metadata["first"] = "\(report.partial[0])"
+          if let capture = report.capture { metadata["capture"] = "\(capture)" }
+          logger.warning("stored partially: records refused or unread", metadata: metadata)
+        }
       case .absent:
         logger.info("not there yet", metadata: metadata)
       case .unchanged, .new:

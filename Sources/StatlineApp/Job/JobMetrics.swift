@@ -16,6 +16,11 @@ struct JobMetrics: Sendable {
       Counter(label: "statline_parse_errors_total", dimensions: [("parser", report.target.parser)], factory: factory)
         .increment()
     }
+    if !report.partial.isEmpty {
+      // The page was stored without the records it names (refused, or plays stored unread).
+      Counter(label: "statline_partial_pages_total", dimensions: [("parser", report.target.parser)], factory: factory)
+        .increment()
+    }
     if let duration = report.fetchDuration {
       Timer(label: "statline_fetch_duration_seconds", dimensions: [("source", report.target.source)], factory: factory)
         .recordNanoseconds(

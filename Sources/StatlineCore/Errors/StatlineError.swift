@@ -71,6 +71,9 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let unsupported = Kind(rawValue: "unsupported")
     /// The normalized batch broke a rule of DESIGN.md §6.
     public static let validation = Kind(rawValue: "validation failed")
+    /// Some records of the page were refused or stored unread (the rest was stored): the
+    /// kind of a partial page's capture.
+    public static let partial = Kind(rawValue: "partial page")
     /// Configuration (a YAML file, a flag) is wrong.
     public static let configuration = Kind(rawValue: "configuration error")
     /// No registered parser claims the page.

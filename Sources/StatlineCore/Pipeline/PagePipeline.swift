@@ -1,8 +1,9 @@
 /// parse → normalize → validate for one page: the path every page takes, in `replay`, in the
 /// fixture tests and in the scrape job alike.
 public enum PagePipeline {
-  /// Runs `entry` on `page` and validates the batch. Every failure is a `StatlineError` that
-  /// names the source, the parser and the page.
+  /// Runs `entry` on `page` and screens the batch record by record (`BatchValidator.screen`):
+  /// a record that breaks a rule is left out and named in the warnings. Every failure is a
+  /// `StatlineError` that names the source, the parser and the page.
   public static func run(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> Batch {
     try runDiscovering(page, with: entry).batch
   }
@@ -34,7 +35,7 @@ public enum PagePipeline {
     batch.parser = entry.id
     batch.url = page.url
     do {
-      try BatchValidator.validate(batch, everyPlay: entry.carriesEveryPlay)
+      batch = try BatchValidator.screen(batch, everyPlay: entry.carriesEveryPlay)
     } catch {
       throw locate(error)
     }

@@ -1,7 +1,8 @@
 /// The checks every normalized batch must pass before it is stored (DESIGN.md §6).
 ///
-/// A failed check is a parse failure, never a warning: the page is captured and the store
-/// keeps its last good data.
+/// A page's batch is screened record by record (`screen`, in RecordScreen.swift): what breaks a
+/// rule is refused alone and named. A store validates what it is given whole (`validate`): a
+/// screened batch passes.
 public enum BatchValidator {
   /// Throws one `.validation` error listing every broken rule.
   ///
@@ -10,11 +11,7 @@ public enum BatchValidator {
   public static func validate(_ batch: Batch, everyPlay: Bool = false) throws(StatlineError) {
     let problems = problems(in: batch, everyPlay: everyPlay)
     guard !problems.isEmpty else { return }
-    let shown = problems.prefix(10).joined(separator: "; ")
-    let more = problems.count > 10 ? " (and \(problems.count - 10) more)" : ""
-    throw StatlineError(
-      .validation, shown + more,
-      hint: "the page changed or the parser is wrong: replay it with `statline replay` and fix the parser")
+    throw failure(problems)
   }
 
   /// Every broken rule, as readable sentences.

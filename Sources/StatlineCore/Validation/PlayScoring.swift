@@ -31,7 +31,7 @@ enum PlayScoring {
         current!.score = (away, home)
       }
       guard play.type == .goal else { continue }
-      if play.player == nil, let sport = games[play.gameId]?.sport, sport.isLacrosse {
+      if play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport, sport.isLacrosse {
         problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
       }
       switch play.side {
@@ -63,4 +63,68 @@ enum PlayScoring {
     let text = play.text.count > 80 ? play.text.prefix(80) + "…" : Substring(play.text)
     return "play \(play.sequence) ('\(text)')"
   }
+
+  /// The plays of a page screened record by record (see `BatchValidator.screen`): what is kept,
+  /// what is refused and what is kept unread, each named.
+  static func screen(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> (
+    kept: [Play], refused: [String], unread: [String]
+  ) {
+    var kept: [Play] = []
+    kept.reserveCapacity(plays.count)
+    var refused: [String] = []
+    var unread: [String] = []
+    var seen = Set<BatchValidator.PlayKey>()
+    var running: [String: (away: Int, home: Int)] = [:]
+    for var play in plays {
+      guard seen.insert(BatchValidator.PlayKey(gameId: play.gameId, sequence: play.sequence)).inserted else {
+        refused.append("game \(play.gameId): \(describe(play)) appears more than once")
+        continue
+      }
+      let before = running[play.gameId] ?? (0, 0)
+      if let away = play.awayScore, let home = play.homeScore {
+        running[play.gameId] = (away, home)
+        if play.type != .goal && (away, home) != before {
+          let change = "changes the running score from \(before.away)-\(before.home) to \(away)-\(home)"
+          let side: Side? =
+            away > before.away && home == before.home ? .away : home > before.home && away == before.away ? .home : nil
+          guard let side else {
+            refused.append("game \(play.gameId): \(describe(play)) \(change), which no play does")
+            continue
+          }
+          if play.type != .other { play.details["readAs"] = play.type.rawValue }
+          play.type = .goal
+          play.side = side
+          play.player = nil
+          play.assist = nil
+          play.details["unread"] = "true"
+          unread.append(
+            "game \(play.gameId): \(describe(play)) \(change): stored as a goal for the \(side) side, its scorer unknown"
+          )
+        }
+      }
+      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport,
+        sport.isLacrosse
+      {
+        play.details["unread"] = "true"
+        unread.append("game \(play.gameId): \(describe(play)) is a goal whose scorer was not read")
+      }
+      kept.append(play)
+    }
+    // A game's plays that still do not add up are refused together (a lost goal would be silent).
+    var broken: Set<String> = []
+    for (gameId, ofGame) in Dictionary(grouping: kept, by: \.gameId).sorted(by: { $0.key < $1.key }) {
+      let problems =
+        BatchValidator.runningScores(ofGame, games: games) + self.problems(ofGame, games: games, everyPlay: everyPlay)
+      guard !problems.isEmpty else { continue }
+      refused += problems.map { "\($0) (the game's \(ofGame.count) plays are refused)" }
+      broken.insert(gameId)
+    }
+    if !broken.isEmpty { kept.removeAll { broken.contains($0.gameId) } }
+    return (kept, refused, unread)
+  }
+}
+
+extension Play {
+  /// A play stored as what its running score proves, its text not read (`details.unread`).
+  public var isUnread: Bool { details["unread"] == "true" }
 }

@@ -29,6 +29,8 @@ public struct PollReport: Sendable {
   public var fetchDuration: Duration? = nil
   /// The change events the store derived from this poll, by type.
   public var events: [ChangeEvent.Kind: Int] = [:]
+  /// A stored page's refused records and unread plays (empty: the page was read whole).
+  public var partial: [String] = []
 }
 
 /// Counters since the job started.
@@ -43,6 +45,8 @@ public struct JobCounters: Sendable, Equatable {
   public var written = 0
   public var captures = 0
   public var absent = 0
+  /// Stored polls whose page had records refused or unread.
+  public var partial = 0
 
   public init() {}
 
@@ -60,6 +64,7 @@ public struct JobCounters: Sendable, Equatable {
     }
     written += report.written
     if report.capture != nil { captures += 1 }
+    if !report.partial.isEmpty { partial += 1 }
   }
 }
 
@@ -78,7 +83,7 @@ public struct JobSummary: Sendable, Equatable {
     let c = counters
     return
       "targets live \(live) / due \(due) / idle \(idle) / retired \(retired); fetches \(c.fetches), 304s \(c.notModified), "
-      + "unchanged \(c.unchanged), stored \(c.stored) (\(c.written) records), parse errors \(c.parseErrors), "
+      + "unchanged \(c.unchanged), stored \(c.stored) (\(c.written) records, \(c.partial) partial), parse errors \(c.parseErrors), "
       + "fetch errors \(c.fetchErrors), blocked \(c.blocked), not there yet \(c.absent), open breakers \(openBreakers.count)"
       + (openBreakers.isEmpty ? "" : " (\(openBreakers.joined(separator: ", ")))")
   }

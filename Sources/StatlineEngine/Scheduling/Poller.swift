@@ -52,6 +52,9 @@ public struct Poller: Sendable {
     /// When the site's answer (or the fetch's failure) came, by the job's clock; nil when no
     /// request was made. The next poll counts from here, not from when the result was stored.
     public var answeredAt: Date?
+    /// A stored page's refused records and unread plays (`BatchValidator.refusals`): a partial
+    /// poll, its page captured.
+    public var partial: [String] = []
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
@@ -144,12 +147,26 @@ public struct Poller: Sendable {
             a
           }
         }
+        // Records refused or stored unread: the rest is stored, and the page is captured so that
+        // `statline replay capture:ID` shows what was left out.
+        let partial = BatchValidator.refusals(of: batch)
+        var capture: Int64?
+        if !partial.isEmpty {
+          let shown =
+            partial.prefix(5).joined(separator: "; ") + (partial.count > 5 ? " (and \(partial.count - 5) more)" : "")
+          let note = StatlineError(
+            .partial, "\(partial.count) record(s) refused or stored unread: \(shown)", source: entry.source,
+            parser: entry.id, location: target.url,
+            hint: "replay the capture to see them; the rest of the page was stored")
+          capture = try? await captures?.capture(page, error: note, at: now())
+        }
         var result = Result(
           kind: .stored(batch, discovered: discovered), status: page.status,
           etag: validators.etag, lastModified: validators.lastModified, bodyHash: validators.bodyHash,
-          remembered: remembered)
+          capture: capture, remembered: remembered)
         result.stores = entry.stores
         result.deltaPolls = deltaPolls
+        result.partial = partial
         return result
       } catch {
         // The validators stay as they were, so a fixed parser sees this page again.

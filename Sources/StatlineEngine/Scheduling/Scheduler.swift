@@ -227,7 +227,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
       target: state.target, outcome: state.outcome, status: result.status, error: error, written: written,
       discovered: discovered, lag: .milliseconds(Int64(max(0, stored.timeIntervalSince(lagStart)) * 1000)),
       capture: result.capture, nextDue: state.nextDue, games: state.games, fetchDuration: result.fetchDuration,
-      events: events)
+      events: events, partial: result.partial)
     counters.count(pollReport)
     report(.polled(pollReport))
     return pollReport

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import StatlineCore
+
+/// Validation refuses a record, not a page (DESIGN.md §6).
+@Suite struct RecordScreenTests {
+  static func game(_ id: String, away: Int = 2, home: Int = 1, awayName: String = "Army") -> Game {
+    BatchValidatorTests.game(
+      id: id, away: away, home: home, awayPeriods: [away, 0, 0, 0], homePeriods: [home, 0, 0, 0]
+    )
+    .with { $0.away.team.name = awayName }
+  }
+
+  static func goal(_ game: String, _ sequence: Int, _ side: Side, _ away: Int, _ home: Int, player: String? = "A B")
+    -> Play
+  {
+    Play(
+      gameId: game, sequence: sequence, period: 1, side: side, type: .goal, text: "GOAL by X \(player ?? "")",
+      player: player, awayScore: away, homeScore: home)
+  }
+
+  @Test func aCleanBatchIsReturnedAsItIs() throws {
+    let batch = Batch(games: [Self.game("ncaa:1")])
+    #expect(try BatchValidator.screen(batch) == batch)
+  }
+
+  @Test func aGameThatBreaksARuleIsRefusedAloneAndNamed() throws {
+    let batch = Batch(games: [Self.game("ncaa:1"), Self.game("ncaa:2", awayName: "")])
+    let screened = try BatchValidator.screen(batch)
+    #expect(screened.games.map(\.id) == ["ncaa:1"])
+    #expect(BatchValidator.refusals(of: screened) == ["refused: game ncaa:2: the away team has no name"])
+  }
+
+  @Test func aBoxScoreThatDoesNotAddUpIsRefusedAndItsGameStored() throws {
+    let box = BoxScore(
+      gameId: "ncaa:1", away: TeamBox(players: [PlayerLine(name: "A B", stats: [StatKey.goals: 5])]),
+      home: TeamBox(players: []))
+    let screened = try BatchValidator.screen(Batch(games: [Self.game("ncaa:1")], boxScores: [box]))
+    #expect(screened.games.count == 1 && screened.boxScores.isEmpty)
+    #expect(BatchValidator.refusals(of: screened).first?.contains("players' goals add up to 5") == true)
+  }
+
+  @Test func aGoalProvedByTheScoreIsStoredUnreadForTheSideWhoseScoreRose() throws {
+    var shot = Self.goal("ncaa:1", 2, .home, 1, 1, player: nil)
+    shot.type = .other
+    shot.text = "GOAL!!! (unreadable)"
+    let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), shot, Self.goal("ncaa:1", 3, .away, 2, 1)]
+    let screened = try BatchValidator.screen(Batch(games: [Self.game("ncaa:1")], plays: plays), everyPlay: true)
+    let unread = screened.plays[1]
+    #expect(unread.type == .goal && unread.side == .home && unread.player == nil && unread.isUnread)
+    #expect(unread.text == "GOAL!!! (unreadable)", "the text as printed")
+    #expect(BatchValidator.refusals(of: screened).first?.hasPrefix("unread: game ncaa:1: play 2") == true)
+    #expect(BatchValidator.problems(in: screened, everyPlay: true).isEmpty, "a store takes it as it is")
+  }
+
+  @Test func aGamesPlaysThatLoseAGoalAreRefusedTogetherAndTheGameStored() throws {
+    // The final is 2-1 but the plays hold only two goals: a goal was lost without a running score.
+    let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), Self.goal("ncaa:1", 2, .away, 2, 0)]
+    let screened = try BatchValidator.screen(Batch(games: [Self.game("ncaa:1")], plays: plays), everyPlay: true)
+    #expect(screened.games.count == 1 && screened.plays.isEmpty)
+    #expect(BatchValidator.refusals(of: screened).contains { $0.contains("(the game's 2 plays are refused)") })
+  }
+
+  @Test func aPageWhereNothingPassesOrThatIsEmptyStillFails() {
+    #expect(throws: StatlineError.self) { try BatchValidator.screen(Batch()) }
+    let bad = Batch(games: [Self.game("ncaa:1", awayName: ""), Self.game("nonamespace")])
+    do {
+      _ = try BatchValidator.screen(bad)
+      Issue.record("nothing passes: the page fails")
+    } catch {
+      #expect(error.kind == .validation && error.reason.contains("the away team has no name"))
+      #expect(error.reason.contains("id 'nonamespace' is not namespaced"))
+    }
+  }
+}
+
+extension Game {
+  func with(_ change: (inout Game) -> Void) -> Game {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+}
