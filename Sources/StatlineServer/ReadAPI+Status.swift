@@ -14,6 +14,8 @@ struct StatusAnswer: Encodable {
     var failing = 0
     var blocked = 0
     var retired = 0
+    /// Targets whose last stored page had records refused or unread.
+    var partial = 0
   }
 
   struct Trouble: Encodable {
@@ -64,15 +66,22 @@ extension ReadAPI {
       if let due = state.nextDue, due <= now { counts.due += 1 }
       if state.outcome == .failed || state.outcome == .absent { counts.failing += 1 }
       if state.outcome == .blocked { counts.blocked += 1 }
+      if state.partial != nil { counts.partial += 1 }
     }
-    let trouble = states.filter { !$0.isRetired && [.failed, .blocked, .absent].contains($0.outcome) }
-      .sorted { ($0.consecutiveFailures, $1.id) > ($1.consecutiveFailures, $0.id) }.prefix(20)
-      .map {
-        StatusAnswer.Trouble(
-          target: $0.id, outcome: $0.outcome, errorKind: $0.lastError.map(StatlineError.kindName),
-          lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
-          consecutiveFailures: $0.consecutiveFailures)
-      }
+    // Failing targets, and those whose last page was stored partially (a success, with records
+    // left out): the kind says which.
+    let trouble = states.filter {
+      !$0.isRetired && ([.failed, .blocked, .absent].contains($0.outcome) || $0.partial != nil)
+    }
+    .sorted { ($0.consecutiveFailures, $1.id) > ($1.consecutiveFailures, $0.id) }.prefix(20)
+    .map {
+      StatusAnswer.Trouble(
+        target: $0.id, outcome: $0.outcome,
+        errorKind: $0.lastError.map(StatlineError.kindName)
+          ?? $0.partial.map { _ in StatlineError.Kind.partial.rawValue },
+        lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
+        consecutiveFailures: $0.consecutiveFailures)
+    }
     let breakers = try await reader.hosts().filter { $0.breaker == .open }.map {
       StatusAnswer.Breaker(host: $0.host, failures: $0.failures, openUntil: $0.openUntil.map(Freshness.iso))
     }

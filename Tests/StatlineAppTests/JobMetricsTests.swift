@@ -24,20 +24,24 @@ struct JobMetricsTests {
     var stored = Self.report(.stored)
     stored.events = [.goal: 2, .leadChange: 1]
     job.record(.polled(stored))
+    var partial = Self.report(.stored, capture: 8)
+    partial.partial = ["unread: game ncaa:1: play 3 …"]
+    job.record(.polled(partial))
     job.record(.polled(Self.report(.unchanged)))
     job.record(.polled(Self.report(.failed, capture: 7)))
     job.record(.polled(Self.report(.failed)))
     job.record(.summary(JobSummary()))
     let text = metrics.registry.emitToString()
     let lines = Set(text.split(separator: "\n").map(String.init))
-    #expect(lines.contains(#"statline_polls_total{outcome="stored"} 1"#), "\(text)")
+    #expect(lines.contains(#"statline_polls_total{outcome="stored"} 2"#), "\(text)")
+    #expect(lines.contains(#"statline_partial_pages_total{parser="ncaa-stats-contest-pbp"} 1"#), "a partial page")
     #expect(lines.contains(#"statline_polls_total{outcome="failed"} 2"#))
     #expect(
       lines.contains(#"statline_parse_errors_total{parser="ncaa-stats-contest-pbp"} 1"#),
       "only the failure with a captured page is a parse error")
     #expect(lines.contains(#"statline_events_total{type="game.goal"} 2"#))
     #expect(lines.contains(#"statline_events_total{type="game.leadChange"} 1"#))
-    #expect(lines.contains(#"statline_fetch_duration_seconds_count{source="ncaa"} 4"#))
-    #expect(lines.contains(#"statline_fetch_duration_seconds_bucket{source="ncaa",le="0.25"} 4"#))
+    #expect(lines.contains(#"statline_fetch_duration_seconds_count{source="ncaa"} 5"#))
+    #expect(lines.contains(#"statline_fetch_duration_seconds_bucket{source="ncaa",le="0.25"} 5"#))
   }
 }

@@ -283,7 +283,9 @@ import Testing
       let status = try await Self.get(base + "/v1/status")
       #expect(status.headers["cache-control"] == "no-store")
       let counts = try #require(status.json["targets"] as? [String: Int])
-      #expect(counts == ["total": 2, "live": 0, "due": 2, "failing": 1, "blocked": 0, "retired": 0], "\(counts)")
+      #expect(
+        counts == ["total": 2, "live": 0, "due": 2, "failing": 1, "blocked": 0, "retired": 0, "partial": 0], "\(counts)"
+      )
       let trouble = status.json["trouble"] as? [[String: Any]]
       #expect(
         trouble?.first?["errorKind"] as? String == "blocked" && trouble?.first?["consecutiveFailures"] as? Int == 3)

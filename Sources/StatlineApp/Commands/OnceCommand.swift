@@ -48,7 +48,8 @@ struct OnceCommand: AsyncParsableCommand {
     let rows = reports.map { report in
       [
         report.outcome.rawValue, report.status.map(String.init) ?? "", String(report.written), report.target.parser,
-        report.target.url, report.error ?? "",
+        report.target.url,
+        report.error ?? report.partial.first.map { "partial (\(report.partial.count) refused or unread): \($0)" } ?? "",
       ]
     }
     let failed = reports.filter { $0.outcome == .failed || $0.outcome == .blocked }.count

@@ -43,12 +43,16 @@ struct StatusCommand: AsyncParsableCommand {
         state.nextDue.map { relative($0, from: now) } ?? "retired", state.outcome.rawValue,
         state.consecutiveFailures > 0 ? String(state.consecutiveFailures) : "",
         state.lastPolled.map { relative($0, from: now) } ?? "never", state.target.role.rawValue, state.target.url,
-        state.lastError ?? games.joined(separator: "; "),
+        state.lastError ?? (state.partial.map { "partial: \($0)" } ?? games.joined(separator: "; ")),
       ]
     }
     let retired = states.filter(\.isRetired).count
     let live = states.filter { !$0.isRetired && $0.isLive }.count
-    var lines = ["\(states.count - retired) targets (\(live) live), \(retired) retired"]
+    let partial = states.filter { !$0.isRetired && $0.partial != nil }.count
+    var lines = [
+      "\(states.count - retired) targets (\(live) live), \(retired) retired"
+        + (partial > 0 ? "; \(partial) stored partially (statline captures list)" : "")
+    ]
     lines += BatchTable.table(header: ["NEXT", "LAST", "FAILS", "POLLED", "ROLE", "URL", "GAMES / ERROR"], rows: rows)
     if !hosts.isEmpty {
       lines.append("")

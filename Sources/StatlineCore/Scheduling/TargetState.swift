@@ -32,6 +32,9 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var outcome: Outcome
   /// The last error, as `StatlineError` describes it.
   public var lastError: String?
+  /// The last stored page's refused records and unread plays, in short (`3 refused or unread:
+  /// …`); nil when it was read whole. A partial poll is a success: the rest was stored.
+  public var partial: String?
   public var consecutiveFailures: Int
   /// Polls made since every game of the target was final.
   public var pollsSinceFinal: Int

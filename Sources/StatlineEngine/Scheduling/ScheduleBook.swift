@@ -134,6 +134,7 @@ public struct ScheduleBook: Sendable {
       let stores = result.stores.map(stored.keeping) ?? stored
       batch = state.target.role == .discovery ? withoutFollowedGames(stores) : stores
       state.succeeded(.stored, result, at: now)
+      state.partial = result.partial.first.map { "\(result.partial.count) refused or unread: \($0)" }
       state.games = stored.games
       created = create(discovered, from: stored, by: id, now: now)
     }
