@@ -68,6 +68,47 @@ import Testing
     #expect(goals.filter { $0.side == .home }.count == game.home.score)
   }
 
+  // MARK: Tables by their header
+
+  /// A 2020 legacy box score prints `G` (games played) beside `Goals`, and ends goalie minutes,
+  /// decisions and clear percentages with a slash.
+  @Test func aGamesPlayedColumnBesideGoalsIsNotGoalsAndSlashedValuesAreRead() throws {
+    let batch = try Self.batch("ncaa-legacy-box/games-played-column-2020", parser: "ncaa-legacy-box")
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 5)
+    #expect(box.home.players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +) == 4)
+    let goalie = try #require(box.away.players.first { $0.position == "G" })
+    #expect(goalie.stats[StatKey.secondsPlayed] == 3600, "60:00/ is sixty minutes")
+    #expect(goalie.stats[StatKey.clearsMade] == 10 && goalie.stats[StatKey.clearsAttempted] == 12)
+    #expect(box.away.totals[StatKey.penaltySeconds] == 60)
+    #expect(
+      batch.warnings.contains("Air Force: column 'G' is games played here (the table has a Goals column): not read"))
+    #expect(batch.warnings.contains("Air Force: column 'OTG' is not read"), "a header not known is named, not guessed")
+  }
+
+  @Test func gIsGoalsOnlyWhereNoGoalsColumnExistsWhateverTheOrder() {
+    var warnings: [String] = []
+    let after = BoxColumns.columns(["Player", "Goals", "G", "Assists"], table: "t", warnings: &warnings)
+    #expect(after == [.name, .stat(StatKey.goals), .ignored, .stat(StatKey.assists)])
+    let alone = BoxColumns.columns(["Player", "G", "A"], table: "t", warnings: &warnings)
+    #expect(alone == [.name, .stat(StatKey.goals), .stat(StatKey.assists)])
+  }
+
+  @Test func aPlayerTableWithoutAGoalsColumnIsAClearErrorNamingItsHeaders() throws {
+    var page = try NCAAHandWrittenTests.page("ncaa-legacy-box/final")
+    page.body = Data(
+      String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: ">Goals<", with: ">Scores<").utf8)
+    do {
+      _ = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-legacy-box"))
+      Issue.record("a table without goals must be refused")
+    } catch let error as StatlineError {
+      #expect(error.kind == .wrongPage && error.reason.contains("Air Force: the player table has no goals column"))
+      #expect(error.reason.contains("headers: Player, Pos, Scores, Assists"), "\(error.reason)")
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
   // MARK: Legacy rows
 
   @Test(arguments: ["final", "final-cell-class"])

@@ -29,6 +29,7 @@ struct LegacyBoxParser: PageParser {
         try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
+      try BoxColumns.checkPlayerTable(columns, headers: headers, table: title.isEmpty ? "a player table" : title)
       var tables = ContestBox.TeamTables()
       for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
         var line = BoxColumns.line(row.children(named: "td"), columns: columns)

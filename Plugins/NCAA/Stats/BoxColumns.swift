@@ -9,6 +9,8 @@ enum BoxColumns {
     case stat(String)
     /// `60:00` (or a bare number of minutes) → seconds played.
     case minutes
+    /// `2:00` (or a bare number of minutes) of penalties → penalty seconds.
+    case penaltyTime
     case ignored
   }
 
@@ -26,6 +28,8 @@ enum BoxColumns {
     "fp goals": .stat(StatKey.freePositionGoals), "goals allowed": .stat(StatKey.goalsAllowed),
     "ga": .stat(StatKey.goalsAllowed), "saves": .stat(StatKey.saves), "pen": .stat(StatKey.penalties),
     "penalties": .stat(StatKey.penalties), "gaa": .ignored, "save pct": .ignored, "sv pct": .ignored,
+    "pen time": .penaltyTime, "clears": .stat(StatKey.clearsMade), "clear att": .stat(StatKey.clearsAttempted),
+    "clears att": .stat(StatKey.clearsAttempted), "clear pct": .ignored,
   ]
 
   static func column(_ header: String) -> Column? { columns[header.lowercased()] }
@@ -48,12 +52,34 @@ enum BoxColumns {
     return GameText.int(text).map { $0 * 60 }
   }
 
-  /// A table's header cells → columns; a header the plugin does not know is reported, not guessed.
+  /// A table's header cells → columns, by their text; a header the plugin does not know is
+  /// reported, not guessed. `Goals` is goals; `G` is goals only where no `Goals` column exists
+  /// (2020 legacy tables print `G`, games played, beside `Goals`). `Att` right after `Clears` is
+  /// the clears attempted.
   static func columns(_ headers: [String], table: String, warnings: inout [String]) -> [Column] {
-    headers.map { header in
+    let lowered = headers.map { $0.lowercased() }
+    let hasGoals = lowered.contains("goals")
+    return headers.indices.map { index in
+      let header = headers[index]
+      if lowered[index] == "g", hasGoals {
+        warnings.append("\(table): column '\(header)' is games played here (the table has a Goals column): not read")
+        return .ignored
+      }
+      if lowered[index] == "att", index > 0, lowered[index - 1] == "clears" { return .stat(StatKey.clearsAttempted) }
       if let column = column(header) { return column }
       warnings.append("\(table): column '\(header)' is not read")
       return .ignored
+    }
+  }
+
+  /// The table's columns hold a name and the goals: what a player table must have.
+  static func checkPlayerTable(_ columns: [Column], headers: [String], table: String) throws(StatlineError) {
+    guard columns.contains(.name), columns.contains(.stat(StatKey.goals)) else {
+      throw StatlineError(
+        .wrongPage,
+        "\(table): the player table has no \(columns.contains(.name) ? "goals" : "name") column "
+          + "(headers: \(headers.prefix(20).joined(separator: ", ")))",
+        hint: "the layout changed: the table's header row no longer names the columns the plugin needs")
     }
   }
 
@@ -62,7 +88,9 @@ enum BoxColumns {
     var line = ContestBox.Line(name: "")
     line.stats.reserveCapacity(columns.count)
     for (column, cell) in zip(columns, cells) {
-      let text = cell.text
+      // Some tables end numbers with a slash ("60:00/", "1/", "1.000/").
+      var text = cell.text
+      if text.hasSuffix("/") { text.removeLast() }
       switch column {
       case .number: line.number = text.isEmpty ? nil : text
       case .name:
@@ -73,6 +101,7 @@ enum BoxColumns {
         line.playerId = NCAAIds.number(after: "/players/", in: link?.attribute("href"))
       case .position: line.position = text.isEmpty ? nil : text
       case .minutes: if let seconds = seconds(text), seconds > 0 { line.stats[StatKey.secondsPlayed] = seconds }
+      case .penaltyTime: if let seconds = seconds(text) { line.stats[StatKey.penaltySeconds] = seconds }
       case .stat(let key): if let value = GameText.int(text) { line.stats[key] = value }
       case .ignored: break
       }
