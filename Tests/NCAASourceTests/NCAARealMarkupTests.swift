@@ -109,6 +109,23 @@ import Testing
     }
   }
 
+  // MARK: Team pages in every form
+
+  /// An early-season team page: the heading's logo has no logo_image class (every game was
+  /// refused with "the away team has no name"); unplayed games have an empty result and
+  /// attendance.
+  @Test func anEarlySeasonTeamPageIsReadWholeWithItsUnplayedGames() throws {
+    let batch = try Self.batch("ncaa-stats-schedule/early-season-no-logo-class", parser: "ncaa-stats-schedule")
+    #expect(batch.games.count == 6)
+    #expect(batch.teams.first.map { ($0.id, $0.name) } ?? ("", "") == ("ncaa:team-614506", "Air Force Falcons"))
+    let ours = batch.games.map { $0.away.team.id == "ncaa:team-614506" ? $0.away : $0.home }
+    #expect(ours.allSatisfy { $0.team.name == "Air Force" }, "the logo's alt names the team in its games")
+    #expect(batch.games.filter { $0.status == .final }.count == 3)
+    let unplayed = batch.games.filter { $0.status == .scheduled }
+    #expect(unplayed.count == 3 && unplayed.allSatisfy { !$0.away.team.name.isEmpty && !$0.home.team.name.isEmpty })
+    #expect(unplayed.allSatisfy { $0.away.score == nil && $0.home.score == nil && $0.attendance == nil })
+  }
+
   // MARK: Legacy rows
 
   @Test(arguments: ["final", "final-cell-class"])

@@ -23,9 +23,21 @@ struct TeamScheduleParser: PageParser {
         .unsupported, "the schedule is for '\(sportName)', not lacrosse",
         hint: "the NCAA plugin reads men's and women's lacrosse")
     }
+    // The team's names from whatever the heading holds: the logo's alt (the short name), the
+    // athletics link's text (the full one), else the heading's own words before its record.
     let heading = reader.heading
-    let fullName = heading?.children(named: "a").first?.text ?? ""
-    let name = heading?.children(named: "img").first?.attribute("alt") ?? fullName
+    let athletics = heading?.children(named: "a").first { $0.attribute("target") == "ATHLETICS_URL" }
+    let headingText = (heading?.text ?? "").split(separator: "(").first.map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let fullName = athletics?.text ?? heading?.children(named: "a").first?.text ?? headingText ?? ""
+    let alt = heading?.children(named: "img").compactMap { $0.attribute("alt") }.first { !$0.isEmpty }
+    let name = alt ?? fullName
+    guard !name.isEmpty else {
+      throw StatlineError(
+        .wrongPage, "the page does not name its team (no card heading with a logo, an athletics link or a name)",
+        hint: "the layout changed: the team's heading is no longer found")
+    }
     var rows: [Schedule.Row] = []
     var warnings: [String] = []
     for row in scheduleRows {

@@ -86,10 +86,13 @@ struct TeamScheduleReader: HTMLStreamReader {
     return rows.filter { $0.cards.contains(card) }.compactMap(\.element)
   }
 
-  /// The team's heading: the first card header with a logo image child.
+  /// The team's heading, found by what it holds rather than by a class: the first card header
+  /// with a logo image that names the team (`alt`) or with the athletics link. Early-season
+  /// pages print the logo without the `logo_image` class.
   var heading: FragmentNode? {
     headers.lazy.compactMap(\.element).first { header in
-      header.children(named: "img").contains { $0.attribute("class")?.contains("logo_image") == true }
+      header.children(named: "img").contains { !($0.attribute("alt") ?? "").isEmpty }
+        || header.children(named: "a").contains { $0.attribute("target") == "ATHLETICS_URL" }
     }
   }
 }
