@@ -25,7 +25,9 @@ public enum NCAASource {
   /// The box-score and play-by-play targets of a schedule's or scoreboard's games that have
   /// contest pages (`ncaa:6310104`).
   static func contestTargets(_ batch: Batch) -> [DiscoveredTarget] {
-    batch.games.flatMap { game -> [DiscoveredTarget] in
+    // The contest pages are read for lacrosse only: other sports' games are stored from the
+    // board, with no targets that could only fail.
+    batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
       let native = String(game.id.dropFirst(id.count + 1))
       guard !native.isEmpty, native.allSatisfy(\.isNumber) else { return [] }
       return [("individual_stats", "ncaa-stats-contest-box"), ("play_by_play", "ncaa-stats-contest-pbp")].map {
@@ -123,12 +125,17 @@ public enum NCAASource {
         normalizer: PlaysPageNormalizer<ContestHeader>()),
       ParserEntry(
         id: "ncaa-stats-scoreboard", source: id,
-        summary: "stats.ncaa.org daily scoreboard (livestream_scoreboards): games; targets for started ones",
+        summary:
+          "stats.ncaa.org daily scoreboard (livestream or season-division layout, any sport): games; targets for started lacrosse ones",
         format: .html,
         urlPatterns: [
-          try URLPattern(#"^https?://stats\.ncaa\.org/(season_divisions/\d+/)?contests/(livestream_)?scoreboards"#)
+          try URLPattern(#"^https?://stats\.ncaa\.org/(season_divisions/\d+/)?contests/(livestream_)?scoreboards"#),
+          try URLPattern(#"^https?://stats\.ncaa\.org/season_divisions/\d+/scoreboards"#),
         ],
-        sniffer: { page in page.prefix(1 << 20).contains("id=\"contest_") },
+        sniffer: { page in
+          let head = page.prefix(1 << 20)
+          return head.contains("id=\"contest_") || (head.contains("Scoreboard") && head.contains("target=\"box_score_"))
+        },
         discover: { batch in contestTargets(batch) }, check: StatsPage.check, parser: ScoreboardParser(),
         normalizer: ScoreboardNormalizer()),
       ParserEntry(

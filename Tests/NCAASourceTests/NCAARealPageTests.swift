@@ -19,6 +19,31 @@ enum NCAARun {
 }
 
 @Suite(.enabled(if: RealPages.available)) struct NCAARealPageTests {
+  /// The first real stats.ncaa.org scoreboard (season-division layout, men's basketball): every
+  /// game read whatever the sport, the sport named from the page.
+  @Test func theRealScoreboardIsReadWholeWhateverTheSport() throws {
+    let batch = try NCAARun.batch(
+      try RealPages.page(
+        "ncaa-stats/scoreboard-mbb-d1-2025-11-11.html",
+        url: "https://stats.ncaa.org/season_divisions/18703/scoreboards?game_date=11/11/2025"))
+    #expect(batch.games.count == 82 && batch.games.allSatisfy { $0.sport == .basketballMen })
+    #expect(batch.games.allSatisfy { $0.status == .unknown }, "no status is printed: never guessed")
+    #expect(
+      batch.warnings.contains("the board prints no status: its 82 games are unknown (scores and periods as printed)"))
+    #expect(batch.games.filter { $0.period == 3 }.count == 3, "three overtime games")
+    let neutral = batch.games.filter { $0.neutralSite == true }
+    #expect(neutral.count == 1)
+    #expect(neutral.first?.venue == "Detroit, MI" && neutral.first?.away.team.name == "Wake Forest")
+    let illinois = try #require(batch.games.first { $0.id == "ncaa:6479639" })
+    #expect(illinois.away.team.name == "Texas Tech" && illinois.home.team.name == "Illinois", "first listed: visitor")
+    #expect((illinois.away.score, illinois.home.score) == (77, 81))
+    let names = batch.games.flatMap { [$0.away.team, $0.home.team] }
+    #expect(names.contains { $0.name == "Queens (NC)" }, "a name's own parentheses stay; only the record goes")
+    #expect(names.filter { $0.id == nil }.count == 11, "11 opponents without an NCAA page")
+    #expect(batch.games.first { $0.home.team.name == "Morgan St." }?.attendance == 0)
+    #expect(NCAASource.contestTargets(batch).isEmpty, "no contest targets for a sport whose contest pages are not read")
+  }
+
   @Test func theContestIsAirForceEightAtLafayetteEleven() throws {
     let batch = try NCAARun.batch(
       try RealPages.page(

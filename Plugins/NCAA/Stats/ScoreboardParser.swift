@@ -21,6 +21,10 @@ struct Scoreboard: Sendable, Equatable {
     var attendance: Int?
     var state: String
     var rows: [Row]
+    /// A neutral site's line ("@Detroit, MI"), where the board prints one.
+    var venueNote: String? = nil
+    /// The board prints a state for each game (the season-division layout prints none).
+    var statePrinted = true
   }
 
   var sport: Sport
@@ -30,14 +34,20 @@ struct Scoreboard: Sendable, Equatable {
 struct ScoreboardParser: PageParser {
   func parse(_ page: Page) throws -> Scoreboard {
     let document = try StatsPage.document(page)
+    // A scoreboard row does not depend on the sport: the sport is named from the page (its
+    // selected sport, its heading) or the URL's sport_code, else it is unknown.
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
-    let code = query.first { $0.name == "sport_code" }?.value
-    let sport = NCAASports.sport(code: code) ?? .lacrosseMen
-    guard NCAASports.isLacrosse(sport) else {
-      throw StatlineError(
-        .unsupported, "the scoreboard is for sport code '\(code ?? "?")', not lacrosse",
-        hint: "ask for sport_code=MLA or WLA")
+    let selected = try document.first(xpath: "//select[@name='sport_code']/option[@selected]")?.attribute("value")
+    let heading = try document.first(
+      xpath: "//*[self::h1 or self::h2 or self::h3 or self::h4][contains(.,'Scoreboard')]")?.text
+    let code = selected ?? query.first { $0.name == "sport_code" }?.value
+    let sport = NCAASports.sport(code: code) ?? heading.flatMap { NCAASports.sport(name: $0) } ?? .unknown
+    let division = try DivisionScoreboardReader.entries(document).map { entry -> Scoreboard.Entry in
+      var entry = entry
+      entry.statePrinted = false
+      return entry
     }
+    if !division.isEmpty { return Scoreboard(sport: sport, entries: division) }
     var entries: [Scoreboard.Entry] = []
     for table in try document.select(xpath: "//table[.//tr[starts-with(@id,'contest_')]]") {
       let teamRows = try table.select(xpath: ".//tr[starts-with(@id,'contest_')]")
@@ -131,18 +141,24 @@ struct ScoreboardNormalizer: Normalizer {
       } else if state.isEmpty && totals.allSatisfy({ $0.isEmpty }) {
         status = .scheduled
       } else {
+        // Never guessed: a board that prints no state leaves a game with scores unknown (its
+        // scores and periods kept), and says so once.
         status = .unknown
-        warnings.append("contest \(entry.contestId): state '\(entry.state)' is not read")
+        if entry.statePrinted { warnings.append("contest \(entry.contestId): state '\(entry.state)' is not read") }
       }
-      let started = status == .live || status == .final
+      let scored = totals.allSatisfy { GameText.int($0) != nil }
+      let started = status == .live || status == .final || (status == .unknown && scored)
+      if status == .unknown, scored, !entry.statePrinted { period = entry.rows[0].periods.count }
       let lines = entry.rows.map { row in
         TeamLine(
           team: TeamRef(id: row.teamId.map(NCAAIds.seasonTeam), name: row.name),
           score: started ? GameText.int(row.total) : nil, periodScores: started ? row.periods : [], record: row.record)
       }
+      let venue = entry.venueNote.flatMap { $0.hasPrefix("@") ? String($0.dropFirst()) : nil }
       var game = Game(
         id: NCAAIds.contest(entry.contestId), sport: board.sport, status: status, period: period, periodLabel: label,
-        clock: clock, date: entry.date, attendance: entry.attendance, away: lines[0], home: lines[1])
+        clock: clock, date: entry.date, venue: venue, attendance: entry.attendance,
+        neutralSite: entry.statePrinted ? nil : venue != nil, away: lines[0], home: lines[1])
       if status == .final, let a = game.away.score, let h = game.home.score {
         game.away.winner = a > h
         game.home.winner = h > a
@@ -157,6 +173,10 @@ struct ScoreboardNormalizer: Normalizer {
       throw StatlineError(
         .wrongPage, "no game on the scoreboard could be read (\(warnings.joined(separator: "; ")))",
         hint: "the layout may have changed")
+    }
+    let unstated = board.entries.filter { !$0.statePrinted }.count
+    if unstated > 0 {
+      warnings.append("the board prints no status: its \(unstated) games are unknown (scores and periods as printed)")
     }
     return Batch(games: games, teams: teams, warnings: warnings)
   }
