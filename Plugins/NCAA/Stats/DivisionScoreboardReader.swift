@@ -18,17 +18,17 @@ enum DivisionScoreboardReader {
     for row in try table.select(xpath: "./tbody/tr | ./tr") {
       let cells = try row.select(xpath: "./td")
       if let box = try row.first(xpath: ".//a[contains(@href,'/box_score')]") {
-        guard var (entry, lines) = pending, entry.rows.count == 2 else { continue }
+        guard var entry = pending?.entry, let lines = pending?.lines, entry.rows.count == 2 else { continue }
         entry.contestId = NCAAIds.number(after: "/contests/", in: box.attribute("href")) ?? ""
         for index in entry.rows.indices where index < lines.count { entry.rows[index].periods = lines[index] }
         if !entry.contestId.isEmpty { entries.append(entry) }
         pending = nil
         continue
       }
+      // The team's name cell: neither spanning both rows nor the total, and not empty (the logo's).
       guard
         let nameCell = try row.first(
           xpath: "./td[not(@rowspan)][not(contains(@class,'totalcol'))][normalize-space(.) != '']")
-          ?? nil
       else { continue }
       let total = try row.first(xpath: "./td[contains(@class,'totalcol')]")?.text ?? ""
       if let first = cells.first, first.attribute("rowspan") == "2",
