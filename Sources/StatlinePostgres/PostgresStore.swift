@@ -134,6 +134,7 @@ public final class PostgresStore: Sendable {
           hint: schema < PostgresMigrations.latest
             ? "run `statline migrate --store URL` (or let `statline run` start once)" : "run a newer statline")
       }
+      try await store.verifySchema()
     } catch {
       await store.close()
       throw error
@@ -295,6 +296,7 @@ public final class PostgresStore: Sendable {
       }
     }
     if !applied.isEmpty { logger.info("migrated", metadata: ["store": "\(location)", "applied": "\(applied)"]) }
+    try await verifySchema()
     return applied
   }
 
