@@ -109,6 +109,39 @@ import Testing
     }
   }
 
+  // MARK: Play-by-play tables by their header
+
+  @Test func playColumnsAreReadByTheirHeaderText() {
+    let home = PlayColumns.read(["Time", "Marist", "Score", "Air Force"], visitor: ["Air Force"], home: ["Marist"])
+    #expect(home == PlayColumns(time: 0, score: 2, away: 3, home: 1), "the team columns by the names they print")
+    let extra = PlayColumns.read(["Period", "Time", "Air Force", "Score", "Marist"])
+    #expect(extra == nil, "three named columns besides Time and Score: not a period table")
+    let shifted = PlayColumns.read(["", "Time", "Air Force", "Score", "Marist"], visitor: ["Air Force"])
+    #expect(shifted == PlayColumns(time: 1, score: 3, away: 2, home: 4))
+    #expect(PlayColumns.read(["Time", "Air Force", "Marist"]) == nil, "no Score column")
+  }
+
+  /// A legacy play-by-play whose tables print the home team's column first: the sides follow
+  /// the header's names, not the column order.
+  @Test func aPlayByPlayWithTheHomeColumnFirstKeepsEachPlaysSide() throws {
+    var page = try NCAAHandWrittenTests.page("ncaa-legacy-pbp/final")
+    var text = String(decoding: page.body, as: UTF8.self).replacingOccurrences(
+      of: #"<th style="text-align:"center"">Air Force</th><th>Score</th><th>Marist</th>"#,
+      with: "<th>Marist</th><th>Score</th><th>Air Force</th>")
+    let row = try NSRegularExpression(
+      pattern: #"<tr class="smtext"><td>([^<]*)</td><td>([^<]*)</td><td align=center>([^<]*)</td><td>([^<]*)</td></tr>"#
+    )
+    text = row.stringByReplacingMatches(
+      in: text, range: NSRange(text.startIndex..., in: text),
+      withTemplate: #"<tr class="smtext"><td>$1</td><td>$4</td><td align=center>$3</td><td>$2</td></tr>"#)
+    page.body = Data(text.utf8)
+    let swapped = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-legacy-pbp"))
+    let original = try Self.batch("ncaa-legacy-pbp/final", parser: "ncaa-legacy-pbp")
+    #expect(swapped.plays == original.plays, "the same plays, each on its own side")
+    #expect(
+      swapped.plays.first { $0.type == .goal }.map { ($0.side, $0.player) } ?? (nil, nil) == (.away, "Connor Meyers"))
+  }
+
   // MARK: Team pages in every form
 
   /// An early-season team page: the heading's logo has no logo_image class (every game was

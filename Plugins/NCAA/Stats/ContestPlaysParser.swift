@@ -18,52 +18,56 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
 }
 
 /// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period, each
-/// a table of Time | visitor | Score | home. The cards are named by the site ("1st Period",
-/// "1st Quarter", "1st Half", "OT"), so a period is any table of that shape, numbered in page
-/// order, its card's header kept as the plays' period label. The side that acted is the
-/// non-empty text cell; the score cell is the running score; period events span three cells.
+/// a table headed Time | visitor | Score | home, its columns read by their header text
+/// (`PlayColumns`). The cards are named by the site ("1st Period", "1st Quarter", "1st Half",
+/// "OT"), so a period is any table with such a header, numbered in page order, its card's header
+/// kept as the plays' period label. The side that acted is the non-empty text cell; the score
+/// cell is the running score; period events span the other cells.
 struct ContestPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<ContestHeader> {
     let document = try StatsPage.document(page)
     let header = try ContestHeader.read(document, page: page)
-    let tables = (document.root?.descendants(named: "table") ?? []).filter(Self.isPeriodTable)
+    let visitor = [header.visitor.shortName, header.visitor.fullName ?? ""]
+    let home = [header.home.shortName, header.home.fullName ?? ""]
+    let tables = (document.root?.descendants(named: "table") ?? []).compactMap { table in
+      Self.columns(of: table, visitor: visitor, home: home).map { (table, $0) }
+    }
     guard !tables.isEmpty else {
       throw StatlineError(
         .wrongPage, "the page has no period tables (a card whose table is Time | visitor | Score | home)",
         hint: "the play-by-play may not have started, or the layout changed")
     }
     var rows: [PlayRow] = []
-    for (index, table) in tables.enumerated() {
+    for (index, (table, columns)) in tables.enumerated() {
       let period = index + 1
       let title = StatsPage.cardHeaders(of: table).first?.words
       let label = title?.isEmpty == false ? title : nil
       for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
-        guard let clock = cells.first?.text else { continue }
-        if cells.count == 2 {
+        if cells.count == 2, let clock = cells.first?.text {
+          // A period event spans the other cells.
           rows.append(PlayRow(period: period, periodLabel: label, clock: clock, side: nil, text: cells[1].text))
           continue
         }
-        guard cells.count >= 4 else { continue }
+        guard cells.count > columns.last else { continue }
         var play = PlayRow(
-          period: period, periodLabel: label, clock: clock, awayText: cells[1].text, homeText: cells[3].text)
-        (play.away, play.home) = PlayRow.score(cells[2].text) ?? (nil, nil)
+          period: period, periodLabel: label, clock: cells[columns.time].text, awayText: cells[columns.away].text,
+          homeText: cells[columns.home].text)
+        (play.away, play.home) = PlayRow.score(cells[columns.score].text) ?? (nil, nil)
         rows.append(play)
       }
     }
     return PlaysPage(header: header, rows: rows)
   }
 
-  /// A table whose header row (in `thead`, or its first row of `th` cells) reads
-  /// Time | … | Score | ….
-  static func isPeriodTable(_ table: Node) -> Bool {
+  /// A period table's columns, from its header row (in `thead`, or its first row of `th`
+  /// cells): Time, Score and the two teams; nil for any other table.
+  static func columns(of table: Node, visitor: [String], home: [String]) -> PlayColumns? {
     let head =
       table.children(named: "thead").first?.children(named: "tr").first
       ?? StatsPage.rows(of: table).first { !$0.children(named: "th").isEmpty }
-    guard let cells = head?.children.filter({ $0.name == "th" || $0.name == "td" }), cells.count == 4 else {
-      return false
-    }
-    return cells[0].words.lowercased() == "time" && cells[2].words.lowercased() == "score"
+    guard let cells = head?.children.filter({ $0.name == "th" || $0.name == "td" }) else { return nil }
+    return PlayColumns.read(cells.map(\.words), visitor: visitor, home: home)
   }
 }
 
