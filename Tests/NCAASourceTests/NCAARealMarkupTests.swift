@@ -109,6 +109,23 @@ import Testing
     }
   }
 
+  @Test func aCurrentLayoutBoxWithoutAGoalsColumnIsAClearErrorNamingItsTables() throws {
+    var page = try NCAAHandWrittenTests.page("ncaa-stats-contest-box/womens-final")
+    page.body = Data(
+      String(decoding: page.body, as: UTF8.self).replacingOccurrences(
+        of: #"<th class="no_padding">Goals</th>"#, with: #"<th class="no_padding">Scores</th>"#
+      ).utf8)
+    do {
+      _ = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-box"))
+      Issue.record("tables without goals must be refused")
+    } catch let error as StatlineError {
+      #expect(error.kind == .wrongPage && error.reason.contains("has a name and a goals column"), "\(error.reason)")
+      #expect(error.reason.contains("#, Name, P, Min, Scores, Assists"), "the headers found: \(error.reason)")
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
   // MARK: Play-by-play tables by their header
 
   @Test func playColumnsAreReadByTheirHeaderText() {

@@ -53,6 +53,10 @@ struct ContestBoxParser: PageParser {
     var slots: [String: Int] = [:]
     var headersSeen: Set<String> = []
     var warnings: [String] = []
+    // Per team: whether one of its tables has the columns a box score needs (a name and the
+    // goals), and what its tables were headed (for the error when none has).
+    var readable: [Int: Bool] = [:]
+    var headed: [Int: [String]] = [:]
     for (table, teamLink) in tables {
       let tableId = table.attribute("id") ?? ""
       let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
@@ -69,6 +73,9 @@ struct ContestBoxParser: PageParser {
       let headers = (headerRow?.children(named: "th") ?? []).map(\.words)
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
+      readable[slot, default: false] =
+        (readable[slot] ?? false) || (columns.contains(.name) && columns.contains(.stat(StatKey.goals)))
+      headed[slot, default: []].append("table \(tableId): \(headers.prefix(20).joined(separator: ", "))")
       for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
         guard !cells.isEmpty else { continue }
@@ -95,6 +102,12 @@ struct ContestBoxParser: PageParser {
       }
     }
     let sport = try BoxColumns.sport(of: headersSeen)
+    for slot in teams.indices where readable[slot] != true {
+      throw StatlineError(
+        .wrongPage,
+        "no stat table of team \(slot + 1) has a name and a goals column (\((headed[slot] ?? []).joined(separator: "; ")))",
+        hint: "the layout changed: the tables' header rows no longer name the columns the plugin needs")
+    }
     return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)
   }
 }
