@@ -33,34 +33,29 @@ extension BatchValidator {
     var kept = batch
     var notes: [String] = []
     func refuse(_ problems: [String]) { notes += problems.map { refusedPrefix + $0 } }
-    var seen = Set<String>()
-    kept.games = batch.games.filter { game in
-      var problems = self.problems(in: game)
-      if !isNamespaced(game.id) { problems.append("id '\(game.id)' is not namespaced as 'source:native'") }
-      if !seen.insert(game.id).inserted { problems.append("game id '\(game.id)' appears more than once") }
-      refuse(problems)
-      return problems.isEmpty
-    }
-    seen = []
-    kept.teams = batch.teams.filter { team in
-      var problems: [String] = []
-      if !isNamespaced(team.id) { problems.append("id '\(team.id)' is not namespaced as 'source:native'") }
-      if !seen.insert(team.id).inserted { problems.append("team id '\(team.id)' appears more than once") }
-      refuse(problems)
-      return problems.isEmpty
-    }
-    // The page's own word on each game, refused or not: what a box score and plays must agree with.
-    let claimed = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
-    seen = []
-    kept.boxScores = batch.boxScores.filter { box in
-      var problems = self.problems(in: box, game: claimed[box.gameId])
-      if !isNamespaced(box.gameId) { problems.append("id '\(box.gameId)' is not namespaced as 'source:native'") }
-      if !seen.insert(box.gameId).inserted {
-        problems.append("box score for game '\(box.gameId)' appears more than once")
+    // Games, teams and box scores: each refused alone for its own rules, a bad id or an id
+    // seen before on the page. The page's own word on each game (refused or not) is what a box
+    // score and plays must agree with.
+    func screened<Record>(
+      _ records: [Record], id: (Record) -> String, again: (String) -> String, rules: (Record) -> [String]
+    ) -> [Record] {
+      var seen = Set<String>()
+      return records.filter { record in
+        var problems = rules(record)
+        if !isNamespaced(id(record)) { problems.append("id '\(id(record))' is not namespaced as 'source:native'") }
+        if !seen.insert(id(record)).inserted { problems.append(again(id(record))) }
+        refuse(problems)
+        return problems.isEmpty
       }
-      refuse(problems)
-      return problems.isEmpty
     }
+    let claimed = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    kept.games = screened(
+      batch.games, id: \.id, again: { "game id '\($0)' appears more than once" }, rules: { self.problems(in: $0) })
+    kept.teams = screened(
+      batch.teams, id: \.id, again: { "team id '\($0)' appears more than once" }, rules: { _ in [] })
+    kept.boxScores = screened(
+      batch.boxScores, id: \.gameId, again: { "box score for game '\($0)' appears more than once" },
+      rules: { self.problems(in: $0, game: claimed[$0.gameId]) })
     let plays = PlayScoring.screen(batch.plays, games: claimed, everyPlay: everyPlay)
     kept.plays = plays.kept
     refuse(plays.refused)

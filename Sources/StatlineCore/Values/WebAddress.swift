@@ -28,7 +28,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   public init(_ text: String) throws(StatlineError) {
     func refuse(_ reason: String) -> StatlineError {
       StatlineError(
-        .configuration, "'\(Self.shown(text))' is not a usable address: \(reason)",
+        .configuration, "'\(Self.shown(text))' is not a usable address: \(reason)", location: Self.shown(text),
         hint: "write it like https://host/path (http or https, a port from 1 to 65535)")
     }
     guard text.utf8.count <= Self.maximumLength else {

@@ -42,13 +42,7 @@ public final class HTTPFetcher: Fetcher {
   public func shutdown() async throws { try await client.shutdown() }
 
   public func fetch(_ request: FetchRequest) async throws -> Page {
-    let address: WebAddress
-    do {
-      address = try WebAddress(request.url)
-    } catch {
-      throw StatlineError(
-        .configuration, error.reason, location: WebAddress.shown(request.url), hint: error.hint)
-    }
+    let address = try WebAddress(request.url)
     var http = HTTPClientRequest(url: address.url)
     http.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
     if let authorization = address.basicAuthorization { http.headers.add(name: "Authorization", value: authorization) }

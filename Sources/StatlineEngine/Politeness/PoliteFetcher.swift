@@ -67,12 +67,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   /// target's URL, so the parser that was picked for it reads it; where the body came from is in
   /// its `x-statline-redirected-to` header (captures keep it).
   func followingRedirects(_ request: FetchRequest, _ fetch: (FetchRequest) async throws -> Page) async throws -> Page {
-    let target: WebAddress
-    do {
-      target = try WebAddress(request.url)
-    } catch {
-      throw StatlineError(.configuration, error.reason, location: WebAddress.shown(request.url), hint: error.hint)
-    }
+    let target = try WebAddress(request.url)
     var hop = request
     var address = target
     var visited = [target.url]
