@@ -45,6 +45,18 @@ import Testing
     #expect(goals.last?.periodLabel == "Overtime(1)")
   }
 
+  /// The real feed opens some periods with a play whose text is empty: it is kept, as a play of
+  /// type other marked emptyText, so the plays are counted and numbered as the feed lists them.
+  @Test func aGraphQLPlayWithAnEmptyTextIsKeptAndMarked() throws {
+    let batch = try Self.batch("ncaa-gql-pbp/annotated-goals", parser: "ncaa-gql-pbp")
+    let empty = batch.plays.filter { $0.text.isEmpty }
+    #expect(empty.count == 1)
+    let play = try #require(empty.first)
+    #expect(play.type == .other && play.details["emptyText"] == "true" && play.player == nil)
+    #expect(play.period == 3 && play.clock == "15:00" && play.side == .away)
+    #expect(batch.plays.map(\.sequence) == Array(1...batch.plays.count), "numbered in the feed's order")
+  }
+
   // MARK: A goal the grammar cannot read
 
   /// Its running score proves a goal: it is stored as one, for the side whose score rose, with

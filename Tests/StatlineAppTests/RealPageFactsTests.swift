@@ -28,11 +28,6 @@ import Testing
     ),
   ]
 
-  static let knownDifferences: [String: String] = [
-    "ncaa-data/gql-pbp-mla-6599987-final-ot.json plays":
-      "ncaa-gql-pbp leaves out the page's 3 plays with an empty text (FACTS counts 261 rows, 258 are kept)"
-  ]
-
   struct Facts: Decodable {
     struct GameFacts: Decodable {
       var nativeId: String?
@@ -154,11 +149,7 @@ import Testing
       // A row that holds two events (a faceoff going on with its ground ball) is two plays, the
       // second marked sameRow: the page's rows are the others.
       let rows = batch.plays.filter { $0.details["sameRow"] != "true" }.count
-      if let known = knownDifferences["\(fact.file) plays"] {
-        withKnownIssue(Comment(rawValue: known)) { #expect(rows == plays, "\(file): plays") }
-      } else {
-        #expect(rows == plays, "\(file): plays")
-      }
+      #expect(rows == plays, "\(file): plays")
     }
     if let scoring = fact.scoringPlays {
       let goals = batch.plays.filter { $0.type == .goal }

@@ -68,7 +68,7 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
           rows.append(
             PlayRow(
               period: number, periodLabel: period.periodDisplay, clock: item.clock ?? entry.clock, side: side,
-              text: item.playText ?? "", away: item.visitorScore, home: item.homeScore))
+              text: item.playText ?? "", away: item.visitorScore, home: item.homeScore, listed: true))
         }
       }
     }

@@ -15,6 +15,9 @@ struct PlayRow: Sendable, Equatable {
   var home: Int? = nil
   /// The second event of a row that holds two (a faceoff that goes on with its ground ball).
   var continuesRow = false
+  /// The source lists this row as a play of its own (a GraphQL play object), so it is kept
+  /// even when its text is empty; an HTML row with no text is layout, and is dropped.
+  var listed = false
 }
 
 extension PlayRow {
@@ -41,12 +44,14 @@ extension PlayRow {
 /// so the tokens are learned from the plays themselves; faceoff winners are picked with rosters
 /// learned the same way. A faceoff row that goes on with its ground ball ("…won by COR,
 /// [15:00] Ground ball pickup by COR Cascadden, Jack.") becomes two plays, the second marked
-/// `details.sameRow = "true"` (so the page's rows can still be counted). Goals count the
+/// `details.sameRow = "true"` (so the page's rows can still be counted). A play the feed
+/// lists with an empty text is kept, typed `other` with `details.emptyText = "true"`, so the
+/// plays are numbered as the feed numbers them. Goals count the
 /// running score; a score the row prints wins, and is kept on every row that prints one, goal
 /// or not, so that validation sees a score change on a play that was not read as a goal.
 enum PlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
-    let split = rows.flatMap(Self.split).filter { !$0.text.isEmpty }
+    let split = rows.flatMap(Self.split).filter { $0.listed || !$0.text.isEmpty }
     let tokens = learnTokens(split)
     let reads = split.map { row in
       LacrossePlayText.read(
@@ -67,6 +72,7 @@ enum PlayRows {
         type: row.text.hasPrefix("End of ") ? .periodEnd : read.type, text: row.text, player: read.player,
         assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
       if row.continuesRow { play.details["sameRow"] = "true" }
+      if row.text.isEmpty { play.details["emptyText"] = "true" }
       if let side = row.side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
