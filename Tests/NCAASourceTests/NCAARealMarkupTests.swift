@@ -188,6 +188,40 @@ import Testing
     #expect(unplayed.allSatisfy { $0.away.score == nil && $0.home.score == nil && $0.attendance == nil })
   }
 
+  /// The schedule's columns come from its header row, and a game row is one whatever its class:
+  /// Opponent before Date, an unread Time column and rows without `underline_rows` give the
+  /// same games as the page laid out as usual, with the unread column named.
+  @Test func aScheduleIsReadByItsHeaderWhateverItsColumnOrderAndRowClasses() throws {
+    let usual = try Self.batch("ncaa-stats-schedule/early-season-no-logo-class", parser: "ncaa-stats-schedule")
+    let reordered = try Self.batch("ncaa-stats-schedule/columns-reordered", parser: "ncaa-stats-schedule")
+    #expect(reordered.games.count == 6)
+    #expect(reordered.games == usual.games && reordered.teams == usual.teams)
+    #expect(reordered.warnings == ["schedule columns not read: 'Time'"])
+  }
+
+  /// A schedule whose header row lacks a column the parser needs is a clear error naming the
+  /// headers it found (the legacy layout: NCAARealScheduleTests).
+  @Test func aScheduleWithoutAResultColumnIsAClearErrorNamingItsHeaders() throws {
+    let page = try NCAAHandWrittenTests.page("ncaa-stats-schedule/early-season-no-logo-class")
+    try Self.expectResultColumnMissing(page, renaming: "<th>Result</th>", parser: "ncaa-stats-schedule")
+  }
+
+  static func expectResultColumnMissing(_ page: Page, renaming header: String, parser: String) throws {
+    var page = page
+    let text = String(decoding: page.body, as: UTF8.self)
+    try #require(text.contains(header))
+    let renamed = header.replacingOccurrences(of: "Result", with: "Score")
+    page.body = Data(text.replacingOccurrences(of: header, with: renamed).utf8)
+    do {
+      let batch = try PagePipeline.run(page, with: try NCAARun.entry(parser))
+      Issue.record("read \(batch.games.count) games from a schedule without a Result column")
+    } catch let error as StatlineError {
+      #expect(error.kind == .wrongPage)
+      #expect(error.reason.contains("no Date, Opponent and Result columns"), "\(error.reason)")
+      #expect(error.reason.contains("'Date', 'Opponent', 'Score'"), "\(error.reason)")
+    }
+  }
+
   // MARK: Legacy rows
 
   @Test(arguments: ["final", "final-cell-class"])

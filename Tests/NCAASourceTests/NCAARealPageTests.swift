@@ -86,7 +86,9 @@ enum NCAARun {
     let last = try #require(goals.last)
     #expect(last.period == 5 && last.side == .away)
     #expect(last.awayScore == game.away.score && last.homeScore == game.home.score)
-    #expect(!batch.plays.contains { $0.text.isEmpty }, "empty play texts are dropped")
+    let empty = batch.plays.filter { $0.text.isEmpty }
+    #expect(empty.map(\.period) == [3, 4, 5], "the feed's three empty plays are kept where it lists them")
+    #expect(empty.allSatisfy { $0.type == .other && $0.details["emptyText"] == "true" })
     let first = try #require(batch.plays.first { $0.type == .faceoff })
     #expect(first.player == "Jack Cascadden" && first.side == .home && first.details["opponent"] == "Joe Hobot")
     #expect(batch.plays.contains { $0.type == .groundBall && $0.text == "Ground ball pickup by COR Cascadden, Jack." })
@@ -112,6 +114,12 @@ enum NCAARun {
     let targets = try NCAARun.entry("ncaa-stats-schedule").discover?(batch) ?? []
     #expect(targets.count == 30, "a box score and a play-by-play target for each of the 15 played games")
     #expect(targets.first?.target.url == "https://stats.ncaa.org/contests/6310104/individual_stats")
+  }
+
+  @Test func aLegacyScheduleWithoutAResultColumnIsAClearErrorNamingItsHeaders() throws {
+    let page = try RealPages.page(
+      "ncaa-stats/legacy-team-721-schedule-mlax-2016.html", url: "https://stats.ncaa.org/team/721/12380")
+    try NCAARealMarkupTests.expectResultColumnMissing(page, renaming: "Result</th>", parser: "ncaa-legacy-schedule")
   }
 
   @Test func theLegacyScheduleHasAFourOvertimeWinAndThirteenUnplayedGames() throws {

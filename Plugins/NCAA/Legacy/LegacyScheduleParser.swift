@@ -28,30 +28,38 @@ struct LegacyScheduleParser: PageParser {
     }
     let heading = reader.heading?.text ?? ""
     let fullName = heading.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? heading
+    let tableRows = StatsPage.rows(of: table)
+    let columns = try ScheduleColumns.read(ScheduleColumns.headers(in: tableRows), table: "Schedule/Results")
     var rows: [Schedule.Row] = []
-    var warnings: [String] = []
-    for row in StatsPage.rows(of: table) where row.attribute("class")?.contains("heading") != true {
+    var warnings = columns.unknownWarning.map { [$0] } ?? []
+    for row in tableRows {
       let cells = row.children(named: "td")
-      guard cells.count >= 3 else { continue }
-      guard let date = GameText.date(cells[0].text) else {
+      // The title and header rows, and empty spacer rows, are no games.
+      if cells.count <= 1 || row.text.isEmpty { continue }
+      guard cells.count > columns.last, let date = GameText.date(cells[columns.date].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
-      let parts = StatsPage.lines(of: cells[1])
+      let parts = StatsPage.lines(of: cells[columns.opponent])
       var opponent = parts.first ?? ""
       let neutral = parts.dropFirst().first { $0.hasPrefix("@") }
       let away = opponent.hasPrefix("@")
       if away { opponent = opponent.dropFirst().trimmingCharacters(in: .whitespaces) }
-      let link = cells[1].descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/team/") == true }
-      let result = cells[2].descendants(named: "a").first { $0.attribute("href")?.contains("/game/") == true }
+      let link = cells[columns.opponent].descendants(named: "a").first {
+        $0.attribute("href")?.hasPrefix("/team/") == true
+      }
+      let result = cells[columns.result].descendants(named: "a").first {
+        $0.attribute("href")?.contains("/game/") == true
+      }
       rows.append(
         Schedule.Row(
           date: date, opponent: opponent,
           opponentId: NCAAIds.number(after: "/team/", in: link?.attribute("href")).map(NCAAIds.org), away: away,
-          neutralSite: neutral.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) }, result: cells[2].text,
+          neutralSite: neutral.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) },
+          result: cells[columns.result].text,
           gameId: NCAAIds.number(after: "/game/index/", in: result?.attribute("href"))
             ?? NCAAIds.number(after: "/game/box_score/", in: result?.attribute("href")),
-          attendance: nil))
+          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil }))
       if let id = rows[rows.count - 1].gameId { rows[rows.count - 1].gameId = NCAAIds.legacyGame(id) }
     }
     return Schedule(

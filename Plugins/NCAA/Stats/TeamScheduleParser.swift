@@ -3,7 +3,8 @@ import StatlineCore
 import StatlineHTML
 
 /// `/teams/{seasonTeamId}` (current layout): the rows of the "Schedule/Results" card only —
-/// the team-stats ranking rows below it share the row class but are not games.
+/// the team-stats ranking rows below it share the row class but are not games — with its
+/// columns mapped from the card table's header row (`ScheduleColumns`).
 struct TeamScheduleParser: PageParser {
   func parse(_ page: Page) throws -> Schedule {
     var reader = TeamScheduleReader()
@@ -38,15 +39,18 @@ struct TeamScheduleParser: PageParser {
         .wrongPage, "the page does not name its team (no card heading with a logo, an athletics link or a name)",
         hint: "the layout changed: the team's heading is no longer found")
     }
+    let columns = try ScheduleColumns.read(ScheduleColumns.headers(in: scheduleRows), table: "Schedule/Results")
     var rows: [Schedule.Row] = []
-    var warnings: [String] = []
+    var warnings = columns.unknownWarning.map { [$0] } ?? []
     for row in scheduleRows {
       let cells = row.children(named: "td")
-      guard cells.count >= 3, let date = GameText.date(cells[0].text) else {
+      // The header row, and the empty spacer rows between games, are no games.
+      if cells.isEmpty || row.text.isEmpty { continue }
+      guard cells.count > columns.last, let date = GameText.date(cells[columns.date].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
-      let opponentCell = cells[1]
+      let opponentCell = cells[columns.opponent]
       let link = opponentCell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
       var opponent = link?.text ?? ""
       let lines = StatsPage.lines(of: opponentCell)
@@ -63,14 +67,16 @@ struct TeamScheduleParser: PageParser {
       let note = children.suffix(from: lineBreak.map { $0 + 1 } ?? children.endIndex).compactMap { child -> String? in
         if case .text(let text) = child { text } else { nil }
       }.joined(separator: " ")
-      let resultLink = cells[2].descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/contests/") == true }
+      let resultLink = cells[columns.result].descendants(named: "a").first {
+        $0.attribute("href")?.hasPrefix("/contests/") == true
+      }
       rows.append(
         Schedule.Row(
           date: date, opponent: opponent,
           opponentId: NCAAIds.number(after: "/teams/", in: link?.attribute("href")).map(NCAAIds.seasonTeam),
-          opponentRank: rank, away: away, neutralSite: Self.neutralSite(note), result: cells[2].text,
+          opponentRank: rank, away: away, neutralSite: Self.neutralSite(note), result: cells[columns.result].text,
           gameId: NCAAIds.number(after: "/contests/", in: resultLink?.attribute("href")).map(NCAAIds.contest),
-          attendance: cells.count > 3 ? GameText.count(cells[3].text) : nil))
+          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil }))
     }
     return Schedule(
       teamId: NCAAIds.seasonTeam(teamNumber), teamKey: "team-\(teamNumber)", teamName: name,

@@ -2,10 +2,11 @@ import StatlineCore
 import StatlineHTML
 
 /// Reads a team's season page in one pass, without a tree: keeps whole only the card headers,
-/// the selected option of the sport list and the schedule rows (`tr.underline_rows` inside a
-/// table), and notes which cards hold each row, so the parser finds the "Schedule/Results"
-/// card's rows as `//div[contains(@class,'card')][div[contains(@class,'card-header')]
-/// [normalize-space(.)='Schedule/Results']]//table//tr[contains(@class,'underline_rows')]` would.
+/// the selected option of the sport list and the rows of tables inside cards (whatever their
+/// class: the header row too, and a game row without `underline_rows` is still a game), and
+/// notes which cards hold each row, so the parser finds the "Schedule/Results" card's rows as
+/// `//div[contains(@class,'card')][div[contains(@class,'card-header')]
+/// [normalize-space(.)='Schedule/Results']]//table//tr` would.
 struct TeamScheduleReader: HTMLStreamReader {
   struct Row {
     var element: FragmentNode?
@@ -48,9 +49,7 @@ struct TeamScheduleReader: HTMLStreamReader {
     } else if element == "table" {
       frame.table = true
       tableDepth += 1
-    } else if element == "tr", tableDepth > 0, !openCards.isEmpty,
-      let classes = attributes["class"], classes.contains("underline_rows")
-    {
+    } else if element == "tr", tableDepth > 0, !openCards.isEmpty {
       rows.append(Row(cards: openCards))
       captures.keep(.row(rows.count - 1))
     }
