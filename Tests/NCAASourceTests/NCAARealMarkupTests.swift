@@ -138,6 +138,20 @@ import Testing
     }
   }
 
+  /// The TEAM and total rows are the team's, not players, by their class and, should the class
+  /// go, by their names: the page without any tbody_border_top class reads the same.
+  @Test func summaryRowsAreKnownByTheirNamesWithoutTheirClass() throws {
+    let original = try Self.batch("ncaa-stats-contest-box/womens-final", parser: "ncaa-stats-contest-box")
+    var page = try NCAAHandWrittenTests.page("ncaa-stats-contest-box/womens-final")
+    let text = String(decoding: page.body, as: UTF8.self)
+    try #require(text.contains(" tbody_border_top"))
+    page.body = Data(text.replacingOccurrences(of: " tbody_border_top", with: "").utf8)
+    let classless = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-box"))
+    #expect(classless.boxScores == original.boxScores && classless.games == original.games)
+    let box = try #require(classless.boxScores.first)
+    #expect(!(box.away.players + box.home.players).contains { $0.name.uppercased() == "TEAM" })
+  }
+
   // MARK: Play-by-play tables by their header
 
   @Test func playColumnsAreReadByTheirHeaderText() {

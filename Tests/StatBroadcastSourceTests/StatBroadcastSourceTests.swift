@@ -245,6 +245,30 @@ import Testing
     #expect(batch.warnings.contains("1 event row(s) have no statb.us stats link, so no event id: left out"))
   }
 
+  /// The calendar's columns come from its header row: the Location column moved first reads the
+  /// same events, and a header row without Sport is a clear error naming what it has.
+  @Test func theCalendarIsReadByItsHeaderWhateverItsColumnOrder() throws {
+    let html = try String(decoding: Self.serverHTML().body, as: UTF8.self)
+    let original = try PagePipeline.run(Page(url: Self.url, body: Data(html.utf8)), with: try Self.entry())
+    let moved = try NSRegularExpression(
+      pattern: #"(<tr>\n)((?:[ \t]*<t[dh]>.*</t[dh]>\n){4})([ \t]*<td>[^\n]*</td>\n)"#
+    )
+    .stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "$1$3$2")
+    .replacingOccurrences(
+      of: "<tr><th>Date</th><th>Event</th><th>Sport</th><th></th><th>Location</th></tr>",
+      with: "<tr><th>Location</th><th>Date</th><th>Event</th><th>Sport</th><th></th></tr>")
+    try #require(moved != html && moved.contains("<th>Location</th><th>Date</th>"))
+    let reordered = try PagePipeline.run(Page(url: Self.url, body: Data(moved.utf8)), with: try Self.entry())
+    #expect(reordered.games.count == original.games.count && reordered.games == original.games)
+    let renamed = html.replacingOccurrences(of: "<th>Sport</th>", with: "<th>Type</th>")
+    let error = #expect(throws: StatlineError.self) {
+      try PagePipeline.run(Page(url: Self.url, body: Data(renamed.utf8)), with: try Self.entry())
+    }
+    #expect(
+      error?.reason
+        == "the event calendar has no Date, Event and Sport columns (headers 'Date', 'Event', 'Type', '', 'Location')")
+  }
+
   @Test func aPageWithoutTheCalendarTableFails() throws {
     let html = "<html><body><table id=\"otherCalendar\"><tr><td>1</td><td>2</td><td>3</td><td>4</td></tr></table>"
     let error = #expect(throws: StatlineError.self) {

@@ -26,8 +26,9 @@ struct ContestBox: Sendable, Equatable {
 }
 
 /// Reads `/contests/{id}/individual_stats` and `/contests/{id}/box_score` (current layout).
-/// Rows marked `tbody_border_top` are the `TEAM` row (team-credited stats, already in the
-/// total) and the total row: they become the team's totals, never players.
+/// Rows marked `tbody_border_top`, or named `TEAM`, `Totals` or for the team as the header
+/// prints it, are the `TEAM` row (team-credited stats, already in the total) and the total row:
+/// they become the team's totals, never players.
 struct ContestBoxParser: PageParser {
   func parse(_ page: Page) throws -> ContestBox {
     var reader = ContestBoxReader()
@@ -57,6 +58,11 @@ struct ContestBoxParser: PageParser {
     // goals), and what its tables were headed (for the error when none has).
     var readable: [Int: Bool] = [:]
     var headed: [Int: [String]] = [:]
+    // The summary rows are known by their class and, should the class go, by what they are
+    // named: TEAM, and the total row named for the team (as the header prints it) or Totals.
+    let summaryNames = Set(
+      (["TEAM", "TOTALS", "TOTAL"] + [header.visitor, header.home].flatMap { [$0.shortName, $0.fullName ?? ""] })
+        .filter { !$0.isEmpty }.map { $0.uppercased() })
     for (table, teamLink) in tables {
       let tableId = table.attribute("id") ?? ""
       let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
@@ -82,6 +88,7 @@ struct ContestBoxParser: PageParser {
         var line = BoxColumns.line(cells, columns: columns)
         let summary =
           cells.first?.attribute("class").map { FastText.offset(of: "tbody_border_top", in: $0) != nil } ?? false
+          || summaryNames.contains(line.name.uppercased())
         if summary {
           // The TEAM row's team-credited stats are already in the total row.
           // Minutes add up over the roster (600:00), so a team has none.

@@ -31,13 +31,14 @@ struct CalendarParser: PageParser {
         .wrongPage, "the page has no event calendar (table#eventCalendar)",
         hint: "check the gid in the URL; the calendar layout may have changed")
     }
+    let columns = try CalendarColumns.read(reader.tables)
     let rows = reader.rows
     var result: [CalendarRow] = []
     var unlinked = 0
     for row in rows {
       let cells = row.children(named: "td")
       // DataTables' "no data" row has a single cell.
-      guard cells.count >= 4 else { continue }
+      guard cells.count > columns.last else { continue }
       let links = row.descendants(named: "a").compactMap { $0.attribute("href") }
       guard let id = links.lazy.compactMap(Self.eventId).first else {
         unlinked += 1
@@ -45,8 +46,9 @@ struct CalendarParser: PageParser {
       }
       result.append(
         CalendarRow(
-          eventId: id, date: cells[0].text, event: cells[1].text, sportCode: cells[2].text,
-          location: cells.count > 4 ? cells[4].text : ""))
+          eventId: id, date: cells[columns.date].text, event: cells[columns.event].text,
+          sportCode: cells[columns.sport].text,
+          location: columns.location.flatMap { $0 < cells.count ? cells[$0].text : nil } ?? ""))
     }
     guard !result.isEmpty else {
       throw StatlineError(
