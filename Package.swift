@@ -56,6 +56,7 @@ let package = Package(
     .library(name: "StatlinePostgres", targets: ["StatlinePostgres"]),
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
+    .library(name: "StatlineTeams", targets: ["StatlineTeams"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -117,6 +118,7 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
+    .target(name: "StatlineTeams", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
     .target(
       name: "StatlinePostgres",
       dependencies: [
@@ -129,7 +131,7 @@ let package = Package(
       name: "StatlineApp",
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
-        "StatlineServer",
+        "StatlineServer", "StatlineTeams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -191,8 +193,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "StatlineTeamsTests", dependencies: ["StatlineTeams", "StatlineCore", "StatlineTesting"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "StatlineAppTests",
-      dependencies: ["StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer"],
+      dependencies: [
+        "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineTeams",
+      ],
       swiftSettings: swiftSettings
     ),
   ] + pluginTargets

@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineTeams
 import StatlineTesting
 import Testing
 
@@ -15,18 +16,9 @@ import Testing
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).
   static let everySport: Set<String> = ["ncaa-stats-scoreboard"]
 
-  /// Facts a parser is known to read otherwise, each with the reason: checked as known issues,
-  /// so the day one is fixed the test says so and the entry must go.
-  /// Names a parser gives a school that the page also prints another way (FACTS takes the
-  /// heading's): which name a school goes by is the team registry's to say.
-  static let knownNames: [String: (printed: String, why: String)] = [
-    "Air Force": (
-      "Air Force Falcons", "the page prints 'Air Force' (logo alt, kept) and 'Air Force Falcons' (heading, FACTS)"
-    ),
-    "Lafayette": (
-      "Lafayette Leopards", "the page prints 'Lafayette' (logo alt, kept) and 'Lafayette Leopards' (heading, FACTS)"
-    ),
-  ]
+  /// A school the page prints two ways ("Air Force" in its logo's alt, "Air Force Falcons" in its
+  /// heading, which FACTS takes) is one team when the registry resolves both names to one school.
+  static let registry = try! TeamRegistry.seeded()
 
   struct Facts: Decodable {
     struct GameFacts: Decodable {
@@ -109,6 +101,13 @@ import Testing
   static func check(_ batch: Batch, against fact: Facts, parser: String) {
     let file = "\(fact.file) (\(parser))"
     if let count = fact.gameCount { #expect(batch.games.count == count, "\(file): games") }
+    // A team whose page gives its NCAA org id (a StatCrew code) is the school its name says.
+    for team in batch.teams {
+      guard let org = team.ncaaOrgId else { continue }
+      let byName = Self.registry.resolve(SourceTeam(id: nil, name: team.name))?.team.id
+      #expect(
+        byName == "team:\(org)", "\(file): \(team.name) has code \(org), its name resolves to \(byName ?? "none")")
+    }
     for (index, expected) in (fact.games ?? []).enumerated() {
       let game: Game?
       if let native = expected.nativeId {
@@ -125,11 +124,12 @@ import Testing
       let at = "\(file) game \(expected.nativeId ?? "#\(index)")"
       for (line, name) in [(game.away, expected.away), (game.home, expected.home)] {
         guard let name, line.team.name != name else { continue }
-        if let known = knownNames[line.team.name], known.printed == name {
-          withKnownIssue(Comment(rawValue: known.why)) { #expect(line.team.name == name, "\(at): team name") }
-        } else {
-          #expect(line.team.name == name, "\(at): team name")
-        }
+        let printed = Self.registry.resolve(SourceTeam(line.team))?.team.id
+        let expected = Self.registry.resolve(SourceTeam(id: nil, name: name))?.team.id
+        #expect(
+          printed != nil && printed == expected,
+          "\(at): team '\(line.team.name)' (\(printed ?? "unresolved")) is not FACTS' '\(name)' (\(expected ?? "unresolved"))"
+        )
       }
       if let score = expected.awayScore { #expect(game.away.score == score, "\(at): away score") }
       if let score = expected.homeScore { #expect(game.home.score == score, "\(at): home score") }

@@ -30,7 +30,7 @@ struct LCGameNormalizer: Normalizer {
     let teams = [visitor, home].map { team in
       Team(
         id: LCValues.teamId(team), name: team.attributes["name"] ?? "", abbreviation: team.attributes["id"],
-        sport: sport)
+        sport: sport, ncaaOrgId: LCValues.orgId(team))
     }
     return Batch(games: [game], teams: teams, boxScores: [box], plays: plays)
   }

@@ -13,4 +13,13 @@ enum LCValues {
   static func teamId(_ team: LCTeam) -> String {
     "\(StatBroadcastSource.id):team-\(GameText.slug(team.attributes["id"] ?? team.attributes["name"] ?? ""))"
   }
+
+  /// `<team code="457">` is the school's NCAA org id (STRUCTURE.md); a code that is not a
+  /// number, or none (some files leave it empty), is no id.
+  static func orgId(_ team: LCTeam) -> String? {
+    guard let code = team.attributes["code"]?.trimmingCharacters(in: .whitespaces), !code.isEmpty,
+      code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber)
+    else { return nil }
+    return code
+  }
 }

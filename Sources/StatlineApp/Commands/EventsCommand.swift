@@ -13,36 +13,12 @@ struct EventsCommand: AsyncParsableCommand {
     subcommands: [EventsTailCommand.self, EventsFailedCommand.self, EventsRedeliverCommand.self])
 }
 
-/// Where the events commands find the store (and, for redelivery, the sinks).
-struct EventStoreOptions: ParsableArguments {
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The store (a SQLite file or a postgres:// URL); default: `store:` of --config.", valueName: "path|url"))
-  var store: String?
-
-  @Option(name: .long, help: ArgumentHelp("The job configuration (YAML).", valueName: "file"))
-  var config = "statline.yml"
-
-  /// The store path: --store, else the configuration's, else statline.sqlite.
-  func storePath() throws(StatlineError) -> String {
-    if let store { return store }
-    guard FileManager.default.fileExists(atPath: config) else { return "statline.sqlite" }
-    return try JobConfigReader.load(file: config).store
-  }
-
-  func open() async throws(StatlineError) -> any JobStore {
-    try await StoreLocation(try storePath()).openForCommand(
-      hint: "run `statline run` or `statline once` first, or pass --store")
-  }
-}
-
 /// `statline events tail`: events as JSON lines, the same JSON the `jsonl` sink writes.
 struct EventsTailCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tail", abstract: "Print events as JSON lines (the last 10, or those after --since).")
 
-  @OptionGroup var options: EventStoreOptions
+  @OptionGroup var options: StoreOptions
 
   @Option(name: .long, help: "Print the events after this sequence number (0: all of them).")
   var since: Int64?
@@ -75,7 +51,7 @@ struct EventsFailedCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "failed", abstract: "List the events a sink gave up on (dead letters).")
 
-  @OptionGroup var options: EventStoreOptions
+  @OptionGroup var options: StoreOptions
 
   @Option(name: .long, help: "Only this sink's.")
   var sink: String?
@@ -110,7 +86,7 @@ struct EventsRedeliverCommand: AsyncParsableCommand {
     commandName: "redeliver", abstract: "Send dead letters again (one event id, or --all) through the configured sinks."
   )
 
-  @OptionGroup var options: EventStoreOptions
+  @OptionGroup var options: StoreOptions
 
   @Argument(help: "The event id (evt_12 or 12).")
   var id: String?

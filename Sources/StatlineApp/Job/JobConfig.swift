@@ -43,6 +43,9 @@ public struct JobConfig: Sendable {
   /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
   public var capturesKeep = 500
   public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
+  /// `teams.aliases`: a source team id or a printed name → the canonical team it is (`team:457`
+  /// or the NCAA org id `457`), for names the registry cannot resolve on its own.
+  public var teamAliases: [String: String] = [:]
   /// Where change events go (none: they are only kept in the store, for `statline events`).
   public var sinks: [SinkSpec] = []
   /// How workers sharing a PostgreSQL store split the schedule (ignored on SQLite).

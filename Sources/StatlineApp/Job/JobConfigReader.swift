@@ -1,6 +1,7 @@
 import Foundation
 import StatlineCore
 import StatlineEngine
+import StatlineTeams
 import Yams
 
 /// Reads `statline.yml`. A mistake is reported at start-up with its key path, its line and
@@ -126,7 +127,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks", "cluster",
+      "captures", "sinks", "cluster", "teams",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -165,6 +166,12 @@ struct YAMLWalker {
             "cluster.renewEvery", node, "must be shorter than cluster.lease, or leases expire while polls run",
             expected: "renewEvery: 15s with lease: 60s")
         }
+      case "teams":
+        for (_, value) in try pairs(node, key, keys: ["aliases"]) {
+          config.teamAliases = try strings(value, "teams.aliases")
+        }
+        // Checked now, so a mistyped id stops the job at start, not the first time it matters.
+        _ = try TeamRegistry.seeded(aliases: config.teamAliases)
       default:
         for (name, value) in try pairs(node, key, keys: ["keep", "maxAge"]) {
           if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }

@@ -5,15 +5,19 @@ public struct Team: Codable, Sendable, Hashable {
   @NullEncoded public var abbreviation: String?
   @NullEncoded public var conference: String?
   @NullEncoded public var sport: Sport?
+  /// The school's NCAA org id when the page gives one (a StatCrew file's `<team code>`): the
+  /// team registry anchors on it (DESIGN.md §11).
+  @NullEncoded public var ncaaOrgId: String?
 
   public init(
     id: String, name: String, abbreviation: String? = nil, conference: String? = nil,
-    sport: Sport? = nil
+    sport: Sport? = nil, ncaaOrgId: String? = nil
   ) {
     self.id = id
     self.name = name
     self.abbreviation = abbreviation
     self.conference = conference
     self.sport = sport
+    self.ncaaOrgId = ncaaOrgId
   }
 }

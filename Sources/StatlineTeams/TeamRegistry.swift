@@ -1,0 +1,138 @@
+import StatlineCore
+
+/// Canonical teams, one per school, with every id and name the sources use (DESIGN.md §11).
+///
+/// A source team resolves by deterministic passes (`TeamResolution.Pass`): a configured alias,
+/// then an id the page gives, then its name by `TeamName`'s rules, then another name the school
+/// goes by. A key two schools share (`Miami`: Miami (FL) and Miami (OH)) resolves to neither: it
+/// is ambiguous, and `unresolvedReason` names the candidates. A source's qualifier may be dropped
+/// to find a school named without one (`St. Joseph's (PA)` → `Saint Joseph's`), never the
+/// reverse (`Loyola` is not `Loyola (LA)`). Nothing is ever guessed.
+public struct TeamRegistry: Sendable {
+  public private(set) var teams: [CanonicalTeam]
+  private var byId: [String: Int] = [:]
+  private var byOrg: [String: Int] = [:]
+  private var bySeasonTeam: [String: Int] = [:]
+  private var byESPN: [String: Int] = [:]
+  private var bySlug = KeyIndex()
+  private var byKey = KeyIndex()
+  private var byUnqualified = KeyIndex()
+  private var byAlias = KeyIndex()
+  private var configuredIds: [String: Int] = [:]
+  private var configuredNames: [String: Int] = [:]
+
+  /// The seed (every school with an NCAA org id, from public data), with the configuration's
+  /// aliases: a source id (`statbroadcast:team-north-ca`) or a printed name (`NC Brooklyn`) →
+  /// `team:457` or `457`.
+  public static func seeded(aliases: [String: String] = [:]) throws(StatlineError) -> TeamRegistry {
+    try TeamRegistry(teams: seed, aliases: aliases)
+  }
+
+  private static let seed = TeamSeed.teams()
+
+  public init(teams: [CanonicalTeam], aliases: [String: String] = [:]) throws(StatlineError) {
+    self.teams = teams
+    for (index, team) in teams.enumerated() {
+      byId[team.id] = index
+      byOrg[team.orgId] = index
+      for season in team.seasonTeamIds { bySeasonTeam[season] = index }
+      if let espn = team.espnId { byESPN[espn] = index }
+      byKey.add(TeamName.key(team.name), index)
+      if let unqualified = TeamName.unqualifiedKey(team.name) { byUnqualified.add(unqualified, index) }
+      bySlug.add(TeamName.slug(team.name), index)
+      for name in team.names {
+        byAlias.add(TeamName.key(name), index)
+        bySlug.add(TeamName.slug(name), index)
+      }
+      if let abbreviation = team.abbreviation { byAlias.add(TeamName.key(abbreviation), index) }
+    }
+    for (source, target) in aliases.sorted(by: { $0.key < $1.key }) {
+      let canonical = target.hasPrefix("team:") ? target : CanonicalTeam.id(orgId: target)
+      guard let index = byId[canonical] else {
+        throw StatlineError(
+          .configuration, "teams.aliases: '\(source)' maps to '\(target)', which is no team in the registry",
+          hint: "give the school's NCAA org id (the number in stats.ncaa.org/team/{org}/…) or its id team:{org}")
+      }
+      if source.contains(":") {
+        configuredIds[source] = index
+      } else {
+        configuredNames[TeamName.key(source)] = index
+        self.teams[index].names.append(source)
+      }
+    }
+  }
+
+  public func team(id: String) -> CanonicalTeam? { byId[id].map { teams[$0] } }
+
+  /// The canonical team a source team is, or nil when no pass finds exactly one.
+  public func resolve(_ source: SourceTeam) -> TeamResolution? {
+    let key = TeamName.key(source.name)
+    let unqualified = TeamName.unqualifiedKey(source.name)
+    func found(_ index: Int?, _ pass: TeamResolution.Pass, _ matched: String) -> TeamResolution? {
+      index.map { TeamResolution(team: teams[$0], pass: pass, matched: matched) }
+    }
+    if let id = source.id, let hit = found(configuredIds[id], .configured, "alias for '\(id)'") { return hit }
+    if let hit = found(configuredNames[key], .configured, "alias '\(source.name)'") { return hit }
+    if let org = source.ncaaOrgId, let hit = found(byOrg[org], .id, "org id \(org)") { return hit }
+    if let hit = idMatch(source.id) { return hit }
+    if let hit = found(byKey.one(key), .name, "name '\(key)'") { return hit }
+    // "St. Joseph's (PA)" is the school named "Saint Joseph's" with no qualifier: a school named
+    // with another qualifier ("St. Joseph's (IN)") is ruled out by it. The reverse never holds: a
+    // plain "Loyola" is not "Loyola (LA)", whatever else goes by Loyola.
+    if let unqualified, let hit = found(byKey.one(unqualified), .name, "name '\(unqualified)'") { return hit }
+    // Another name, when no school with a qualifier goes by it too ("Miami" is ESPN's for Miami
+    // (FL), but Miami (OH) is Miami as well).
+    guard let index = byAlias.one(key), byUnqualified.all(key).allSatisfy({ $0 == index }) else { return nil }
+    return found(index, .alias, "other name '\(key)'")
+  }
+
+  /// Why a source team does not resolve: the schools an ambiguous key names, the schools named
+  /// like it, or that nothing is.
+  public func unresolvedReason(_ source: SourceTeam) -> String {
+    let keys = [TeamName.key(source.name)] + (TeamName.unqualifiedKey(source.name).map { [$0] } ?? [])
+    var candidates: [Int] = []
+    for key in keys {
+      for index in [byKey, byUnqualified, byAlias] {
+        for found in index.all(key) where !candidates.contains(found) { candidates.append(found) }
+      }
+    }
+    let names = candidates.sorted().map { "\(teams[$0].name) (\(teams[$0].id))" }.joined(separator: ", ")
+    if candidates.count > 1 { return "'\(source.name)' could be \(names)" }
+    let nobody = "no school goes by '\(source.name)'" + (source.id.map { " or by the id \($0)" } ?? "")
+    return candidates.isEmpty ? nobody : nobody + "; named like it: \(names)"
+  }
+
+  private func idMatch(_ id: String?) -> TeamResolution? {
+    guard let id else { return nil }
+    let forms: [(prefix: String, lookup: (String) -> Int?, what: String)] = [
+      ("ncaa:org-", { byOrg[$0] }, "org id"),
+      ("ncaa:team-", { bySeasonTeam[$0] }, "season-team id"),
+      ("espn:team-", { byESPN[$0] }, "ESPN id"),
+      ("ncaa:com-team-", { bySlug.one($0) }, "ncaa.com slug"),
+    ]
+    for form in forms where id.hasPrefix(form.prefix) {
+      let native = String(id.dropFirst(form.prefix.count))
+      if let index = form.lookup(native) {
+        return TeamResolution(team: teams[index], pass: .id, matched: "\(form.what) \(native)")
+      }
+    }
+    return nil
+  }
+}
+
+/// Keys to schools; a key two schools share resolves to neither.
+struct KeyIndex: Sendable {
+  private var entries: [String: [Int]] = [:]
+
+  mutating func add(_ key: String, _ index: Int) {
+    guard !key.isEmpty else { return }
+    if !(entries[key]?.contains(index) ?? false) { entries[key, default: []].append(index) }
+  }
+
+  func one(_ key: String) -> Int? {
+    guard let found = entries[key], found.count == 1 else { return nil }
+    return found[0]
+  }
+
+  func all(_ key: String) -> [Int] { entries[key] ?? [] }
+}
