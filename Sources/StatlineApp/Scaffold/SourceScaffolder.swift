@@ -17,11 +17,15 @@ public struct SourceScaffolder: Sendable {
     self.name = name
   }
 
-  /// `MyLeague` → `my-league`.
+  /// `MyLeague` → `my-league`; a run of capitals is one word (`ESPN` → `espn`, `NCAAStats` →
+  /// `ncaa-stats`).
   public var sourceId: String {
+    let characters = Array(name)
     var result = ""
-    for character in name {
-      if character.isUppercase && !result.isEmpty { result += "-" }
+    for (index, character) in characters.enumerated() {
+      let previousIsUpper = index > 0 && characters[index - 1].isUppercase
+      let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+      if character.isUppercase && index > 0 && (!previousIsUpper || nextIsLower) { result += "-" }
       result += character.lowercased()
     }
     return result
