@@ -64,24 +64,43 @@ public struct TeamRegistry: Sendable {
 
   public func team(id: String) -> CanonicalTeam? { byId[id].map { teams[$0] } }
 
-  /// The canonical team a source team is, or nil when no pass finds exactly one.
+  /// The canonical team a source team is, or nil when no pass finds exactly one. The name passes
+  /// try the printed name, then the short name (`Johns Hopkins` for `Johns Hopkins Blue Jays`).
   public func resolve(_ source: SourceTeam) -> TeamResolution? {
-    let key = TeamName.key(source.name)
-    let unqualified = TeamName.unqualifiedKey(source.name)
-    func found(_ index: Int?, _ pass: TeamResolution.Pass, _ matched: String) -> TeamResolution? {
-      index.map { TeamResolution(team: teams[$0], pass: pass, matched: matched) }
-    }
+    let names = [source.name] + (source.shortName.map { [$0] } ?? [])
     if let id = source.id, let hit = found(configuredIds[id], .configured, "alias for '\(id)'") { return hit }
-    if let hit = found(configuredNames[key], .configured, "alias '\(source.name)'") { return hit }
+    for name in names {
+      if let hit = found(configuredNames[TeamName.key(name)], .configured, "alias '\(name)'") { return hit }
+    }
     if let org = source.ncaaOrgId, let hit = found(byOrg[org], .id, "org id \(org)") { return hit }
     if let hit = idMatch(source.id) { return hit }
+    for name in names {
+      if let hit = byName(name) { return hit }
+    }
+    for name in names {
+      if let hit = byOtherName(name) { return hit }
+    }
+    return nil
+  }
+
+  private func found(_ index: Int?, _ pass: TeamResolution.Pass, _ matched: String) -> TeamResolution? {
+    index.map { TeamResolution(team: teams[$0], pass: pass, matched: matched) }
+  }
+
+  /// "St. Joseph's (PA)" is the school named "Saint Joseph's" with no qualifier: a school named
+  /// with another qualifier ("St. Joseph's (IN)") is ruled out by it. The reverse never holds: a
+  /// plain "Loyola" is not "Loyola (LA)", whatever else goes by Loyola.
+  private func byName(_ name: String) -> TeamResolution? {
+    let key = TeamName.key(name)
     if let hit = found(byKey.one(key), .name, "name '\(key)'") { return hit }
-    // "St. Joseph's (PA)" is the school named "Saint Joseph's" with no qualifier: a school named
-    // with another qualifier ("St. Joseph's (IN)") is ruled out by it. The reverse never holds: a
-    // plain "Loyola" is not "Loyola (LA)", whatever else goes by Loyola.
-    if let unqualified, let hit = found(byKey.one(unqualified), .name, "name '\(unqualified)'") { return hit }
-    // Another name, when no school with a qualifier goes by it too ("Miami" is ESPN's for Miami
-    // (FL), but Miami (OH) is Miami as well).
+    guard let unqualified = TeamName.unqualifiedKey(name) else { return nil }
+    return found(byKey.one(unqualified), .name, "name '\(unqualified)'")
+  }
+
+  /// Another name, when no school with a qualifier goes by it too ("Miami" is ESPN's for Miami
+  /// (FL), but Miami (OH) is Miami as well).
+  private func byOtherName(_ name: String) -> TeamResolution? {
+    let key = TeamName.key(name)
     guard let index = byAlias.one(key), byUnqualified.all(key).allSatisfy({ $0 == index }) else { return nil }
     return found(index, .alias, "other name '\(key)'")
   }

@@ -51,6 +51,15 @@ import Testing
     #expect(hit?.pass == pass, "\(name)")
   }
 
+  /// ESPN prints "Johns Hopkins Blue Jays" (a name no seed lists: the school plays no Division I
+  /// basketball) with its location "Johns Hopkins": the short name finds it.
+  @Test func theShortNameIsTriedAfterTheName() {
+    let hopkins = SourceTeam(id: "espn:team-118", name: "Johns Hopkins Blue Jays", shortName: "Johns Hopkins")
+    #expect(Self.registry.resolve(SourceTeam(id: nil, name: "Johns Hopkins Blue Jays")) == nil)
+    let hit = Self.registry.resolve(hopkins)
+    #expect(hit?.team.name == "Johns Hopkins" && hit?.pass == .name && hit?.matched == "name 'johns hopkins'")
+  }
+
   @Test func anAmbiguousNameResolvesToNoneAndSaysWhichItCouldBe() {
     let miami = SourceTeam(id: nil, name: "Miami (PA)")
     #expect(Self.registry.resolve(SourceTeam(id: nil, name: "Miami (FL)"))?.team.id == "team:415")

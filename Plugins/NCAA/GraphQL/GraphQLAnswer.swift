@@ -82,21 +82,4 @@ enum GraphQLAnswer {
 }
 
 /// A JSON value that ncaa.com sends as a number or a string (`teamId`, scores).
-struct Flexible: Decodable, Sendable, Equatable {
-  var text: String
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let int = try? container.decode(Int.self) {
-      text = String(int)
-    } else if let double = try? container.decode(Double.self) {
-      text = String(double)
-    } else if let bool = try? container.decode(Bool.self) {
-      text = String(bool)
-    } else {
-      text = (try? container.decode(String.self)) ?? ""
-    }
-  }
-
-  var int: Int? { GameText.int(text) }
-}
+typealias Flexible = JSONScalar

@@ -169,7 +169,11 @@ struct ContestHeader: Sendable, Equatable {
   /// Both teams as the model's teams.
   func teams(sport: Sport) -> [Team] {
     [visitor, home].compactMap { team in
-      team.seasonTeamId.map { Team(id: NCAAIds.seasonTeam($0), name: team.fullName ?? team.shortName, sport: sport) }
+      team.seasonTeamId.map {
+        Team(
+          id: NCAAIds.seasonTeam($0), name: team.fullName ?? team.shortName, sport: sport,
+          shortName: team.fullName == nil || team.fullName == team.shortName ? nil : team.shortName)
+      }
     }
   }
 }

@@ -36,7 +36,11 @@ struct Schedule: Sendable, Equatable {
 struct ScheduleNormalizer: Normalizer {
   func normalize(_ schedule: Schedule, page: Page) throws -> Batch {
     var games: [Game] = []
-    var teams = [Team(id: schedule.teamId, name: schedule.teamFullName, sport: schedule.sport)]
+    var teams = [
+      Team(
+        id: schedule.teamId, name: schedule.teamFullName, sport: schedule.sport,
+        shortName: schedule.teamName == schedule.teamFullName ? nil : schedule.teamName)
+    ]
     var warnings = schedule.warnings
     for row in schedule.rows {
       let result = Self.result(row.result)

@@ -8,10 +8,14 @@ public struct Team: Codable, Sendable, Hashable {
   /// The school's NCAA org id when the page gives one (a StatCrew file's `<team code>`): the
   /// team registry anchors on it (DESIGN.md §11).
   @NullEncoded public var ncaaOrgId: String?
+  /// The school's name without its nickname when the page prints both (ESPN's `location`
+  /// "Johns Hopkins" beside "Johns Hopkins Blue Jays"; a stats.ncaa.org logo's alt beside the
+  /// heading): another name the team registry resolves by.
+  @NullEncoded public var shortName: String?
 
   public init(
     id: String, name: String, abbreviation: String? = nil, conference: String? = nil,
-    sport: Sport? = nil, ncaaOrgId: String? = nil
+    sport: Sport? = nil, ncaaOrgId: String? = nil, shortName: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -19,5 +23,6 @@ public struct Team: Codable, Sendable, Hashable {
     self.conference = conference
     self.sport = sport
     self.ncaaOrgId = ncaaOrgId
+    self.shortName = shortName
   }
 }

@@ -1,0 +1,23 @@
+/// A JSON value that a feed sends as a number in one answer and a string in another (ncaa.com's
+/// `teamId`, ESPN's `"score": "13"`), kept as its text: JSON parsers of every plugin share it.
+public struct JSONScalar: Decodable, Sendable, Equatable {
+  public var text: String
+
+  public init(text: String) { self.text = text }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let int = try? container.decode(Int.self) {
+      text = String(int)
+    } else if let double = try? container.decode(Double.self) {
+      text = String(double)
+    } else if let bool = try? container.decode(Bool.self) {
+      text = String(bool)
+    } else {
+      text = (try? container.decode(String.self)) ?? ""
+    }
+  }
+
+  /// The text as a whole number (`GameText.int`), or nil.
+  public var int: Int? { GameText.int(text) }
+}
