@@ -7,6 +7,7 @@ let sourcePlugins: [String] = [
   "GenericHTML",
   "StatBroadcast",
   "NCAA",
+  "ESPN",
   // statline:new-source-plugins
 ]
 

@@ -1,3 +1,4 @@
+import ESPNSource
 import GenericHTMLSource
 import NCAASource
 import StatBroadcastSource
@@ -10,6 +11,7 @@ public enum BuiltinPlugins {
     GenericHTMLSource.plugin,
     StatBroadcastSource.plugin,
     NCAASource.plugin,
+    ESPNSource.plugin,
     // statline:new-source-list
   ]
 

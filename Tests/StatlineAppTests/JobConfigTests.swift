@@ -118,8 +118,10 @@ import Testing
     #expect(
       targets.map(\.parser) == [
         "statbroadcast-event-calendar", "statbroadcast-event-calendar", "ncaa-gql-contests", "ncaa-stats-team-list",
+        "espn-scoreboard",
       ])
     #expect(targets.allSatisfy { $0.role == .discovery })
+    #expect(config.teamAliases == ["Loyola (MD)": "369"])
     #expect(config.sources["ncaa"]?.options["hash.GetContests_web"]?.count == 64)
   }
 

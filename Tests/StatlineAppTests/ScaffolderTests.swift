@@ -10,6 +10,8 @@ import Testing
     let scaffolder = SourceScaffolder(root: root, name: "PrestoSports")
     let written = try scaffolder.run()
     #expect(scaffolder.sourceId == "presto-sports")
+    #expect(SourceScaffolder(root: root, name: "ESPN").sourceId == "espn", "a run of capitals is one word")
+    #expect(SourceScaffolder(root: root, name: "NCAAStats").sourceId == "ncaa-stats")
     #expect(scaffolder.parserId == "presto-sports-scoreboard")
     for file in written {
       #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file)")
@@ -21,7 +23,8 @@ import Testing
     #expect(list.contains("    PrestoSportsSource.plugin,\n    // statline:new-source-list"))
     #expect(
       list.hasPrefix(
-        "import GenericHTMLSource\nimport NCAASource\nimport PrestoSportsSource\nimport StatBroadcastSource\n"))
+        "import ESPNSource\nimport GenericHTMLSource\nimport NCAASource\nimport PrestoSportsSource\nimport StatBroadcastSource\n"
+      ))
 
     let descriptor = try String(
       contentsOf: root.appendingPathComponent("Plugins/PrestoSports/PrestoSportsSource.swift"), encoding: .utf8)

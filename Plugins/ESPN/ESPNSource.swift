@@ -1,0 +1,26 @@
+import StatlineCore
+
+/// The ESPN source plugin: the public site API's scoreboard
+/// (`site.api.espn.com/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD`), the same
+/// JSON for every sport, read as a discovery and live-score target: a board with a live game is
+/// polled at the live cadence. It asks for no game pages: ESPN's summary endpoint (box score,
+/// plays) is not read, for want of a real saved answer to test it on.
+public enum ESPNSource {
+  public static let id = "espn"
+
+  public static let plugin = SourcePlugin(id: id, name: "ESPN", folder: "ESPN") { settings in
+    [
+      ParserEntry(
+        id: "espn-scoreboard", source: id,
+        summary: "ESPN site-API scoreboard (any sport whose league is known or configured): games and teams",
+        format: .json,
+        urlPatterns: [try URLPattern(#"^https?://site\.api\.espn\.com/apis/site/v2/sports/[^/]+/[^/]+/scoreboard"#)],
+        sniffer: { page in
+          let head = page.prefix(4096)
+          return head.contains("\"leagues\"") && head.contains("espn")
+        },
+        discover: { _ in [] },
+        parser: ESPNScoreboardParser(leagues: ESPNLeagues.leagues(settings)), normalizer: ESPNScoreboardNormalizer())
+    ]
+  }
+}

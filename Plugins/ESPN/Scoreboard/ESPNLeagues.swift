@@ -1,0 +1,32 @@
+import StatlineCore
+
+/// ESPN league slugs and the sports they are (DESIGN.md §12): told apart by the slug the answer
+/// and the URL name, never guessed. A league not listed is read once the configuration names its
+/// sport (`sources.espn.options.league.<slug>: <sport>`); until then its scoreboard is refused.
+enum ESPNLeagues {
+  static let known: [String: Sport] = [
+    "mens-college-lacrosse": .lacrosseMen, "womens-college-lacrosse": .lacrosseWomen,
+    "mens-college-basketball": .basketballMen, "womens-college-basketball": .basketballWomen,
+    "college-football": Sport("football"), "college-baseball": Sport("baseball"),
+    "college-softball": Sport("softball"), "mens-college-hockey": Sport("ice-hockey-men"),
+    "womens-college-hockey": Sport("ice-hockey-women"), "womens-college-volleyball": Sport("volleyball-women"),
+    "mens-college-volleyball": Sport("volleyball-men"), "usa.ncaa.m.1": Sport("soccer-men"),
+    "usa.ncaa.w.1": Sport("soccer-women"),
+  ]
+
+  /// The configured leagues (`league.<slug>` options) over the known ones.
+  static func leagues(_ settings: PluginSettings) -> [String: Sport] {
+    var leagues = known
+    for (key, value) in settings.options[ESPNSource.id] ?? [:] where key.hasPrefix("league.") {
+      leagues[String(key.dropFirst("league.".count))] = Sport(value)
+    }
+    return leagues
+  }
+
+  /// `…/sports/lacrosse/mens-college-lacrosse/scoreboard?…` → `mens-college-lacrosse`.
+  static func slug(inURL url: String?) -> String? {
+    guard let url, let range = url.range(of: "/sports/") else { return nil }
+    let parts = url[range.upperBound...].split(separator: "/")
+    return parts.count >= 3 && parts[2].hasPrefix("scoreboard") ? String(parts[1]) : nil
+  }
+}
