@@ -57,7 +57,7 @@ let package = Package(
     .library(name: "StatlinePostgres", targets: ["StatlinePostgres"]),
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
-    .library(name: "StatlineTeams", targets: ["StatlineTeams"]),
+    .library(name: "StatlineCanonical", targets: ["StatlineCanonical"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -119,7 +119,7 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
-    .target(name: "StatlineTeams", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
+    .target(name: "StatlineCanonical", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
     .target(
       name: "StatlinePostgres",
       dependencies: [
@@ -132,7 +132,7 @@ let package = Package(
       name: "StatlineApp",
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
-        "StatlineServer", "StatlineTeams",
+        "StatlineServer", "StatlineCanonical",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -194,12 +194,12 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StatlineTeamsTests", dependencies: ["StatlineTeams", "StatlineCore", "StatlineTesting"],
+      name: "StatlineCanonicalTests", dependencies: ["StatlineCanonical", "StatlineCore", "StatlineTesting"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineAppTests",
       dependencies: [
-        "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineTeams",
+        "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineCanonical",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,7 +1,7 @@
 import Foundation
 import StatlineApp
+import StatlineCanonical
 import StatlineCore
-import StatlineTeams
 import StatlineTesting
 import Testing
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds Sources/StatlineTeams/SeedTeams.swift, the team registry's seed, from the public
+"""Builds Sources/StatlineCanonical/Teams/SeedTeams.swift, the team registry's seed, from the public
 reference data in ../shared/reference/teams/ (see its README for sources and caveats).
 
 One line per school with an NCAA org id (ncaa-schools.csv), tab-separated:
@@ -19,7 +19,7 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 ref = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "..", "shared", "reference", "teams")
-out = os.path.join(root, "Sources", "StatlineTeams", "SeedTeams.swift")
+out = os.path.join(root, "Sources", "StatlineCanonical", "Teams", "SeedTeams.swift")
 
 
 def slug(name):

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import StatlineCanonical
 import StatlineCore
 import StatlinePostgres
-import StatlineTeams
 
 /// `statline teams`: the team registry (DESIGN.md §11) and the source teams it does not know.
 struct TeamsCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 import StatlineEngine
-import StatlineTeams
 import Yams
 
 /// Reads `statline.yml`. A mistake is reported at start-up with its key path, its line and

@@ -1,7 +1,7 @@
 import StatlineCore
 import Testing
 
-@testable import StatlineTeams
+@testable import StatlineCanonical
 
 @Suite struct TeamRegistryTests {
   static let registry = try! TeamRegistry.seeded()

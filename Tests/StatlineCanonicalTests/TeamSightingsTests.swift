@@ -1,7 +1,7 @@
 import StatlineCore
 import Testing
 
-@testable import StatlineTeams
+@testable import StatlineCanonical
 
 @Suite struct TeamSightingsTests {
   static func game(_ id: String, _ away: TeamRef, _ home: TeamRef, date: String) -> Game {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StatlineTeams
+@testable import StatlineCanonical
 
 @Suite struct TeamNameTests {
   @Test(arguments: [

@@ -1,0 +1,73 @@
+import Foundation
+import StatlineCore
+
+/// Where a source game belongs (DESIGN.md §11): two source games are one game when their sport,
+/// their date (a day either side, for feeds that date by UTC) and their two teams match, home and
+/// away in either order. A feed never reports one game twice, so a canonical game that already
+/// holds a game of the same feed is another game (a doubleheader), and so is one whose start time
+/// is more than two hours away from this one's. Among several, the same date wins, then the
+/// nearest start, then the first game.
+public enum GameMatcher {
+  public enum Placement: Sendable, Equatable {
+    case join(String)
+    case create(CanonicalGameEntry)
+  }
+
+  /// Start times further apart than this are two games.
+  public static let sameGameWindow: TimeInterval = 2 * 3600
+
+  /// - Parameter candidates: the canonical games of the same sport and teams within a day of the
+  ///   game's date (more do no harm: they are filtered here).
+  public static func place(_ source: SourceGame, among candidates: [CanonicalGameEntry]) -> Placement {
+    let game = source.game
+    if let joined = candidates.first(where: { $0.members.contains { $0.gameId == game.id } }) {
+      return .join(joined.id)
+    }
+    let member = CanonicalGameEntry.Member(gameId: game.id, feed: source.feed, startTime: game.startTime)
+    guard let date = game.date, game.sport != .unknown, let day = Self.day(date) else {
+      return .create(
+        CanonicalGameEntry(
+          id: "game:\(game.id)", sport: game.sport, date: game.date, pair: source.pair, number: 1, members: [member]))
+    }
+    let related = candidates.filter { entry in
+      entry.sport == game.sport && entry.pair == source.pair
+        && entry.date.flatMap(Self.day).map { abs($0 - day) <= 1 } == true
+    }
+    let start = game.startTime.flatMap(Self.instant)
+    let fitting = related.filter { entry in
+      !entry.members.contains { $0.feed == source.feed }
+        && !entry.members.contains { other in
+          guard let start, let theirs = other.startTime.flatMap(Self.instant) else { return false }
+          return abs(theirs.timeIntervalSince(start)) > sameGameWindow
+        }
+    }
+    func distance(_ entry: CanonicalGameEntry) -> TimeInterval {
+      guard let start else { return 0 }
+      return entry.members.compactMap { $0.startTime.flatMap(Self.instant) }.map { abs($0.timeIntervalSince(start)) }
+        .min() ?? 0
+    }
+    let best = fitting.min { a, b in
+      (a.date == date ? 0 : 1, distance(a), a.number) < (b.date == date ? 0 : 1, distance(b), b.number)
+    }
+    if let best { return .join(best.id) }
+    let number = (related.filter { $0.date == date }.map(\.number).max() ?? 0) + 1
+    return .create(
+      CanonicalGameEntry(
+        id: CanonicalGameEntry.id(sport: game.sport, date: date, pair: source.pair, number: number),
+        sport: game.sport, date: date, pair: source.pair, number: number, members: [member]))
+  }
+
+  /// `2026-03-14` → days since 1970, for "within a day".
+  static func day(_ date: String) -> Int? {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return nil }
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(secondsFromGMT: 0)!
+    guard let value = utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else {
+      return nil
+    }
+    return Int(value.timeIntervalSince1970 / 86_400)
+  }
+
+  static func instant(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
+}

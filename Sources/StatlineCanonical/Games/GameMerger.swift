@@ -1,0 +1,95 @@
+import StatlineCore
+
+/// Merges the source records of one game, field by field and by rule (DESIGN.md §11):
+/// - status, score, period and clock come from one source record, the **live source**: at first
+///   the record furthest along (`GameProgress`; ties by precedence); afterwards the live source
+///   stays until another feed changes later *and* is further along. A feed that lags (a calendar
+///   a period behind the StatCrew file) never moves the game backwards, while the live source's
+///   own correction (a goal taken back) is shown;
+/// - two finals that disagree keep the higher-precedence feed's and report a conflict; nothing is
+///   averaged, and the order of polls cannot flip it;
+/// - start time, venue, neutral site and attendance come from the NCAA's feeds first;
+/// - ranks and records from the first feed by precedence that gives them;
+/// - the teams are canonical (the registry's id and name) where they resolve, oriented as the
+///   schedule's first feed has them, every other record's sides swapped to match.
+public struct GameMerger: Sendable {
+  public var precedence: [SourceFeed]
+  public var registry: TeamRegistry
+
+  public init(precedence: [SourceFeed] = SourceFeed.defaultPrecedence, registry: TeamRegistry) {
+    self.precedence = precedence
+    self.registry = registry
+  }
+
+  /// The rank of a feed: its place in `precedence`, or after every listed one.
+  public func rank(_ feed: SourceFeed) -> Int { precedence.firstIndex(of: feed) ?? precedence.count }
+
+  /// The preferred of several source games (for the box score and the plays): by precedence.
+  public func preferred(_ gameIds: [String]) -> String? {
+    gameIds.min { (rank(SourceFeed.of(gameId: $0)), $0) < (rank(SourceFeed.of(gameId: $1)), $1) }
+  }
+
+  public func merge(id: String, sources: [SourceGame], previous: MergedGame?) -> MergedGame? {
+    let ordered = sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
+    guard let first = ordered.first else { return nil }
+    // Orientation: the schedule's first feed decides which team is away.
+    let scheduleOrder = SourceFeed.scheduleOrder
+    let anchor = ordered.min { a, b in
+      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
+        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
+    }!
+    let oriented = ordered.map { source -> SourceGame in
+      guard source.awayTeam != anchor.awayTeam, source.awayTeam == anchor.homeTeam else { return source }
+      var swapped = source
+      swap(&swapped.game.away, &swapped.game.home)
+      swap(&swapped.awayTeam, &swapped.homeTeam)
+      return swapped
+    }
+
+    var live = oriented.first { $0.game.id == previous?.liveSource }
+    if let current = live {
+      let latest = oriented.max { ($0.liveChangedAt, -rank($0.feed)) < ($1.liveChangedAt, -rank($1.feed)) }!
+      if latest.game.id != current.game.id && GameProgress(latest.game) > GameProgress(current.game) {
+        live = latest
+      }
+    } else {
+      live = oriented.max { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) }
+    }
+    var conflict: MergedGame.Conflict?
+    let finals = oriented.filter { $0.game.status == .final }
+    if let kept = finals.first, let other = finals.first(where: { Self.score($0.game) != Self.score(kept.game) }) {
+      live = kept
+      conflict = MergedGame.Conflict(
+        kept: kept.game.id, keptScore: Self.score(kept.game), other: other.game.id, otherScore: Self.score(other.game))
+    }
+    guard let live else { return nil }
+
+    var game = live.game
+    game.id = id
+    game.sport = first.game.sport
+    let bySchedule = oriented.sorted { a, b in
+      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
+        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
+    }
+    game.date = anchor.game.date ?? bySchedule.lazy.compactMap(\.game.date).first
+    game.startTime = bySchedule.lazy.compactMap(\.game.startTime).first
+    game.venue = bySchedule.lazy.compactMap(\.game.venue).first
+    game.neutralSite = bySchedule.lazy.compactMap(\.game.neutralSite).first
+    game.attendance = bySchedule.lazy.compactMap(\.game.attendance).first
+    game.away.team = team(anchor.awayTeam, fallback: anchor.game.away.team)
+    game.home.team = team(anchor.homeTeam, fallback: anchor.game.home.team)
+    game.away.rank = oriented.lazy.compactMap(\.game.away.rank).first
+    game.home.rank = oriented.lazy.compactMap(\.game.home.rank).first
+    game.away.record = oriented.lazy.compactMap(\.game.away.record).first
+    game.home.record = oriented.lazy.compactMap(\.game.home.record).first
+    return MergedGame(game: game, liveSource: live.game.id, sources: ordered.map(\.game.id), conflict: conflict)
+  }
+
+  /// The canonical team of an identity: the registry's id and name, else the source's own.
+  func team(_ identity: String, fallback: TeamRef) -> TeamRef {
+    guard let team = registry.team(id: identity) else { return fallback }
+    return TeamRef(id: team.id, name: team.name, abbreviation: team.abbreviation ?? fallback.abbreviation)
+  }
+
+  static func score(_ game: Game) -> String { "\(game.away.score ?? 0)-\(game.home.score ?? 0)" }
+}

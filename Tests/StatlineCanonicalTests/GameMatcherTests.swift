@@ -1,0 +1,96 @@
+import Foundation
+import StatlineCore
+import Testing
+
+@testable import StatlineCanonical
+
+@Suite struct GameMatcherTests {
+  static let registry = TeamRegistryTests.registry
+  static let epoch = Date(timeIntervalSince1970: 1_773_500_000)
+
+  static func source(
+    _ id: String, _ away: String, _ home: String, date: String? = "2026-03-14", start: String? = nil,
+    sport: Sport = .lacrosseMen, status: GameStatus = .scheduled
+  ) -> SourceGame {
+    let game = Game(
+      id: id, sport: sport, status: status, date: date, startTime: start,
+      away: TeamLine(team: TeamRef(id: nil, name: away)), home: TeamLine(team: TeamRef(id: nil, name: home)))
+    return SourceGame(game: game, registry: registry, liveChangedAt: epoch)
+  }
+
+  /// Places games one after another as a store would, keeping the entries.
+  static func placeAll(_ games: [SourceGame]) -> [String: String] {
+    var entries: [CanonicalGameEntry] = []
+    var placed: [String: String] = [:]
+    for game in games {
+      switch GameMatcher.place(game, among: entries) {
+      case .join(let id):
+        placed[game.game.id] = id
+        if let index = entries.firstIndex(where: { $0.id == id }) {
+          entries[index].members.append(.init(gameId: game.game.id, feed: game.feed, startTime: game.game.startTime))
+        }
+      case .create(let entry):
+        placed[game.game.id] = entry.id
+        entries.append(entry)
+      }
+    }
+    return placed
+  }
+
+  @Test func twoFeedsNamingTheTeamsDifferentlyAreOneGame() {
+    let placed = Self.placeAll([
+      Self.source("statbroadcast:640301", "Army", "UNC"),
+      Self.source("ncaa:com-6600001", "Army West Point", "North Carolina"),
+      Self.source("espn:401700001", "Army Black Knights", "North Carolina Tar Heels", date: "2026-03-15"),
+    ])
+    #expect(placed["statbroadcast:640301"] == "game:2026-03-14:lacrosse-men:457~725")
+    #expect(Set(placed.values).count == 1, "\(placed)")
+  }
+
+  @Test func aNeutralSiteListedInTheOtherOrderIsTheSameGame() {
+    let placed = Self.placeAll([
+      Self.source("ncaa:6310104", "Cornell", "Johns Hopkins"), Self.source("espn:1", "Johns Hopkins", "Cornell"),
+    ])
+    #expect(placed["ncaa:6310104"] == placed["espn:1"])
+  }
+
+  /// Two games of one day between the same teams: one feed lists both, so they are two games,
+  /// and the other feed's games join them by start time, whichever order they come in.
+  @Test func aDoubleheaderIsToldApartByStartTime() {
+    let early = Self.source("ncaa:1", "Navy", "Army West Point", start: "2026-03-14T17:00:00Z")
+    let late = Self.source("ncaa:2", "Navy", "Army West Point", start: "2026-03-14T21:00:00Z")
+    let espnLate = Self.source("espn:2", "Navy", "Army", start: "2026-03-14T21:05:00Z")
+    let espnEarly = Self.source("espn:1", "Navy", "Army", start: "2026-03-14T17:00:00Z")
+    for order in [[early, late, espnLate, espnEarly], [espnLate, early, espnEarly, late]] {
+      let placed = Self.placeAll(order)
+      #expect(placed["ncaa:1"] == placed["espn:1"] && placed["ncaa:2"] == placed["espn:2"], "\(placed)")
+      #expect(placed["ncaa:1"] != placed["ncaa:2"])
+      #expect(Set(placed.values).contains("game:2026-03-14:lacrosse-men:725~726~g2"), "\(placed)")
+    }
+  }
+
+  @Test func aTeamThatDoesNotResolveOnlyMatchesItself() {
+    let placed = Self.placeAll([
+      Self.source("statbroadcast:1", "NC Brooklyn", "North Carolina"),
+      Self.source("ncaa:com-1", "Brooklyn", "North Carolina"),
+      Self.source("ncaa:2", "NC Brooklyn", "North Carolina"),
+    ])
+    #expect(placed["statbroadcast:1"] != placed["ncaa:com-1"], "two names the registry does not know")
+    #expect(placed["statbroadcast:1"] == placed["ncaa:2"], "the same printed name is the same source team")
+    #expect(placed["statbroadcast:1"] == "game:2026-03-14:lacrosse-men:nc-brooklyn~457")
+  }
+
+  @Test func gamesTwoDaysApartOrOfAnotherSportAreOthers() {
+    let placed = Self.placeAll([
+      Self.source("ncaa:1", "Duke", "North Carolina"),
+      Self.source("espn:1", "Duke", "North Carolina", date: "2026-03-16"),
+      Self.source("espn:2", "Duke", "North Carolina", sport: .lacrosseWomen),
+    ])
+    #expect(Set(placed.values).count == 3)
+  }
+
+  @Test func aGameWithoutADateIsItsOwn() {
+    let placed = Self.placeAll([Self.source("ncaa:1", "Duke", "North Carolina", date: nil)])
+    #expect(placed["ncaa:1"] == "game:ncaa:1")
+  }
+}
