@@ -1,5 +1,6 @@
 import Foundation
 import StatlineApp
+import StatlineCanonical
 import StatlineCore
 import StatlineTesting
 import Testing
@@ -23,6 +24,23 @@ import Testing
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains("8 games, 1 team, 0 box scores, 0 plays"))
     #expect(output.stdout.contains("2026-02-14  final      lacrosse-men  Navy              10-11  #5 Johns Hopkins"))
+  }
+
+  /// Two NCAA feeds' boards of one day (ncaa.com names teams its own way, one game is final on
+  /// one board and in an unknown state on the other): each game once, with both sources.
+  @Test func replayMergeShowsEachGameOnceWithItsSources() throws {
+    let boards = ["Fixtures/NCAA/ncaa-gql-contests/mixed-day", "Fixtures/NCAA/ncaa-stats-scoreboard/mixed-day"]
+    let output = try CommandRunner.run(["replay", "--merge"] + boards)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("8 canonical games from 11 source games"), "\(output.stdout)")
+    let duke = try #require(output.stdout.split(separator: "\n").first { $0.contains("Duke") })
+    #expect(duke.contains("game:2026-03-07:lacrosse-men:193~746") && duke.contains("ncaa:6500203, ncaa:com-6600002"))
+    let navy = try #require(output.stdout.split(separator: "\n").first { $0.contains("Navy") })
+    #expect(navy.contains("final") && navy.contains("7-6"), "the final board's game, not the unknown one's")
+
+    let json = try CommandRunner.run(["replay", "--merge", "--json"] + boards)
+    let merged = try JSONDecoder().decode([MergedGame].self, from: Data(json.stdout.utf8))
+    #expect(merged.count == 8 && merged.filter { $0.sources.count == 2 }.count == 3)
   }
 
   @Test func replayJSONIsTheGoldenByteForByte() throws {

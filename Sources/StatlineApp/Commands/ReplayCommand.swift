@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StatlineCanonical
 import StatlineCore
 
 /// `statline replay`: run saved pages through parse → normalize → validate, offline.
@@ -33,6 +34,12 @@ struct ReplayCommand: AsyncParsableCommand {
   @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
   var json = false
 
+  @Flag(
+    help: """
+      Merge the pages' games into canonical games (DESIGN.md §11), in the order given, and print       those instead: each game once, its live source, every source, and conflicts.
+      """)
+  var merge = false
+
   @Option(
     help: ArgumentHelp(
       "The store that holds captures (for capture:ID): a SQLite file or a postgres:// URL.", valueName: "path|url"))
@@ -44,13 +51,20 @@ struct ReplayCommand: AsyncParsableCommand {
     let registry: SourceRegistry
     do { registry = try registryOptions.registry() } catch { throw fail(error) }
     var failure: ExitCode?
-    for path in paths {
+    var board: CanonicalBoard?
+    if merge {
+      do { board = CanonicalBoard(merger: GameMerger(registry: try TeamRegistry.seeded())) } catch { throw fail(error) }
+    }
+    for (index, path) in paths.enumerated() {
       do {
         let (page, recorded) = try await ReplayLoader.load(path, url: url, store: store)
         let known = recorded.flatMap { registry.parser(id: $0) != nil ? $0 : nil }
         let entry = try registry.select(for: page, source: source, parser: parser ?? known)
         let batch = try PagePipeline.run(page, with: entry)
-        if json {
+        if board != nil {
+          // Pages count as seen one second apart, in the order given: a later page is fresher.
+          for game in batch.games { board?.add(game, at: Date(timeIntervalSince1970: Double(index))) }
+        } else if json {
           FileHandle.standardOutput.write(try batch.jsonData())
         } else {
           Console.out(BatchTable.render(batch) + "\n")
@@ -60,7 +74,44 @@ struct ReplayCommand: AsyncParsableCommand {
         if failure == nil || code.rawValue == ExitStatus.usage { failure = code }
       }
     }
+    if let board {
+      let games = board.merged.values.sorted { $0.game.id < $1.game.id }
+      if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+          FileHandle.standardOutput.write(try encoder.encode(games) + Data([0x0A]))
+        } catch { throw fail(StatlineError(.store, "the merged games cannot be encoded: \(error)")) }
+      } else {
+        Console.out(MergedTable.render(games))
+      }
+    }
     if let failure { throw failure }
+  }
+}
+
+/// `replay --merge`'s table: each canonical game once, with where its parts come from.
+enum MergedTable {
+  static func render(_ games: [MergedGame]) -> String {
+    let sources = games.reduce(0) { $0 + $1.sources.count }
+    var lines = ["\(games.count) canonical games from \(sources) source games"]
+    lines += BatchTable.table(
+      header: ["DATE", "STATUS", "AWAY", "SCORE", "HOME", "ID", "LIVE FROM", "SOURCES"],
+      rows: games.map { merged in
+        let game = merged.game
+        let score = game.away.score.map { "\($0)-\(game.home.score ?? 0)" } ?? ""
+        return [
+          game.date ?? "", game.status.rawValue, game.away.team.name, score, game.home.team.name, game.id,
+          merged.liveSource, merged.sources.joined(separator: ", "),
+        ]
+      })
+    for merged in games {
+      guard let conflict = merged.conflict else { continue }
+      lines.append(
+        "conflict: \(merged.game.id): \(conflict.kept) says \(conflict.keptScore) (kept), \(conflict.other) says \(conflict.otherScore)"
+      )
+    }
+    return lines.joined(separator: "\n")
   }
 }
 
