@@ -35,7 +35,7 @@ struct CalendarExampleTests {
   @Test func schoolLinksCarryTheEventIdToo() throws {
     // statb.us/v/msu/604646, not statb.us/b/…
     let football = try #require(batch.games.first { $0.id == "statbroadcast:604646" })
-    #expect(football.sport == Sport("football-men"))
+    #expect(football.sport == .football)
     #expect(
       (football.away.team.name, football.away.score, football.home.team.name, football.home.score) == (
         "Minnesota", 23, "Michigan St.", 20

@@ -7,11 +7,10 @@ enum ESPNLeagues {
   static let known: [String: Sport] = [
     "mens-college-lacrosse": .lacrosseMen, "womens-college-lacrosse": .lacrosseWomen,
     "mens-college-basketball": .basketballMen, "womens-college-basketball": .basketballWomen,
-    "college-football": Sport("football"), "college-baseball": Sport("baseball"),
-    "college-softball": Sport("softball"), "mens-college-hockey": Sport("ice-hockey-men"),
-    "womens-college-hockey": Sport("ice-hockey-women"), "womens-college-volleyball": Sport("volleyball-women"),
-    "mens-college-volleyball": Sport("volleyball-men"), "usa.ncaa.m.1": Sport("soccer-men"),
-    "usa.ncaa.w.1": Sport("soccer-women"),
+    "college-football": .football, "college-baseball": .baseball, "college-softball": .softball,
+    "mens-college-hockey": .iceHockeyMen, "womens-college-hockey": .iceHockeyWomen,
+    "womens-college-volleyball": .volleyballWomen, "mens-college-volleyball": .volleyballMen,
+    "usa.ncaa.m.1": .soccerMen, "usa.ncaa.w.1": .soccerWomen,
   ]
 
   /// The configured leagues (`league.<slug>` options) over the known ones.

@@ -7,10 +7,8 @@ import StatlineCore
 struct CalendarNormalizer: Normalizer {
   static let sports: [String: Sport] = [
     "MLAX": .lacrosseMen, "WLAX": .lacrosseWomen, "MBB": .basketballMen, "WBB": .basketballWomen,
-    "FB": Sport("football-men"), "MSOC": Sport("soccer-men"), "WSOC": Sport("soccer-women"),
-    "MVB": Sport("volleyball-men"), "WVB": Sport("volleyball-women"), "WFHK": Sport("field-hockey-women"),
-    "MICEHK": Sport("ice-hockey-men"), "WICEHK": Sport("ice-hockey-women"), "BSB": Sport("baseball-men"),
-    "SB": Sport("softball-women"),
+    "FB": .football, "MSOC": .soccerMen, "WSOC": .soccerWomen, "MVB": .volleyballMen, "WVB": .volleyballWomen,
+    "WFHK": .fieldHockey, "MICEHK": .iceHockeyMen, "WICEHK": .iceHockeyWomen, "BSB": .baseball, "SB": .softball,
   ]
   static let winnerFirst =
     "StatBroadcast calendars list the winner first: away/home of a finished game follow the listed order, not the venue"

@@ -3,15 +3,16 @@ import StatlineCore
 
 /// Sport codes, start times and team ids as the web service gives them.
 enum WebServiceSports {
-  /// `bsgame` + `M` → baseball-men; `lcgame` + `W` → lacrosse-women; unknown codes → unknown.
+  /// `bsgame` + `M` → baseball; `bsgame` + `W` → softball; `lcgame` + `W` → lacrosse-women;
+  /// unknown codes → unknown.
   static func sport(code: String, gender: String?) -> Sport {
     let women = gender?.uppercased() == "W" || gender?.uppercased() == "F"
     switch code.lowercased() {
     case "lcgame": return women ? .lacrosseWomen : gender == nil ? .unknown : .lacrosseMen
     case "bbgame": return women ? .basketballWomen : .basketballMen
     case "wbbgame": return .basketballWomen
-    case "bsgame": return women ? Sport("softball-women") : Sport("baseball-men")
-    case "sbgame": return Sport("softball-women")
+    case "bsgame": return women ? .softball : .baseball
+    case "sbgame": return .softball
     default: return .unknown
     }
   }

@@ -17,8 +17,8 @@ public struct Sport: RawRepresentable, Codable, Sendable, Hashable, CustomString
   /// Men's or women's lacrosse (`lacrosse-…`).
   public var isLacrosse: Bool { rawValue.hasPrefix("lacrosse-") }
 
-  /// Periods before overtime: two halves in men's basketball, four quarters otherwise.
-  public var regulationPeriods: Int { self == .basketballMen ? 2 : 4 }
+  /// Periods before overtime (its profile's; four for a sport without one, as lacrosse).
+  public var regulationPeriods: Int { profile?.regulationPeriods ?? 4 }
 
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
