@@ -31,8 +31,11 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
   /// The score after the event.
   @NullEncoded public var awayScore: Int?
   @NullEncoded public var homeScore: Int?
-  /// The side that scored (goal), took the lead (leadChange), or won (final).
+  /// The side that scored (goal, scored), took the lead (leadChange), won the set (setEnded) or
+  /// the game (final).
   @NullEncoded public var side: Side?
+  /// What a `game.scored` added: points (basketball, football) or runs (baseball, softball).
+  @NullEncoded public var points: Int?
   /// A goal's scorer and assist, when the same batch's plays say who (matched by running score).
   @NullEncoded public var player: String?
   @NullEncoded public var assist: String?
@@ -70,8 +73,13 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     public static let discovered = Kind(rawValue: "game.discovered")
     /// Scheduled (or suspended, postponed, unknown) → live.
     public static let started = Kind(rawValue: "game.started")
-    /// One per goal, in order.
+    /// One per goal, in order, in a sport scored in goals (and one Statline has no profile of).
     public static let goal = Kind(rawValue: "game.goal")
+    /// In a sport scored in points or runs (`SportProfile.scoring`), one per side whose score
+    /// rose between two versions: `points` says by how much.
+    public static let scored = Kind(rawValue: "game.scored")
+    /// In a sport scored in sets, a set won: `side`, and the sets each side has won.
+    public static let setEnded = Kind(rawValue: "game.setEnded")
     /// A goal that gives a side the lead the other side held last.
     public static let leadChange = Kind(rawValue: "game.leadChange")
     /// A goal that ties the game (other than 0-0).
@@ -87,8 +95,8 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     public static let corrected = Kind(rawValue: "game.corrected")
 
     public static let all: [Kind] = [
-      .discovered, .started, .goal, .leadChange, .tied, .periodStarted, .periodEnded, .overtime, .final, .status,
-      .corrected,
+      .discovered, .started, .goal, .scored, .setEnded, .leadChange, .tied, .periodStarted, .periodEnded, .overtime,
+      .final, .status, .corrected,
     ]
 
     public init(from decoder: any Decoder) throws {

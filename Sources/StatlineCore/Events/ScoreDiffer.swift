@@ -5,6 +5,9 @@
 /// each change is derived exactly once.
 ///
 /// Rules:
+/// - Scores speak the sport (`SportProfile.scoring`): goals are `game.goal`s (and so for a sport
+///   without a profile); points and runs are one `game.scored` per side that scored, with the
+///   points it added; sets are a `game.setEnded` per set won. What follows says "goal" for all.
 /// - A game the store has never seen is one `game.discovered` with its state then, never a
 ///   burst of goals for a game found already in progress.
 /// - Goals are derived from score increases while the game is followed in progress (the
@@ -44,9 +47,16 @@ public enum ScoreDiffer {
       events.append(ChangeEvent(.corrected, game: current, previous: before))
     } else {
       let followed = inProgress.old || inProgress.new
-      let goals = followed && scoreChanged ? goalEvents(from: old, to: new, current: current, plays: plays) : []
-      events += ordered(goals: goals, periods: periodEvents(previous: previous, current: current))
-      events += leadEvents(goals, from: old, lastLeader: lastLeader)
+      var scores: [ChangeEvent] = []
+      if followed && scoreChanged {
+        switch current.sport.profile?.scoring ?? .goals {
+        case .goals: scores = goalEvents(from: old, to: new, current: current, plays: plays)
+        case .points, .runs: scores = scoredEvents(from: old, to: new, current: current)
+        case .sets: scores = setEvents(from: old, to: new, current: current)
+        }
+      }
+      events += ordered(goals: scores, periods: periodEvents(previous: previous, current: current))
+      events += leadEvents(scores.filter { $0.type != .setEnded }, from: old, lastLeader: lastLeader)
     }
 
     if status.new == .final && status.old != .final {
@@ -104,6 +114,50 @@ public enum ScoreDiffer {
     return events
   }
 
+  /// A sport scored in points or runs: one `game.scored` per side whose score rose, with what it
+  /// added (away's first: two versions do not say which came first).
+  static func scoredEvents(from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game)
+    -> [ChangeEvent]
+  {
+    var events: [ChangeEvent] = []
+    var score = old
+    for side in [Side.away, .home] {
+      let rise = side == .away ? new.away - old.away : new.home - old.home
+      guard rise > 0 else { continue }
+      if side == .away { score.away = new.away } else { score.home = new.home }
+      var event = ChangeEvent(.scored, game: current)
+      event.side = side
+      event.points = rise
+      event.awayScore = score.away
+      event.homeScore = score.home
+      events.append(event)
+    }
+    return events
+  }
+
+  /// A sport scored in sets: one `game.setEnded` per set a side won (its `period` the set's
+  /// number), never one per rally.
+  static func setEvents(from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game)
+    -> [ChangeEvent]
+  {
+    var events: [ChangeEvent] = []
+    var score = old
+    for side in [Side.away, .home] {
+      while side == .away ? score.away < new.away : score.home < new.home {
+        if side == .away { score.away += 1 } else { score.home += 1 }
+        var event = ChangeEvent(.setEnded, game: current)
+        event.side = side
+        event.awayScore = score.away
+        event.homeScore = score.home
+        event.period = score.away + score.home
+        event.periodLabel = current.sport.profile?.periodLabel(score.away + score.home)
+        event.clock = nil
+        events.append(event)
+      }
+    }
+    return events
+  }
+
   /// Each period that ended and started between the versions, and overtime past regulation.
   static func periodEvents(previous: Game, current: Game) -> [ChangeEvent] {
     guard let from = previous.period, let to = current.period, to > from,
@@ -121,7 +175,7 @@ public enum ScoreDiffer {
       started.periodLabel = period + 1 == to ? current.periodLabel : nil
       started.clock = nil
       events.append(started)
-      if period + 1 > current.sport.regulationPeriods {
+      if period + 1 > current.sport.regulationPeriods && current.sport.profile?.overtime != SportProfile.Overtime.none {
         var overtime = started
         overtime.type = .overtime
         events.append(overtime)
@@ -175,7 +229,7 @@ public enum ScoreDiffer {
     var result: [ChangeEvent] = []
     for event in events where event.type != .tied && event.type != .leadChange {
       result.append(event)
-      if event.type == .goal {
+      if event.type == .goal || event.type == .scored {
         result += lead.filter { $0.awayScore == event.awayScore && $0.homeScore == event.homeScore }
       }
     }
@@ -201,6 +255,7 @@ extension ChangeEvent {
     event.side = side
     event.player = nil
     event.assist = nil
+    event.points = nil
     event.details = [:]
     return event
   }

@@ -1,0 +1,63 @@
+import StatlineCore
+import Testing
+
+/// Events that speak each sport (issue 30, point 4): goals only where the score is goals, points
+/// and runs as one `game.scored` per side, sets as `game.setEnded`. Before, a basketball basket
+/// was two or three `game.goal`s.
+@Suite struct SportEventsTests {
+  static func game(_ sport: Sport, _ status: GameStatus, period: Int?, _ away: Int?, _ home: Int?) -> Game {
+    Game(
+      id: "espn:1", sport: sport, status: status, period: period,
+      away: TeamLine(team: TeamRef(id: "espn:team-1", name: "Away"), score: away),
+      home: TeamLine(team: TeamRef(id: "espn:team-2", name: "Home"), score: home))
+  }
+
+  func summary(_ events: [ChangeEvent]) -> [String] {
+    events.map { event in
+      "\(event.type.rawValue.dropFirst(5)) \(event.side?.rawValue ?? "-") \(event.points.map(String.init) ?? "-") "
+        + "\(event.awayScore ?? -1)-\(event.homeScore ?? -1)"
+    }
+  }
+
+  @Test func aBasketballBasketIsOneScoredEventWithItsPoints() {
+    let before = Self.game(.basketballMen, .live, period: 1, 20, 13)
+    let after = Self.game(.basketballMen, .live, period: 1, 23, 15)
+    let events = ScoreDiffer.events(previous: before, current: after)
+    #expect(summary(events) == ["scored away 3 23-13", "scored home 2 23-15"])
+    #expect(!events.contains { $0.type == .goal })
+  }
+
+  @Test func aBasketTakingTheLeadIsALeadChange() {
+    let before = Self.game(.basketballWomen, .live, period: 4, 60, 61)
+    let after = Self.game(.basketballWomen, .live, period: 4, 63, 61)
+    #expect(
+      summary(ScoreDiffer.events(previous: before, current: after))
+        == ["scored away 3 63-61", "leadChange away - 63-61"])
+  }
+
+  @Test func runsAreScoredAndExtraInningsAreOvertime() {
+    let before = Self.game(.baseball, .live, period: 9, 3, 3)
+    let after = Self.game(.baseball, .live, period: 10, 4, 3)
+    let events = ScoreDiffer.events(previous: before, current: after)
+    #expect(
+      events.map(\.type) == [.periodEnded, .periodStarted, .overtime, .scored], "from a tie nobody led: no lead change")
+    #expect(events.first { $0.type == .scored }?.points == 1)
+  }
+
+  @Test func aSetWonIsOneSetEndedAndAFifthSetIsNoOvertime() {
+    let before = Self.game(.volleyballWomen, .live, period: 4, 2, 1)
+    let after = Self.game(.volleyballWomen, .live, period: 5, 2, 2)
+    let events = ScoreDiffer.events(previous: before, current: after)
+    #expect(summary(events.filter { $0.type == .setEnded }) == ["setEnded home - 2-2"])
+    #expect(events.first { $0.type == .setEnded }?.periodLabel == "Set 4")
+    #expect(!events.contains { $0.type == .overtime || $0.type == .goal || $0.type == .scored })
+  }
+
+  @Test func goalSportsAndSportsWithoutAProfileKeepTheirGoals() {
+    for sport in [Sport.lacrosseMen, .soccerWomen, .iceHockeyMen, .unknown] {
+      let before = Self.game(sport, .live, period: 2, 1, 1)
+      let after = Self.game(sport, .live, period: 2, 3, 1)
+      #expect(ScoreDiffer.events(previous: before, current: after).filter { $0.type == .goal }.count == 2, "\(sport)")
+    }
+  }
+}
