@@ -1,10 +1,10 @@
 import StatlineCore
 
 /// The StatBroadcast source plugin: school event calendars (discovery) and StatCrew game XML
-/// (lacrosse, men's and women's).
+/// (lacrosse and basketball, men's and women's).
 ///
 /// Options (`sources.statbroadcast.options` in the job configuration):
-/// - `gameURL`: where a calendar's lacrosse events are polled, `{id}` standing for the event id
+/// - `gameURL`: where a calendar's lacrosse and basketball events are polled, `{id}` standing for the event id
 ///   (default `https://archive.statbroadcast.com/{id}.xml`).
 /// - `xsl.<sport>`: the web service's view for a sport code (`xsl.lcgame`); baseball's broadcast
 ///   view is known, lacrosse's is not, so a live lacrosse event is followed through the web
@@ -13,6 +13,9 @@ public enum StatBroadcastSource {
   public static let id = "statbroadcast"
   public static let defaultGameURL = "https://archive.statbroadcast.com/{id}.xml"
   static let gameParser = "statbroadcast-game-xml"
+  /// The sports whose game files the game parser reads: a calendar's events of these sports
+  /// become game targets.
+  static let gameSports: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
 
   public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast") { settings in
     let gameURL = settings.option(id, "gameURL") ?? defaultGameURL
@@ -24,14 +27,15 @@ public enum StatBroadcastSource {
     return [
       ParserEntry(
         id: "statbroadcast-event-calendar", source: id,
-        summary: "school event calendar (events/schedule.php?gid=…): games, and game targets for lacrosse",
+        summary:
+          "school event calendar (events/schedule.php?gid=…): games, and game targets for lacrosse and basketball",
         format: .html, urlPatterns: [try URLPattern(#"^https?://(www\.)?statbroadcast\.com/events/schedule\.php"#)],
         sniffer: { page in
           let head = page.prefix(65_536)
           return head.contains("eventCalendar") && head.contains("StatBroadcast")
         },
         discover: { batch in
-          batch.games.filter { $0.sport == .lacrosseMen || $0.sport == .lacrosseWomen }.map { game in
+          batch.games.filter { gameSports.contains($0.sport) }.map { game in
             let native = String(game.id.dropFirst(id.count + 1))
             return DiscoveredTarget(
               gameId: game.id,
@@ -42,15 +46,16 @@ public enum StatBroadcastSource {
         }, parser: CalendarParser(), normalizer: CalendarNormalizer()),
       ParserEntry(
         id: gameParser, source: id,
-        summary: "StatCrew / TAS / PrestoSports game XML (<lcgame>: lacrosse, men's and women's)", format: .xml,
+        summary: "StatCrew / TAS / PrestoSports game XML (<lcgame> lacrosse, <bbgame> basketball)", format: .xml,
         urlPatterns: [try URLPattern(#"^https?://archive\.statbroadcast\.com/\d+\.xml"#)],
         sniffer: { page in
           let head = page.prefix(2048)
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
         },
         // The archive answers 403 or 404 for a game it has not got yet (STRUCTURE.md §5a).
-        // The file's <plays> is the whole game: a final game's goal plays add up to its score.
-        absentStatuses: [403, 404], carriesEveryPlay: true, parser: LCGameParser(), normalizer: LCGameNormalizer()),
+        // The file's <plays> is the whole game: a final game's goal (or score) plays add up to its score.
+        absentStatuses: [403, 404], carriesEveryPlay: true, parser: StatCrewGameParser(),
+        normalizer: StatCrewGameNormalizer()),
       ParserEntry(
         id: "statbroadcast-event", source: id,
         summary: "web-service event metadata (interface/webservice/event/{id}): teams, date, start, venue",

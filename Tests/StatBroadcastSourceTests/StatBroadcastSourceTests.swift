@@ -115,6 +115,52 @@ import Testing
     }
   }
 
+  // MARK: Basketball (<bbgame>)
+
+  /// A women's game live in overtime: four quarters from the file's gender, the box score in
+  /// basketball's keys (the TEAM row and a player who did not play left out), each basket a
+  /// `score` play with its points and its assist.
+  @Test func aWomensBasketballGameInOvertimeIsReadWhole() throws {
+    let batch = try Self.run(try Self.fixture("basketball-women-overtime-live"))
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .basketballWomen && game.status == .live && game.period == 5 && game.periodLabel == "OT")
+    #expect(game.clock == "03:12" && game.away.score == 62 && game.home.score == 60)
+    #expect(game.away.periodScores == [14, 16, 12, 18, 2])
+    #expect(batch.teams.first { $0.name == "Duke" }?.ncaaOrgId == "193", "<team code> is the org id")
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.map(\.name) == ["Ashlon Day-Wilson", "Delaney Fisher"])
+    #expect(box.away.players[0].stats["points"] == 26 && box.away.players[0].stats["threePointersMade"] == 4)
+    #expect(box.away.players[0].stats["secondsPlayed"] == 2400 && box.away.totals["rebounds"] == 34)
+    let scores = batch.plays.filter { $0.type == .score }
+    #expect(scores.map { $0.details["points"] } == ["3", "1", "1"])
+    #expect(scores[0].player == "Ashlon Day-Wilson" && scores[0].assist == "Delaney Fisher")
+    #expect(scores.last.map { ($0.awayScore, $0.homeScore) } ?? (nil, nil) == (62, 60))
+    let timeout = try #require(batch.plays.first { $0.type == .timeout })
+    #expect(timeout.side == nil && timeout.text == "TIMEOUT MEDIA")
+  }
+
+  /// A file that names no gender (and no <wbbgame> root) is a basketball game of unknown sport,
+  /// never guessed from its period count.
+  @Test func aBasketballFileWithoutAGenderIsOfUnknownSport() throws {
+    var page = try Self.fixture("basketball-women-overtime-live")
+    page.body = Data(
+      String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: #" gender="W""#, with: "").utf8)
+    #expect(try Self.run(page).games.first?.sport == .unknown)
+  }
+
+  @Test(.enabled(if: RealPages.available)) func theRealBasketballFinalIsMichiganStateOverKentucky() throws {
+    var page = try RealPages.page("statcrew/bbgame-mbb-msu-at-kentucky-2025-11-18-final.xml", url: "")
+    page.url = nil
+    let batch = try Self.run(page)
+    let game = try #require(batch.games.first)
+    #expect(game.id == "statbroadcast:623619" && game.sport == .basketballMen && game.status == .final)
+    #expect(game.away.score == 83 && game.home.score == 66 && game.away.periodScores == [44, 39])
+    #expect(game.periodLabel == "Final" && game.away.winner == true)
+    #expect(batch.plays.count == 515 && batch.plays.filter { $0.type == .score }.count == 79)
+    let points = batch.boxScores.first.map { $0.away.players.compactMap { $0.stats["points"] }.reduce(0, +) }
+    #expect(points == 83)
+  }
+
   @Test func annotatedGoalsAreGoalsByTheirScorer() throws {
     let batch = try Self.run(try Self.fixture("annotated-goals"))
     let goals = batch.plays.filter { $0.type == .goal }
@@ -221,17 +267,21 @@ import Testing
     #expect(batch.games.count == 25)
     #expect(batch.games.allSatisfy { $0.status == .final })
     #expect(batch.games.first?.id == "statbroadcast:601763")
-    #expect(try Self.entry().discover?(batch).isEmpty == true, "no lacrosse in November: no game targets")
+    // No lacrosse in November; the 8 basketball games (men's and women's) have game files to read.
+    let targets = try #require(try Self.entry().discover?(batch))
+    #expect(targets.count == 8 && targets.allSatisfy { $0.target.parser == "statbroadcast-game-xml" })
+    #expect(targets.first?.target.url == "https://archive.statbroadcast.com/613202.xml")
   }
 
-  @Test func lacrosseEventsBecomeGameTargetsAtTheConfiguredURL() throws {
+  @Test func lacrosseAndBasketballEventsBecomeGameTargetsAtTheConfiguredURL() throws {
     let settings = PluginSettings(options: ["statbroadcast": ["gameURL": "http://127.0.0.1:9/g/{id}.xml"]])
     let entry = try Self.entry(settings)
     let batch = try PagePipeline.run(try Self.serverHTML(), with: entry)
     let targets = try #require(entry.discover?(batch))
     #expect(
       targets.map(\.target.url)
-        == (["640101", "640155", "640102", "640103", "640156"].map { "http://127.0.0.1:9/g/\($0).xml" }))
+        == (["640101", "640155", "640102", "640103", "640156", "640200"].map { "http://127.0.0.1:9/g/\($0).xml" }),
+      "the men's basketball event too: its game file is read")
     #expect(targets.allSatisfy { $0.target.parser == "statbroadcast-game-xml" && $0.target.role == .game })
     #expect(batch.games.map(\.status) == [.final, .final, .postponed, .scheduled, .scheduled, .live])
     #expect(batch.games.last?.period == 2 && batch.games.last?.periodLabel == "HALFTIME")

@@ -53,7 +53,8 @@ import Testing
 
   @Test func playTypesAndStatusesUseContractNames() throws {
     #expect(PlayType.groundBall.rawValue == "groundBall")
-    #expect(PlayType.allCases.count == 14)
+    #expect(PlayType.allCases.count == 15)
+    #expect(PlayType.score.rawValue == "score", "a basket, a free throw, a run: added for the sports beyond lacrosse")
     #expect(
       GameStatus.allCases.map(\.rawValue) == [
         "scheduled", "live", "final", "postponed", "cancelled", "suspended", "unknown",

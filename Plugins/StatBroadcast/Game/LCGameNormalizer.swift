@@ -6,16 +6,9 @@ struct LCGameNormalizer: Normalizer {
   func normalize(_ xml: LCGame, page: Page) throws -> Batch {
     let sport = try sport(of: xml)
     let id = "\(StatBroadcastSource.id):\(try nativeId(of: xml, page: page))"
-    guard let visitor = xml.teams.first(where: { $0.attributes["vh"] == "V" }),
-      let home = xml.teams.first(where: { $0.attributes["vh"] == "H" })
-    else {
-      throw StatlineError(.wrongPage, "the game lacks a visiting (vh=\"V\") or a home (vh=\"H\") <team>")
-    }
-    var game = Game(
-      id: id, sport: sport, status: .unknown, date: GameText.date(xml.venue["date"]),
-      venue: LCValues.venue(xml.venue), attendance: GameText.int(xml.venue["attend"]),
-      neutralSite: xml.venue["neutralgame"].map { $0.uppercased() == "Y" },
-      away: try line(visitor), home: try line(home))
+    let (visitor, home) = try StatCrewGameStart.sides(xml.teams) { $0.attributes["vh"] }
+    var game = StatCrewGameStart.game(
+      id: id, sport: sport, venue: xml.venue, away: try line(visitor), home: try line(home))
     try applyStatus(xml, to: &game)
     let women = sport == .lacrosseWomen
     let visitorNames = visitor.players.map { PersonName.normalized($0.name) }
@@ -45,16 +38,10 @@ struct LCGameNormalizer: Normalizer {
       hint: "men's games show faceoffs=\"1\", women's dcs=\"1\"")
   }
 
-  /// The StatBroadcast event id: `<venue sbid>`, else the number in the URL; a file without
-  /// either gets `date-visitor-home`.
+  /// The StatBroadcast event id (`StatCrewIds`).
   func nativeId(of xml: LCGame, page: Page) throws(StatlineError) -> String {
-    if let sbid = xml.venue["sbid"], !sbid.isEmpty { return sbid }
-    if let url = page.url, let number = Self.eventNumber(in: url) { return number }
-    guard let date = GameText.date(xml.venue["date"]) else {
-      throw StatlineError(.wrongPage, "the game has no event id (venue sbid), no id in its URL and no date")
-    }
-    let teams = xml.teams.map { GameText.slug($0.attributes["id"] ?? $0.attributes["name"] ?? "") }
-    return ([date.replacingOccurrences(of: "-", with: "")] + teams).joined(separator: "-")
+    try StatCrewIds.nativeId(
+      venue: xml.venue, teams: xml.teams.map { $0.attributes["id"] ?? $0.attributes["name"] ?? "" }, page: page)
   }
 
   /// The first run of five or more digits right after a `/` or `=` and right before `.xml`, a
@@ -93,32 +80,8 @@ struct LCGameNormalizer: Normalizer {
 
   /// `complete="Y"` is final; without it the game is live at the status period and clock.
   private func applyStatus(_ xml: LCGame, to game: inout Game) throws(StatlineError) {
-    guard let status = xml.status else {
-      throw StatlineError(.wrongPage, "the game has no <status> element", hint: "the XML may be cut off")
-    }
     let regulation = GameText.int(xml.rules["prds"]) ?? 4
-    let period = GameText.int(status["period"])
-    let clock = GameText.clock(status["clock"])
-    if status["complete"]?.uppercased() == "Y" {
-      game.status = .final
-      game.period = max(period ?? 0, game.home.periodScores.count, game.away.periodScores.count)
-      game.periodLabel = game.period! > regulation ? "Final/\(GameText.periodLabel(game.period!, regulation))" : "Final"
-      if let away = game.away.score, let home = game.home.score, away != home {
-        game.away.winner = away > home
-        game.home.winner = home > away
-      }
-      return
-    }
-    guard let period, period >= 1 else {
-      throw StatlineError(
-        .wrongPage, "the game is neither complete nor in a period (status period=\"\(status["period"] ?? "")\")")
-    }
-    game.status = .live
-    game.period = period
-    game.clock = clock
-    game.periodLabel =
-      clock == "00:00"
-      ? (period == regulation / 2 ? "Halftime" : "End of \(GameText.periodLabel(period, regulation))")
-      : GameText.periodLabel(period, regulation)
+    try StatCrewStatus.apply(
+      xml.status, regulation: regulation, label: { GameText.periodLabel($0, regulation) }, to: &game)
   }
 }

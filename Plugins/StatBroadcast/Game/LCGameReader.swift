@@ -177,8 +177,9 @@ struct LCGameReader: XMLStreamReader {
     let name = root.string
     if let sport = otherSports[name] {
       throw StatlineError(
-        .unsupported, "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>)",
-        hint: "only lacrosse game XML is supported so far")
+        .unsupported,
+        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>) and basketball (<bbgame>)",
+        hint: "only lacrosse and basketball game XML are supported so far")
     }
     throw StatlineError(
       .wrongPage, "the XML root is <\(name)>, not a StatCrew game (<lcgame>)",

@@ -10,14 +10,18 @@ enum LCValues {
   }
 
   /// Team ids are the XML's short codes, which StatCrew truncates ("NORTH CA").
-  static func teamId(_ team: LCTeam) -> String {
-    "\(StatBroadcastSource.id):team-\(GameText.slug(team.attributes["id"] ?? team.attributes["name"] ?? ""))"
+  static func teamId(_ team: LCTeam) -> String { teamId(attributes: team.attributes) }
+
+  static func teamId(attributes: [String: String]) -> String {
+    "\(StatBroadcastSource.id):team-\(GameText.slug(attributes["id"] ?? attributes["name"] ?? ""))"
   }
 
   /// `<team code="457">` is the school's NCAA org id (STRUCTURE.md); a code that is not a
   /// number, or none (some files leave it empty), is no id.
-  static func orgId(_ team: LCTeam) -> String? {
-    guard let code = team.attributes["code"]?.trimmingCharacters(in: .whitespaces), !code.isEmpty,
+  static func orgId(_ team: LCTeam) -> String? { orgId(attributes: team.attributes) }
+
+  static func orgId(attributes: [String: String]) -> String? {
+    guard let code = attributes["code"]?.trimmingCharacters(in: .whitespaces), !code.isEmpty,
       code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber)
     else { return nil }
     return code

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Where a web-service event is followed: a completed or archived lacrosse game at its archive
+/// Where a web-service event is followed: a completed or archived lacrosse or basketball game at its archive
 /// XML (the dependable path, STRUCTURE.md §5a); a game under way through the broadcast view of
 /// its sport, when that view's XSL is known.
 enum EventDiscovery {
@@ -12,7 +12,7 @@ enum EventDiscovery {
     let sport = event.fields["sport"] ?? ""
     let finished = event.attributes["completed"] == "1" || event.attributes["archived"] == "1"
     if finished {
-      guard sport == "lcgame" else { return [] }
+      guard ["lcgame", "bbgame", "wbbgame"].contains(sport) else { return [] }
       return [
         DiscoveredTarget(
           gameId: gameId,

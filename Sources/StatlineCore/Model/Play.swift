@@ -48,4 +48,6 @@ public struct Play: Codable, Sendable, Hashable {
 public enum PlayType: String, Codable, Sendable, CaseIterable {
   case goal, shot, save, faceoff, groundBall, turnover, penalty, timeout, clear, drawControl
   case goalieChange, periodStart, periodEnd, other
+  /// A score that is not a goal (a basket or free throw, a run): `details.points` says how many.
+  case score
 }

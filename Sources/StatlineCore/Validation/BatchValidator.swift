@@ -101,15 +101,18 @@ public enum BatchValidator {
 
   static func problems(in box: BoxScore, game: Game?) -> [String] {
     var problems: [String] = []
+    // The column that adds up to the score: goals, points or runs (none for sets won).
+    let profile = game?.sport.profile
+    guard let key = profile == nil ? StatKey.goals : profile?.scoringKey else { return problems }
     for side in Side.allCases {
       let teamBox = box[side]
-      let playerGoals = teamBox.players.compactMap { $0.stats[StatKey.goals] }
+      let playerGoals = teamBox.players.compactMap { $0.stats[key] }
       guard !playerGoals.isEmpty else { continue }
       let sum = playerGoals.reduce(0, +)
-      let expected = game?[side].score ?? teamBox.totals[StatKey.goals]
+      let expected = game?[side].score ?? teamBox.totals[key]
       if let expected, expected != sum {
         problems.append(
-          "box score \(box.gameId): \(side) players' goals add up to \(sum), but the score is \(expected)")
+          "box score \(box.gameId): \(side) players' \(key) add up to \(sum), but the score is \(expected)")
       }
     }
     return problems

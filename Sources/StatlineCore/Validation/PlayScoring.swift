@@ -4,7 +4,8 @@
 /// - A play whose running score (as the page prints it) differs from the one before it must be
 ///   a goal.
 /// - A lacrosse goal names its scorer (every goal text does; a goal without one was not read).
-/// - On a page that carries every play, a final game's goal plays per side add up to its score.
+/// - On a page that carries every play, a final game's goal plays per side add up to its score
+///   (in a sport scored in points or runs, its `score` plays' points do).
 enum PlayScoring {
   static func problems(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> [String] {
     var problems: [String] = []
@@ -23,20 +24,23 @@ enum PlayScoring {
       }
       if let away = play.awayScore, let home = play.homeScore {
         let before = current!.score
-        if play.type != .goal && (away, home) != before {
+        if play.type != .goal && play.type != .score && (away, home) != before {
           problems.append(
             "game \(play.gameId): \(describe(play)) changes the running score from \(before.away)-\(before.home) "
               + "to \(away)-\(home) but reads as \(play.type.rawValue), not a goal")
         }
         current!.score = (away, home)
       }
-      guard play.type == .goal else { continue }
-      if play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport, sport.isLacrosse {
+      guard play.type == .goal || play.type == .score else { continue }
+      // A goal counts one; a basket, free throw or run what its play says.
+      let value = play.type == .goal ? 1 : Int(play.details["points"] ?? "") ?? 1
+      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport, sport.isLacrosse
+      {
         problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
       }
       switch play.side {
-      case .away: goals[play.gameId, default: (0, 0)].away += 1
-      case .home: goals[play.gameId, default: (0, 0)].home += 1
+      case .away: goals[play.gameId, default: (0, 0)].away += value
+      case .home: goals[play.gameId, default: (0, 0)].home += value
       case nil: goalsWithoutSide[play.gameId, default: []].append(play)
       }
     }
