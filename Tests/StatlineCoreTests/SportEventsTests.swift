@@ -27,6 +27,24 @@ import Testing
     #expect(!events.contains { $0.type == .goal })
   }
 
+  /// The batch's score plays name each basket: one event per basket, with its points, scorer,
+  /// assist and kind; what no play explains stays one event per side.
+  @Test func theScorePlaysNameEachBasket() {
+    let before = Self.game(.basketballMen, .live, period: 1, 20, 13)
+    let after = Self.game(.basketballMen, .live, period: 1, 25, 14)
+    func play(_ sequence: Int, _ side: Side, _ away: Int, _ home: Int, _ points: String, _ player: String) -> Play {
+      Play(
+        gameId: "espn:1", sequence: sequence, period: 1, clock: "09:0\(sequence)", side: side, type: .score,
+        text: "GOOD", player: player, assist: sequence == 1 ? "Helper" : nil, awayScore: away, homeScore: home,
+        details: ["points": points, "kind": points == "3" ? "3PTR" : "LAYUP"])
+    }
+    let plays = [play(1, .away, 23, 13, "3", "Shooter"), play(2, .away, 25, 13, "2", "Driver")]
+    let events = ScoreDiffer.events(previous: before, current: after, plays: plays)
+    #expect(summary(events) == ["scored away 3 23-13", "scored away 2 25-13", "scored home 1 25-14"])
+    #expect(events[0].player == "Shooter" && events[0].assist == "Helper" && events[0].details["kind"] == "3PTR")
+    #expect(events[2].player == nil, "a point no play explains names nobody")
+  }
+
   @Test func aBasketTakingTheLeadIsALeadChange() {
     let before = Self.game(.basketballWomen, .live, period: 4, 60, 61)
     let after = Self.game(.basketballWomen, .live, period: 4, 63, 61)

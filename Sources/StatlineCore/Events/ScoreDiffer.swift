@@ -51,7 +51,7 @@ public enum ScoreDiffer {
       if followed && scoreChanged {
         switch current.sport.profile?.scoring ?? .goals {
         case .goals: scores = goalEvents(from: old, to: new, current: current, plays: plays)
-        case .points, .runs: scores = scoredEvents(from: old, to: new, current: current)
+        case .points, .runs: scores = scoredEvents(from: old, to: new, current: current, plays: plays)
         case .sets: scores = setEvents(from: old, to: new, current: current)
         }
       }
@@ -114,24 +114,41 @@ public enum ScoreDiffer {
     return events
   }
 
-  /// A sport scored in points or runs: one `game.scored` per side whose score rose, with what it
-  /// added (away's first: two versions do not say which came first).
-  static func scoredEvents(from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game)
-    -> [ChangeEvent]
-  {
+  /// A sport scored in points or runs: one `game.scored` per scoring play of the batch that
+  /// reaches the next running score (with its points, its scorer, assist and kind), then one per
+  /// side for what no play explains (away's first: two versions do not say which came first).
+  static func scoredEvents(
+    from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game, plays: [Play]
+  ) -> [ChangeEvent] {
     var events: [ChangeEvent] = []
     var score = old
-    for side in [Side.away, .home] {
-      let rise = side == .away ? new.away - old.away : new.home - old.home
-      guard rise > 0 else { continue }
-      if side == .away { score.away = new.away } else { score.home = new.home }
+    func scored(_ side: Side, _ points: Int, play: Play?) {
+      if side == .away { score.away += points } else { score.home += points }
       var event = ChangeEvent(.scored, game: current)
       event.side = side
-      event.points = rise
+      event.points = points
       event.awayScore = score.away
       event.homeScore = score.home
+      if let play {
+        event.period = play.period ?? current.period
+        event.clock = play.clock
+        event.player = play.player
+        event.assist = play.assist
+        event.details = play.details
+      }
       events.append(event)
     }
+    let scoring = plays.filter { $0.gameId == current.id && $0.type == .score }.sorted { $0.sequence < $1.sequence }
+    for play in scoring {
+      guard let away = play.awayScore, let home = play.homeScore, away <= new.away, home <= new.home else { continue }
+      if away > score.away && home == score.home && play.side != .home {
+        scored(.away, away - score.away, play: play)
+      } else if home > score.home && away == score.away && play.side != .away {
+        scored(.home, home - score.home, play: play)
+      }
+    }
+    if new.away > score.away { scored(.away, new.away - score.away, play: nil) }
+    if new.home > score.home { scored(.home, new.home - score.home, play: nil) }
     return events
   }
 
