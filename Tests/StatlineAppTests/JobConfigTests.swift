@@ -125,6 +125,17 @@ import Testing
     #expect(config.sources["ncaa"]?.options["hash.GetContests_web"]?.count == 64)
   }
 
+  @Test func sportsNameTheGamesThatGetTargetsAndAnUnknownOneIsAnError() throws {
+    let config = try JobConfigReader.parse(
+      "targets:\n  - url: https://example.edu/\nsports: [lacrosse-men, basketball-women]")
+    #expect(config.sports == [.lacrosseMen, .basketballWomen])
+    #expect(try JobConfigReader.parse("targets:\n  - url: https://example.edu/").sports == nil, "default: all")
+    let error = #expect(throws: StatlineError.self) {
+      try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nsports: [lacrosse]")
+    }
+    #expect(error?.description.contains("sports[0]") == true && error?.description.contains("'lacrosse'") == true)
+  }
+
   @Test func aTargetNoParserClaimsIsAnError() throws {
     let config = try JobConfigReader.parse("targets:\n  - url: https://example.edu/scores")
     let error = #expect(throws: StatlineError.self) {

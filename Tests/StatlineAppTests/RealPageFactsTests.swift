@@ -16,7 +16,7 @@ import Testing
   /// Parsers that read more sports than lacrosse.
   static let moreSports: [String: Set<String>] = ["statbroadcast-game-xml": ["basketball-men", "basketball-women"]]
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).
-  static let everySport: Set<String> = ["ncaa-stats-scoreboard", "espn-scoreboard"]
+  static let everySport: Set<String> = ["ncaa-stats-scoreboard", "espn-scoreboard", "ncaa-casablanca-scoreboard"]
 
   /// A school the page prints two ways ("Air Force" in its logo's alt, "Air Force Falcons" in its
   /// heading, which FACTS takes) is one team when the registry resolves both names to one school.

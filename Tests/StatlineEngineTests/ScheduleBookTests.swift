@@ -27,6 +27,19 @@ import Testing
     Poller.Result(kind: .stored(Batch(games: games), discovered: discovered(discover)), status: 200, bodyHash: 1)
   }
 
+  /// `sports:` in the configuration: a game of another sport gets no game target.
+  @Test func discoveryCreatesGameTargetsOnlyForTheConfiguredSports() {
+    var book = ScheduleBook(states: [], sports: [.lacrosseMen])
+    _ = book.seed([Self.scoreboard], now: Self.t0)
+    var basketball = Self.game("2", .live)
+    basketball.sport = .basketballWomen
+    let applied = book.apply(
+      Self.stored([Self.game("1", .live), basketball], discover: ["1", "2"]), to: Self.scoreboard.id, now: Self.t0,
+      unit: { 0.5 })
+    #expect(applied.discovered == 1)
+    #expect(applied.commit.states.map(\.target.url) == ["http://h/scoreboard", "http://h/game/1.json"])
+  }
+
   @Test func discoveryCreatesGameTargetsOnlyForLiveAndFinalGames() {
     var book = ScheduleBook(states: [])
     _ = book.seed([Self.scoreboard], now: Self.t0)

@@ -43,6 +43,8 @@ public struct JobConfig: Sendable {
   /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
   public var capturesKeep = 500
   public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
+  /// `sports:`: the sports whose games get game targets (nil: all that a parser reads).
+  public var sports: Set<Sport>?
   /// `teams.aliases`: a source team id or a printed name → the canonical team it is (`team:457`
   /// or the NCAA org id `457`), for names the registry cannot resolve on its own.
   public var teamAliases: [String: String] = [:]

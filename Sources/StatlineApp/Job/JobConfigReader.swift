@@ -127,7 +127,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks", "cluster", "teams",
+      "captures", "sinks", "cluster", "teams", "sports",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -166,6 +166,21 @@ struct YAMLWalker {
             "cluster.renewEvery", node, "must be shorter than cluster.lease, or leases expire while polls run",
             expected: "renewEvery: 15s with lease: 60s")
         }
+      case "sports":
+        guard let items = node.sequence else {
+          throw failure(key, node, "must be a list of sports", expected: "sports: [lacrosse-men, lacrosse-women]")
+        }
+        var sports: Set<Sport> = []
+        for (index, item) in items.enumerated() {
+          let name = try string(item, "sports[\(index)]")
+          guard Sport(name).profile != nil else {
+            throw failure(
+              "sports[\(index)]", item, "'\(name)' is no sport Statline knows",
+              expected: SportProfile.all.map(\.sport.rawValue).joined(separator: ", "))
+          }
+          sports.insert(Sport(name))
+        }
+        config.sports = sports
       case "teams":
         for (_, value) in try pairs(node, key, keys: ["aliases"]) {
           config.teamAliases = try strings(value, "teams.aliases")

@@ -89,6 +89,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.maxConcurrentPolls = config.maxConcurrentPolls
     schedule.defaultPolicy = config.policy
     schedule.policies = config.sources.compactMapValues(\.policy)
+    schedule.sports = config.sports
     schedule.summaryEvery = config.summaryEvery
     schedule.executor = opened.executor
     let poller = Poller(

@@ -13,14 +13,18 @@ public struct ScheduleBook: Sendable {
   public var persisted: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
   public var defaultPolicy: SchedulingPolicy
+  /// The sports whose games get game targets; nil: all.
+  public var sports: Set<Sport>?
 
   public init(
-    states: [TargetState], policies: [String: SchedulingPolicy] = [:], defaultPolicy: SchedulingPolicy = .default
+    states: [TargetState], policies: [String: SchedulingPolicy] = [:], defaultPolicy: SchedulingPolicy = .default,
+    sports: Set<Sport>? = nil
   ) {
     self.states = Dictionary(states.map { ($0.id, $0) }) { _, last in last }
     for state in self.states.values { dues[state.id] = state.nextDue }
     self.policies = policies
     self.defaultPolicy = defaultPolicy
+    self.sports = sports
   }
 
   static let removed = "removed from the configuration"
@@ -180,15 +184,17 @@ public struct ScheduleBook: Sendable {
 
   /// Discovery targets a batch asks for, and game targets for its started games (live, final, suspended, or a
   /// state the page does not explain: the game's own feed tells); a scheduled game gets none,
-  /// and a target the book already knows (retired ones included) is not created again.
+  /// and a target the book already knows (retired ones included) is not created again. A game of
+  /// a sport the configuration leaves out (`sports:`) gets none.
   private func create(_ discovered: [DiscoveredTarget], from batch: Batch, by parent: String, now: Date)
     -> [TargetState]
   {
-    let statuses = Dictionary(batch.games.map { ($0.id, $0.status) }) { first, _ in first }
+    let games = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
     var created: [String: TargetState] = [:]
     for item in discovered {
       if let gameId = item.gameId {
-        guard let status = statuses[gameId], !Self.notStarted.contains(status) else { continue }
+        guard let game = games[gameId], !Self.notStarted.contains(game.status) else { continue }
+        if let sports, !sports.contains(game.sport) { continue }
       }
       guard states[item.target.id] == nil, created[item.target.id] == nil else { continue }
       created[item.target.id] = TargetState(

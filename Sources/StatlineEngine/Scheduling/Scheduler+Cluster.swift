@@ -41,7 +41,8 @@ extension Scheduler {
     let clock = self.clock
     try await store.heartbeat(cluster.worker, at: clock.now())
     var book = ScheduleBook(
-      states: try await store.targets(), policies: configuration.policies, defaultPolicy: configuration.defaultPolicy)
+      states: try await store.targets(), policies: configuration.policies, defaultPolicy: configuration.defaultPolicy,
+      sports: configuration.sports)
     let known = Set(book.states.keys)
     let seeded = book.seed(configured, now: clock.now())
     try await store.seed(

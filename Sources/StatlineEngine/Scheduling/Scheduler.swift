@@ -11,6 +11,9 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     /// Per-source policies; others get `defaultPolicy`.
     public var policies: [String: SchedulingPolicy] = [:]
     public var defaultPolicy = SchedulingPolicy.default
+    /// The sports whose games get game targets when a discovery page lists them (`sports:` in
+    /// the configuration); nil: every sport a parser asks for.
+    public var sports: Set<Sport>?
     /// Targets that fell due while the job was down are spread over this window.
     public var restartSpread: Duration = .seconds(10)
     /// How often `run` reports a summary.
@@ -65,7 +68,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   public func load(configured: [Target], spreadOverdue: Bool = true) async throws -> ScheduleBook {
     var book = ScheduleBook(
       states: try await store.targets(), policies: configuration.policies,
-      defaultPolicy: configuration.defaultPolicy)
+      defaultPolicy: configuration.defaultPolicy, sports: configuration.sports)
     let now = clock.now()
     let seeded = book.seed(configured, now: now)
     let spread = spreadOverdue ? book.spreadOverdue(now: now, window: configuration.restartSpread, unit: random) : []
