@@ -268,12 +268,22 @@ import Testing
     #expect(game.status == .final && game.home.winner == true && game.home.periodScores == [1, 1, 0, 1, 1])
   }
 
-  @Test func halvesAreReadAndThenRefusedAsBasketball() throws {
+  /// A men's basketball play-by-play (halves) is read: its plays by their texts (a row ending in
+  /// `made` scores, its points from `3pt` / `freethrow`), the sport from the halves. This
+  /// hand-written final lists two baskets of a 79-75 game, so its plays are refused together (the
+  /// score plays do not add up) while the game is stored.
+  @Test func aBasketballPlayByPlayIsReadByItsTextsAndHalves() throws {
     let page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/basketball-halves")
     let records = try ContestPlaysParser().parse(page)
     #expect(Set(records.rows.map(\.period)) == [1, 2] && records.rows.first?.periodLabel == "1st Half")
-    let error = try Self.failure("ncaa-stats-contest-pbp/basketball-halves", parser: "ncaa-stats-contest-pbp")
-    #expect(error.kind == .unsupported && error.reason.contains("basketball"), "\(error)")
+    let plays = BasketballPlayRows.plays(records.rows, gameId: "ncaa:6500104")
+    #expect(plays.map(\.type) == [.score, .other, .other, .score, .periodEnd])
+    #expect(plays[0].details["points"] == "2" && plays[0].side == .away && plays[0].player == "Graham Ike")
+    #expect(BasketballPlayRows.actor("JT Toppin, 2pt jumpshot made").name == "JT Toppin")
+    #expect(BasketballPlayRows.clock("19:41:00") == "19:41" && BasketballPlayRows.clock("00:55:50") == "00:55")
+    let batch = try Self.batch("ncaa-stats-contest-pbp/basketball-halves", parser: "ncaa-stats-contest-pbp")
+    #expect(batch.games.first?.sport == .basketballMen && batch.games.first?.away.score == 79)
+    #expect(batch.plays.isEmpty && batch.warnings.contains { $0.hasPrefix("refused: ") }, "\(batch.warnings)")
   }
 
   @Test func aPageWithoutAPeriodTableIsTheWrongPage() throws {

@@ -43,6 +43,22 @@ import Testing
     #expect(merged.count == 8 && merged.filter { $0.sources.count == 2 }.count == 3)
   }
 
+  /// The Texas Tech–Illinois contest on the real scoreboard (no status) and on its real
+  /// play-by-play (final): one game, final, with the canonical teams.
+  @Test(.enabled(if: RealPages.available)) func theRealScoreboardAndPlayByPlayMergeIntoOneGame() throws {
+    let output = try CommandRunner.run([
+      "replay", "--merge", "--json", "Fixtures/NCAA/ncaa-stats-scoreboard/real-mbb-d1-2025-11-11",
+      "Fixtures/NCAA/ncaa-stats-contest-pbp/real-texastech-at-illinois-mbb",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let merged = try JSONDecoder().decode([MergedGame].self, from: Data(output.stdout.utf8))
+    let games = merged.filter { $0.sources.contains("ncaa:6479639") }
+    #expect(merged.count == 82 && games.count == 1)
+    let game = try #require(games.first?.game)
+    #expect(game.id == "game:2025-11-11:basketball-men:301~700" && game.status == .final)
+    #expect(game.away.team.name == "Texas Tech" && game.home.team.id == "team:301" && game.home.score == 81)
+  }
+
   @Test func replayJSONIsTheGoldenByteForByte() throws {
     let output = try run(
       "replay", "--json", "--parser", "statbroadcast-calendar",

@@ -14,7 +14,10 @@ import Testing
   /// The sports whose pages are read today (the sports issue adds the rest).
   static let readSports: Set<String> = ["lacrosse-men", "lacrosse-women"]
   /// Parsers that read more sports than lacrosse.
-  static let moreSports: [String: Set<String>] = ["statbroadcast-game-xml": ["basketball-men", "basketball-women"]]
+  static let moreSports: [String: Set<String>] = [
+    "statbroadcast-game-xml": ["basketball-men", "basketball-women"],
+    "ncaa-stats-contest-pbp": ["basketball-men", "basketball-women"],
+  ]
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).
   static let everySport: Set<String> = ["ncaa-stats-scoreboard", "espn-scoreboard", "ncaa-casablanca-scoreboard"]
 

@@ -75,7 +75,19 @@ struct ContestPlaysParser: PageParser {
 /// running score, which is not monotonic) and the typed plays; the sport from the play texts.
 struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
   func normalize(_ plays: PlaysPage<Header>, page: Page) throws -> Batch {
-    let sport = try PlayRows.sport(of: plays.rows.map(\.text))
+    let texts = plays.rows.map(\.text)
+    let sport: Sport
+    do {
+      sport = try PlayRows.sport(of: texts)
+    } catch let error as StatlineError {
+      // Basketball is read too (its texts, its halves or quarters); any other sport stays refused.
+      guard PlayRows.otherSport(of: texts) == "basketball" else { throw error }
+      let basketball = BasketballPlayRows.sport(periodLabels: plays.rows.compactMap(\.periodLabel))
+      let game = plays.header.game(sport: basketball)
+      return Batch(
+        games: [game], teams: plays.header.teams(sport: basketball),
+        plays: BasketballPlayRows.plays(plays.rows, gameId: game.id))
+    }
     let game = plays.header.game(sport: sport)
     return Batch(
       games: [game], teams: plays.header.teams(sport: sport), plays: PlayRows.plays(plays.rows, gameId: game.id))

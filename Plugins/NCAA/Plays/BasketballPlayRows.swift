@@ -1,0 +1,63 @@
+import StatlineCore
+
+/// NCAA basketball play rows → plays. The texts are `Name, tags; made` / `…; missed`: a row
+/// whose text ends in `made` is a `score` play (`details.points`: 3 for a `3pt`, 1 for a
+/// `freethrow`, else 2), its scorer the name before the comma; timeouts, turnovers and period
+/// starts and ends are typed, the rest `other`, the text kept. The running score is kept on the
+/// score plays only: the page prints one on every row, but rows of one second come in no set
+/// order, and the score printed on a substitution can step back.
+enum BasketballPlayRows {
+  static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
+    rows.filter { !$0.text.isEmpty }.enumerated().map { index, row in
+      let text = row.text
+      let lowered = text.lowercased()
+      let (name, rest) = Self.actor(text)
+      var details: [String: String] = [:]
+      var type = PlayType.other
+      if lowered.hasSuffix("made") {
+        type = .score
+        details["points"] = lowered.contains("3pt") ? "3" : lowered.contains("freethrow") ? "1" : "2"
+      } else if lowered.contains("timeout") {
+        type = .timeout
+      } else if lowered.contains("turnover") {
+        type = .turnover
+      } else if lowered.hasPrefix("period start") || lowered.hasPrefix("jumpball startperiod") {
+        type = .periodStart
+      } else if lowered.hasPrefix("period end") || lowered.hasPrefix("game end") {
+        type = .periodEnd
+      }
+      let player = row.side != nil && !name.isEmpty && !name.uppercased().hasPrefix("TEAM") ? name : nil
+      if player != nil { details["action"] = rest }
+      return Play(
+        gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
+        clock: clock(row.clock), side: row.side, type: type, text: text, player: player, assist: nil,
+        awayScore: type == .score ? row.away : nil, homeScore: type == .score ? row.home : nil, details: details)
+    }
+  }
+
+  /// Who acted and what they did: `JT Toppin, 2pt jumpshot made` (the current pages) or
+  /// `Ike, Graham, 2pt jumpshot made` (last name first, older pages) → the name as "First Last".
+  static func actor(_ text: String) -> (name: String, rest: String) {
+    let parts = text.components(separatedBy: ", ")
+    guard parts.count >= 2 else { return ("", text) }
+    if parts.count >= 3, parts[1].first?.isUppercase == true, !parts[1].contains(" ") {
+      return (PersonName.normalized("\(parts[0]), \(parts[1])"), parts.dropFirst(2).joined(separator: ", "))
+    }
+    return (parts[0], parts.dropFirst().joined(separator: ", "))
+  }
+
+  /// `19:41:00` (minutes, seconds, hundredths) or `19:41` → `19:41`.
+  static func clock(_ text: String?) -> String? {
+    guard let text else { return nil }
+    let parts = text.split(separator: ":")
+    return GameText.clock(parts.count == 3 ? "\(parts[0]):\(parts[1])" : text)
+  }
+
+  /// Men's play halves and women's quarters (NCAA rules): the page's own period names say which.
+  static func sport(periodLabels: [String]) -> Sport {
+    let labels = periodLabels.map { $0.lowercased() }
+    if labels.contains(where: { $0.contains("half") }) { return .basketballMen }
+    if labels.contains(where: { $0.contains("quarter") }) { return .basketballWomen }
+    return .unknown
+  }
+}
