@@ -55,6 +55,19 @@ import Testing
     #expect(merged.liveSource == "ncaa:com-1" && merged.game.home.score == 5)
   }
 
+  /// A feed ahead keeps its claim when a lagging one changes after it: the lagging change does not
+  /// hide that the game moved on.
+  @Test func aFeedAheadTakesOverEvenWhenALaggingOneChangedSince() throws {
+    let feed = Self.record("statbroadcast:1", away: ("Army", 3), home: ("UNC", 4), period: 3, at: 10)
+    var merged = try #require(Self.merger.merge(id: Self.id, sources: [feed], previous: nil))
+    let ahead = Self.record(
+      "espn:1", away: ("Army Black Knights", 3), home: ("North Carolina Tar Heels", 5), period: 3, at: 30)
+    let lagging = Self.record(
+      "ncaa:com-1", away: ("Army West Point", 2), home: ("North Carolina", 4), period: 2, at: 40)
+    merged = try #require(Self.merger.merge(id: Self.id, sources: [feed, ahead, lagging], previous: merged))
+    #expect(merged.liveSource == "espn:1" && merged.game.home.score == 5)
+  }
+
   @Test func disagreeingFinalsKeepTheHigherPrecedenceFeedAndSaySo() throws {
     let feed = Self.record(
       "statbroadcast:1", away: ("Army", 9), home: ("UNC", 8), status: .final, period: 4, clock: nil, at: 10)

@@ -3,7 +3,7 @@ import StatlineCore
 /// Merges the source records of one game, field by field and by rule (DESIGN.md §11):
 /// - status, score, period and clock come from one source record, the **live source**: at first
 ///   the record furthest along (`GameProgress`; ties by precedence); afterwards the live source
-///   stays until another feed changes later *and* is further along. A feed that lags (a calendar
+///   stays until another feed that changed since it last did is further along. A feed that lags (a calendar
 ///   a period behind the StatCrew file) never moves the game backwards, while the live source's
 ///   own correction (a goal taken back) is shown;
 /// - two finals that disagree keep the higher-precedence feed's and report a conflict; nothing is
@@ -48,9 +48,15 @@ public struct GameMerger: Sendable {
 
     var live = oriented.first { $0.game.id == previous?.liveSource }
     if let current = live {
-      let latest = oriented.max { ($0.liveChangedAt, -rank($0.feed)) < ($1.liveChangedAt, -rank($1.feed)) }!
-      if latest.game.id != current.game.id && GameProgress(latest.game) > GameProgress(current.game) {
-        live = latest
+      // A feed that changed since the live source last did, and is further along, takes over
+      // (the furthest of them); one that changed but is behind is catching up, and is ignored.
+      let ahead = oriented.filter { other in
+        other.game.id != current.game.id && other.liveChangedAt > current.liveChangedAt
+          && GameProgress(other.game) > GameProgress(current.game)
+      }
+      if let best = ahead.max(by: { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) })
+      {
+        live = best
       }
     } else {
       live = oriented.max { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) }
