@@ -286,6 +286,33 @@ import Testing
     #expect(batch.plays.isEmpty && batch.warnings.contains { $0.hasPrefix("refused: ") }, "\(batch.warnings)")
   }
 
+  /// ncaa.com's flat basketball play-by-play: every entry a play, "X makes three point jump shot
+  /// (Y assists)" a score play with its points and assist, the score and half from the plays.
+  @Test func aGraphQLBasketballPlayByPlayIsReadFromItsFlatEntries() throws {
+    let batch = try Self.batch("ncaa-gql-pbp/basketball-live", parser: "ncaa-gql-pbp")
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .basketballMen && game.status == .live && game.period == 2)
+    #expect(game.periodLabel == "2nd Half" && game.clock == "12:04" && game.away.score == 4 && game.home.score == 5)
+    let scores = batch.plays.filter { $0.type == .score }
+    #expect(scores.map { $0.details["points"] } == ["3", "2", "1", "1", "2"])
+    #expect(scores[1].player == "Joel Armotrading" && scores[1].assist == "Isaiah Moses" && scores[1].side == .away)
+    #expect(batch.plays.count == 8 && batch.warnings.isEmpty)
+  }
+
+  /// The real answer is trimmed by its publisher (six plays of a final): its plays are read, and
+  /// its game, final with no score the answer gives, is refused rather than given the score of
+  /// the first minutes.
+  @Test(.enabled(if: RealPages.available)) func aTrimmedBasketballAnswerGivesItsPlaysAndNoWrongScore() throws {
+    let page = try RealPages.page(
+      "ncaa-data/gql-pbp-mbb-6351148-ucriverside-at-hawaii-trimmed.json",
+      url: PersistedQuery.contestURL(operation: PersistedQuery.playByPlay, contestId: "6351148"))
+    let batch = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-gql-pbp"))
+    #expect(batch.games.isEmpty && batch.warnings.contains { $0.contains("the answer is trimmed") })
+    #expect(
+      batch.plays.count == 6
+        && batch.plays.filter { $0.type == .score }.map(\.player) == ["Ryan Rapp", "Joel Armotrading"])
+  }
+
   @Test func aPageWithoutAPeriodTableIsTheWrongPage() throws {
     var page = try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/final")
     page.body = Data(String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: ">Score<", with: ">Pts<").utf8)

@@ -81,3 +81,20 @@ extension Game {
     return copy
   }
 }
+
+/// In a sport scored in points, a row whose running score proves a basket is kept as what the
+/// score proves: a `score` play of the points the score rose by, never a goal.
+@Suite struct PointsScreenTests {
+  @Test func anUnreadBasketIsAScoreOfItsPoints() throws {
+    let game = Game(
+      id: "ncaa:1", sport: .basketballMen, status: .live, period: 1,
+      away: TeamLine(team: TeamRef(name: "A"), score: 3), home: TeamLine(team: TeamRef(name: "H"), score: 0))
+    let play = Play(
+      gameId: "ncaa:1", sequence: 1, period: 1, clock: "19:00", side: nil, type: .other, text: "something new",
+      player: nil, assist: nil, awayScore: 3, homeScore: 0, details: [:])
+    let batch = try BatchValidator.screen(Batch(games: [game], plays: [play]), everyPlay: true)
+    let kept = try #require(batch.plays.first)
+    #expect(kept.type == .score && kept.details["points"] == "3" && kept.side == .away && kept.isUnread)
+    #expect(batch.warnings.contains { $0.contains("stored as a score for the away side") })
+  }
+}

@@ -18,10 +18,17 @@ struct GraphQLPlayByPlay: Decodable, Sendable {
     var playbyplayStats: [Entry]
   }
 
+  /// A lacrosse entry holds its plays (`plays`); a basketball one is itself the play
+  /// (`PlayByPlayBasketball`: `visitorText` / `homeText`, the score on every entry).
   struct Entry: Decodable, Sendable {
     var clock: String?
     var teamId: Flexible?
-    var plays: [Item]
+    var plays: [Item]?
+    var visitorText: String?
+    var homeText: String?
+    var eventDescription: String?
+    var homeScore: Int?
+    var visitorScore: Int?
   }
 
   struct Item: Decodable, Sendable {
@@ -56,15 +63,18 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
       throw StatlineError(
         .wrongPage, "the play-by-play names \(answer.teams.count) teams without one home and one visitor")
     }
-    let sport = try NCAAGraphQLGame.sport(title: answer.title, page: page)
     let gameId = NCAAIds.comContest(answer.contestId.text)
+    if let basketball = NCAAGraphQLGame.basketball(title: answer.title) {
+      return try Self.basketball(answer, sport: basketball, gameId: gameId, away: away, home: home)
+    }
+    let sport = try NCAAGraphQLGame.sport(title: answer.title, page: page)
     var rows: [PlayRow] = []
     for period in answer.periods {
       guard let number = period.periodNumber.int else { continue }
       for entry in period.playbyplayStats {
         let side: Side? =
           entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
-        for item in entry.plays {
+        for item in entry.plays ?? [] {
           rows.append(
             PlayRow(
               period: number, periodLabel: period.periodDisplay, clock: item.clock ?? entry.clock, side: side,
@@ -100,6 +110,64 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
   }
 }
 
+extension GraphQLPlayByPlayNormalizer {
+  /// A basketball play-by-play (`MBB PLAY-BY-PLAY`, flat entries): each entry a play, read by
+  /// `BasketballPlayRows` ("Ryan Rapp makes three point jump shot"). The score is the running
+  /// score of the last score play only when the plays reach the game's last period: a trimmed
+  /// answer (plays of the first minutes of a final) gives no score rather than a wrong one, and
+  /// says so.
+  static func basketball(
+    _ answer: GraphQLPlayByPlay, sport: Sport, gameId: String, away: GraphQLPlayByPlay.Team,
+    home: GraphQLPlayByPlay.Team
+  ) throws -> Batch {
+    var rows: [PlayRow] = []
+    for period in answer.periods {
+      guard let number = period.periodNumber.int else { continue }
+      for entry in period.playbyplayStats {
+        rows.append(
+          PlayRow(
+            period: number, periodLabel: period.periodDisplay, clock: entry.clock,
+            awayText: entry.visitorText ?? "", homeText: entry.homeText ?? ""))
+        if rows[rows.count - 1].text.isEmpty { rows[rows.count - 1].text = entry.eventDescription ?? "" }
+        rows[rows.count - 1].away = entry.visitorScore
+        rows[rows.count - 1].home = entry.homeScore
+        rows[rows.count - 1].listed = true
+      }
+    }
+    let plays = BasketballPlayRows.plays(rows, gameId: gameId)
+    let status = NCAAGraphQLGame.status(answer.status)
+    let lastPeriod = answer.period?.int ?? rows.map(\.period).max()
+    let reached = rows.map(\.period).max()
+    let last = plays.last { $0.type == .score }
+    var warnings: [String] = []
+    var score: (away: Int, home: Int)?
+    if let last, let a = last.awayScore, let h = last.homeScore {
+      if status == .final && reached != lastPeriod {
+        warnings.append(
+          "the plays end in period \(reached ?? 0) of a final that reached period \(lastPeriod ?? 0): "
+            + "the score is not derived from them (the answer is trimmed)")
+      } else {
+        score = (a, h)
+      }
+    }
+    func line(_ team: GraphQLPlayByPlay.Team, _ value: Int?, other: Int?) -> TeamLine {
+      var line = NCAAGraphQLGame.line(team, score: value ?? 0, periods: [], status: status, other: other ?? 0)
+      line.score = value
+      if value == nil { line.winner = nil }
+      return line
+    }
+    let game = Game(
+      id: gameId, sport: sport, status: status, period: status == .scheduled ? nil : lastPeriod,
+      periodLabel: status == .final
+        ? "Final" : answer.periods.first { $0.periodNumber.int == lastPeriod }?.periodDisplay,
+      clock: status == .live ? NCAAGraphQLGame.clock(minutes: answer.minutes, seconds: answer.seconds) : nil,
+      away: line(away, score?.away, other: score?.home), home: line(home, score?.home, other: score?.away))
+    return Batch(
+      games: [game], teams: [away, home].map { NCAAGraphQLGame.team($0, sport: sport) }, plays: plays,
+      warnings: warnings)
+  }
+}
+
 /// What the GraphQL answers share: status words, sports, team lines.
 enum NCAAGraphQLGame {
   /// `final`/`F`, `live`/`I`/`in progress`, `pre`/`P`; anything else is unknown, never scheduled.
@@ -124,6 +192,15 @@ enum NCAAGraphQLGame {
     throw StatlineError(
       .unsupported, "the answer is for sport '\(code ?? "unknown")', not lacrosse",
       hint: "the NCAA plugin reads men's (MLA) and women's (WLA) lacrosse")
+  }
+
+  /// `MBB …` / `WBB …` → men's or women's basketball, read by the play-by-play only.
+  static func basketball(title: String?) -> Sport? {
+    switch title?.split(separator: " ").first?.uppercased() {
+    case "MBB": .basketballMen
+    case "WBB": .basketballWomen
+    default: nil
+    }
   }
 
   static func variables(of url: String) -> [String: Any] {

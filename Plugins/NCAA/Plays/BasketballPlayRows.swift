@@ -1,22 +1,33 @@
 import StatlineCore
 
-/// NCAA basketball play rows → plays. The texts are `Name, tags; made` / `…; missed`: a row
-/// whose text ends in `made` is a `score` play (`details.points`: 3 for a `3pt`, 1 for a
+/// NCAA basketball play rows → plays. stats.ncaa.org's texts are `Name, tags; made` /
+/// `…; missed`, ncaa.com's `Name makes three point jump shot (Other assists)`: a row whose text
+/// ends in `made`, or says `makes`, is a `score` play (`details.points`: 3 for a `3pt`, 1 for a
 /// `freethrow`, else 2), its scorer the name before the comma; timeouts, turnovers and period
 /// starts and ends are typed, the rest `other`, the text kept. The running score is kept on the
 /// score plays only: the page prints one on every row, but rows of one second come in no set
 /// order, and the score printed on a substitution can step back.
 enum BasketballPlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
-    rows.filter { !$0.text.isEmpty }.enumerated().map { index, row in
+    rows.filter { $0.listed || !$0.text.isEmpty }.enumerated().map { index, row in
       let text = row.text
       let lowered = text.lowercased()
-      let (name, rest) = Self.actor(text)
+      var (name, rest) = Self.actor(text)
       var details: [String: String] = [:]
       var type = PlayType.other
+      var assist: String?
       if lowered.hasSuffix("made") {
         type = .score
         details["points"] = lowered.contains("3pt") ? "3" : lowered.contains("freethrow") ? "1" : "2"
+      } else if let made = FastText.split(text, at: " makes ") {
+        // ncaa.com: "Ryan Rapp makes three point jump shot (Isaiah Moses assists)".
+        type = .score
+        (name, rest) = made
+        let shot = rest.lowercased()
+        details["points"] = shot.hasPrefix("three point") ? "3" : shot.hasPrefix("free throw") ? "1" : "2"
+        if let open = rest.range(of: " ("), rest.hasSuffix(" assists)") {
+          assist = String(rest[open.upperBound...].dropLast(" assists)".count))
+        }
       } else if lowered.contains("timeout") {
         type = .timeout
       } else if lowered.contains("turnover") {
@@ -30,7 +41,7 @@ enum BasketballPlayRows {
       if player != nil { details["action"] = rest }
       return Play(
         gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
-        clock: clock(row.clock), side: row.side, type: type, text: text, player: player, assist: nil,
+        clock: clock(row.clock), side: row.side, type: type, text: text, player: player, assist: assist,
         awayScore: type == .score ? row.away : nil, homeScore: type == .score ? row.home : nil, details: details)
     }
   }

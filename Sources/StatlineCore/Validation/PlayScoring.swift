@@ -87,7 +87,7 @@ enum PlayScoring {
       let before = running[play.gameId] ?? (0, 0)
       if let away = play.awayScore, let home = play.homeScore {
         running[play.gameId] = (away, home)
-        if play.type != .goal && (away, home) != before {
+        if play.type != .goal && play.type != .score && (away, home) != before {
           let change = "changes the running score from \(before.away)-\(before.home) to \(away)-\(home)"
           let side: Side? =
             away > before.away && home == before.home ? .away : home > before.home && away == before.away ? .home : nil
@@ -96,13 +96,16 @@ enum PlayScoring {
             continue
           }
           if play.type != .other { play.details["readAs"] = play.type.rawValue }
-          play.type = .goal
+          // A goal in a goal sport; a score of what the running score rose by in the others.
+          let goals = games[play.gameId]?.sport.profile?.countsGoals ?? true
+          play.type = goals ? .goal : .score
+          if !goals { play.details["points"] = String(side == .away ? away - before.away : home - before.home) }
           play.side = side
           play.player = nil
           play.assist = nil
           play.details["unread"] = "true"
           unread.append(
-            "game \(play.gameId): \(describe(play)) \(change): stored as a goal for the \(side) side, its scorer unknown"
+            "game \(play.gameId): \(describe(play)) \(change): stored as a \(goals ? "goal" : "score") for the \(side) side, its scorer unknown"
           )
         }
       }
