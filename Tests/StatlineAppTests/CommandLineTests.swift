@@ -59,6 +59,13 @@ import Testing
     #expect(game.away.team.name == "Texas Tech" && game.home.team.id == "team:301" && game.home.score == 81)
   }
 
+  @Test func replayShowsABasketballBoxInBasketballColumns() throws {
+    let output = try run("replay", "Fixtures/StatBroadcast/statbroadcast-game-xml/basketball-women-overtime-live")
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("NO  PLAYER             POS  PTS  FGM  FGA  3PM  FTM  REB  AST  TO  STL  BLK  PF"))
+    #expect(output.stdout.contains("3   Ashlon Day-Wilson  G    26   9    20   4    4    5    3    3   2    0    2"))
+  }
+
   @Test func replayJSONIsTheGoldenByteForByte() throws {
     let output = try run(
       "replay", "--json", "--parser", "statbroadcast-calendar",

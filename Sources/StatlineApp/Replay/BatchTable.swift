@@ -51,14 +51,28 @@ public enum BatchTable {
     return lines.joined(separator: "\n")
   }
 
-  /// Each team's players with the main lacrosse columns, then the team totals.
+  /// The main columns of a sport's box score (lacrosse's for a sport without its own).
+  static func columns(for sport: Sport?) -> [(String, String)] {
+    switch sport?.profile?.scoringKey {
+    case "points" where sport == .basketballMen || sport == .basketballWomen:
+      [
+        ("PTS", "points"), ("FGM", "fieldGoalsMade"), ("FGA", "fieldGoalsAttempted"), ("3PM", "threePointersMade"),
+        ("FTM", "freeThrowsMade"), ("REB", "rebounds"), ("AST", "assists"), ("TO", "turnovers"), ("STL", "steals"),
+        ("BLK", "blocks"), ("PF", "fouls"),
+      ]
+    default:
+      [
+        ("G", StatKey.goals), ("A", StatKey.assists), ("SH", StatKey.shots), ("SOG", StatKey.shotsOnGoal),
+        ("GB", StatKey.groundBalls), ("TO", StatKey.turnovers), ("CT", StatKey.causedTurnovers),
+        ("FO", StatKey.faceoffsWon), ("DC", StatKey.drawControls), ("SV", StatKey.saves), ("GA", StatKey.goalsAllowed),
+      ]
+    }
+  }
+
+  /// Each team's players with the sport's main columns, then the team totals.
   static func boxScore(_ box: BoxScore, games: [Game]) -> [String] {
     let game = games.first { $0.id == box.gameId }
-    let columns: [(String, String)] = [
-      ("G", StatKey.goals), ("A", StatKey.assists), ("SH", StatKey.shots), ("SOG", StatKey.shotsOnGoal),
-      ("GB", StatKey.groundBalls), ("TO", StatKey.turnovers), ("CT", StatKey.causedTurnovers),
-      ("FO", StatKey.faceoffsWon), ("DC", StatKey.drawControls), ("SV", StatKey.saves), ("GA", StatKey.goalsAllowed),
-    ]
+    let columns = Self.columns(for: game?.sport)
     var lines: [String] = []
     for side in [Side.away, .home] {
       let team = box[side]
