@@ -13,16 +13,10 @@ struct BBTeam: Sendable, Equatable {
   /// `team` attributes: `vh`, `id`, `name`, `code`, `record`.
   var attributes: [String: String]
   var linescore: [String: String] = [:]
-  var periods: [(period: Int, score: String)] = []
+  var periods: [LCPeriodScore] = []
   /// The `totals` element's `stats` attributes.
   var totals: [String: String] = [:]
   var players: [BBPlayer] = []
-
-  static func == (lhs: BBTeam, rhs: BBTeam) -> Bool {
-    lhs.attributes == rhs.attributes && lhs.linescore == rhs.linescore && lhs.totals == rhs.totals
-      && lhs.players == rhs.players && lhs.periods.map(\.period) == rhs.periods.map(\.period)
-      && lhs.periods.map(\.score) == rhs.periods.map(\.score)
-  }
 }
 
 struct BBPlayer: Sendable, Equatable {

@@ -58,7 +58,7 @@ struct BBGameReader: XMLStreamReader {
       return .linescore
     case (.linescore, "lineprd"):
       game.teams[game.teams.count - 1].periods.append(
-        (GameText.int(attributes["prd"]) ?? 0, attributes["score"] ?? ""))
+        LCPeriodScore(period: GameText.int(attributes["prd"]) ?? 0, score: attributes["score"] ?? ""))
     case (.team, "totals"):
       return .totals
     case (.totals, "stats"):
