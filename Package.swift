@@ -118,12 +118,14 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
-    .target(name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore"], swiftSettings: swiftSettings),
     .target(name: "StatlineCanonical", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore", "StatlineCanonical"],
+      swiftSettings: swiftSettings),
     .target(
       name: "StatlinePostgres",
       dependencies: [
-        "StatlineCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "StatlineCore", "StatlineCanonical", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
@@ -149,7 +151,7 @@ let package = Package(
     .target(
       name: "StatlineTesting",
       dependencies: [
-        "StatlineCore", "StatlineApp", "StatlineEngine", "StatlinePostgres",
+        "StatlineCore", "StatlineCanonical", "StatlineApp", "StatlineEngine", "StatlinePostgres",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),

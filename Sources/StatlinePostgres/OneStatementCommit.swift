@@ -144,13 +144,27 @@ extension PostgresStore {
   /// the locks; then it takes them first (`write`), which always succeeds.
   static let optimisticTries = 3
 
-  /// Commits a poll in one statement (see `OneStatementCommit`); nil when another writer
-  /// changed the same records each time it tried (the caller then commits under the locks).
-  /// - Returns: `.some(nil)` when the lease passed to another worker (nothing was written).
+  /// What a commit in one statement did.
+  enum OneStatementResult {
+    /// Committed: what it wrote, and the rows (the canonical games the merge made included),
+    /// for `remember`.
+    case written(StoreWrite, rows: [PendingRow])
+    /// The lease passed to another worker: nothing was written.
+    case leaseLost
+    /// Another writer changed the same records each time it tried: the caller commits under
+    /// the locks.
+    case gaveUp
+  }
+
+  /// Commits a poll in one statement (see `OneStatementCommit`).
+  ///
+  /// Each try merges the batch's source games into their canonical games first
+  /// (`canonicalized`), and holds every game the merge read to the hash it read (a canonical
+  /// game it found absent, to absent): another worker's write to one of them in between makes
+  /// the statement write nothing, and the try is worked out again.
   func commitInOneStatement(_ prepared: PreparedCommit, of poll: PollCommit, lease: Lease?) async throws
-    -> StoreWrite??
+    -> OneStatementResult
   {
-    let rows = prepared.rows
     let what = lease.map { "cannot commit the poll of \($0.target)" } ?? "cannot commit the poll"
     // A target this process left as it is now: its first try trusts what this process wrote
     // (a record it never wrote counts as absent) instead of reading the store.
@@ -159,20 +173,12 @@ extension PostgresStore {
     // The finished request slots go with the first statement: it deletes them whatever it answers.
     var permits = takeFinished()
     defer { returnFinished(permits) }
-    let written: StoreWrite?? = try await perform(what) { connection -> StoreWrite?? in
+    let result: OneStatementResult = try await perform(what) { connection -> OneStatementResult in
       for _ in 0..<Self.optimisticTries {
-        var plan = WritePlan()
-        var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
-        if !rows.isEmpty {
-          if remembered {
-            stored = self.rememberedHashes(rows)
-            remembered = false
-          } else {
-            stored = try await self.storedHashes(rows, on: connection).hashes
-          }
-          plan = try await self.changes(rows, of: poll.batch, stored: stored, after: 0, lastEvent: 0, on: connection)
-        }
-        var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
+        var (commit, rows) = try await self.workedOut(
+          poll.batch, rows: prepared.rows, at: prepared.time, remembered: remembered, on: connection)
+        remembered = false
+        let plan = commit.plan
         for (state, json) in prepared.states {
           commit.states.append(state, json: json, overwrite: lease == nil || state.id == lease?.target)
         }
@@ -181,20 +187,51 @@ extension PostgresStore {
           logger: self.logger)
         permits = []
         switch outcome {
-        case .leaseLost: return .some(nil)
+        case .leaseLost: return .leaseLost
         case .changedMeanwhile: continue
         case .written(let version):
-          return StoreWrite(
+          let write = StoreWrite(
             written: plan.written, unchanged: rows.count - plan.written, version: version, events: plan.events)
+          return .written(write, rows: rows)
         }
       }
-      return nil
+      return .gaveUp
     }
     if let lease {
-      let state = written??.version != nil ? prepared.states.first { $0.state.id == lease.target }?.state : nil
+      var state: TargetState?
+      if case .written = result { state = prepared.states.first { $0.state.id == lease.target }?.state }
       committed.withLock { $0.committed(lease.target, state: state, tag: tag) }
     }
-    return written
+    return result
+  }
+
+  /// A commit worked out against the store as it is now (the statement's first half): the
+  /// batch's source games merged into their canonical games, the rows that differ from the
+  /// stored ones, their events, and every game the merge read held as it read it. Returns the
+  /// rows the commit writes or finds unchanged (the canonical games included).
+  ///
+  /// - Parameter remembered: take the stored hashes from what this process wrote, not a read.
+  func workedOut(
+    _ batch: Batch?, rows: [PendingRow], at time: Date, remembered: Bool, on connection: PostgresConnection
+  ) async throws -> (OneStatementCommit, [PendingRow]) {
+    var (rows, batch, reads) = (rows, batch, CanonicalReads())
+    if let polled = batch, !polled.games.isEmpty {
+      let merged = try await canonicalized(polled, at: time, on: connection)
+      (rows, batch, reads) = (try pending(merged.batch), merged.batch, merged.reads)
+    }
+    var plan = WritePlan()
+    var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
+    if !rows.isEmpty {
+      stored = remembered ? rememberedHashes(rows) : try await storedHashes(rows, on: connection).hashes
+      // The games the merge read are held as it read them.
+      for (id, found) in reads.found { stored[RecentKey(kind: .game, id: id)] = (found.hash, found.game) }
+      for id in reads.absent { stored[RecentKey(kind: .game, id: id)] = nil }
+      plan = try await changes(rows, of: batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+    }
+    var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
+    let rowIds = Set(rows.lazy.filter { $0.kind == .game }.map(\.id))
+    for (id, found) in reads.found where !rowIds.contains(id) { commit.games.append(id, found.hash) }
+    return (commit, rows)
   }
 
   /// What this process last wrote or read under each row's id, as `storedHashes` answers.

@@ -208,6 +208,10 @@ enum PostgresMigrations {
       """
     ),
     (5, stateTagsAndFinishedPermits),
+    // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids that
+    // start `game:`; `migrate` assigns them to the games stored before, and delta-sync cursors
+    // from before `resync_below` must resync.
+    (6, "ALTER TABLE store_version ADD COLUMN resync_below bigint NOT NULL DEFAULT 0;"),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

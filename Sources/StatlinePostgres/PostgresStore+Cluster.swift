@@ -87,13 +87,19 @@ extension PostgresStore: ClusterStore {
 
   public func commit(_ poll: PollCommit, lease: Lease) async throws -> StoreWrite? {
     let prepared = try prepare(poll)
-    if poll.hosts.isEmpty, let written = try await commitInOneStatement(prepared, of: poll, lease: lease) {
-      if written != nil { remember(prepared.rows) }
-      return written
+    if poll.hosts.isEmpty {
+      switch try await commitInOneStatement(prepared, of: poll, lease: lease) {
+      case .written(let written, let rows):
+        remember(rows)
+        return written
+      case .leaseLost: return nil
+      case .gaveUp: break
+      }
     }
     // Under the locks from the start: hosts to write, or records that kept changing under it.
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
-    let write: StoreWrite? = try await transaction("cannot commit the poll of \(lease.target)") { connection in
+    let write: (StoreWrite, [PendingRow])? = try await transaction("cannot commit the poll of \(lease.target)") {
+      connection in
       // The fence: the lease row first, locked; a lease that passed to another worker writes nothing.
       let owner = try await connection.query(
         "SELECT lease_owner FROM targets WHERE id = \(lease.target) FOR UPDATE", logger: logger
@@ -111,8 +117,9 @@ extension PostgresStore: ClusterStore {
       }
       return write
     }
-    if write != nil { remember(rows) }
-    return write
+    guard let (written, committed) = write else { return nil }
+    remember(committed)
+    return written
   }
 
   public func touch(_ target: String, succeededAt time: Date, nextDue: Date?, lease: Lease) async throws -> Bool {

@@ -22,15 +22,32 @@ extension PostgresStore: StoreReader {
   private static func game(_ record: StoreRecord) -> Game? { if case .game(let game) = record { game } else { nil } }
   private static func team(_ record: StoreRecord) -> Team? { if case .team(let team) = record { team } else { nil } }
 
+  /// A canonical game by its id, or by the id of any source game merged into it.
   public func game(id: String) async throws -> Game? {
+    try await records(
+      .game,
+      """
+      SELECT COALESCE(c.json, g.json)::text FROM games g LEFT JOIN games c ON c.id = g.json->>'canonicalId'
+      WHERE g.id = \(id)
+      """, Self.game
+    ).first
+  }
+
+  /// The record stored under `id` as it is: a source game's own, for an operator.
+  public func sourceGame(id: String) async throws -> Game? {
     try await records(.game, "SELECT json::text FROM games WHERE id = \(id)", Self.game).first
+  }
+
+  public func sourceGames() async throws -> [Game] {
+    try await records(.game, "SELECT json::text FROM games WHERE NOT starts_with(id, 'game:') ORDER BY id", Self.game)
   }
 
   public func games(sport: Sport?, date: String?) async throws -> [Game] {
     try await records(
       .game,
       """
-      SELECT json::text FROM games WHERE (\(sport?.rawValue)::text IS NULL OR sport = \(sport?.rawValue))
+      SELECT json::text FROM games WHERE starts_with(id, 'game:')
+        AND (\(sport?.rawValue)::text IS NULL OR sport = \(sport?.rawValue))
         AND (\(date)::text IS NULL OR date = \(date)) ORDER BY id
       """, Self.game)
   }
@@ -39,7 +56,7 @@ extension PostgresStore: StoreReader {
     try await records(
       .game,
       """
-      SELECT json::text FROM games WHERE (away_team = \(team) OR home_team = \(team))
+      SELECT json::text FROM games WHERE (away_team = \(team) OR home_team = \(team)) AND starts_with(id, 'game:')
         AND (\(datePrefix)::text IS NULL OR starts_with(date, \(datePrefix))) ORDER BY date, id
       """, Self.game)
   }

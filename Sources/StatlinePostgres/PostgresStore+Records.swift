@@ -25,10 +25,10 @@ extension PostgresStore: Store {
     try BatchValidator.validate(batch)
     let rows = try pending(batch)
     let now = Date()
-    let write = try await transaction("cannot write the batch") { connection in
+    let (write, written) = try await transaction("cannot write the batch") { connection in
       try await self.write(rows, of: batch, at: now, on: connection)
     }
-    remember(rows)
+    remember(written)
     return write
   }
 
@@ -63,8 +63,12 @@ extension PostgresStore: Store {
   /// under the same lock) become visible in the order they were handed out, and delta sync never
   /// skips a record that commits late. The lock covers only this transaction's writes (the
   /// batch was validated, encoded and hashed before it began).
+  ///
+  /// The batch's source games are merged into their canonical games under the lock
+  /// (`canonicalized`): `rows` are the batch's own, and the rows written (returned, for
+  /// `remember`) include the canonical games.
   func write(_ rows: [PendingRow], of batch: Batch?, at time: Date, on connection: PostgresConnection) async throws
-    -> StoreWrite
+    -> (StoreWrite, [PendingRow])
   {
     // A commit without records (a failed poll, a state written every 5 minutes) numbers
     // nothing, so it takes no lock: it must not queue behind every worker's writes.
@@ -72,11 +76,16 @@ extension PostgresStore: Store {
       let version =
         try await connection.query("SELECT version FROM store_version WHERE id = 1", logger: logger).collect().first?
         .decode(Int64.self) ?? 0
-      return StoreWrite(written: 0, unchanged: 0, version: version)
+      return (StoreWrite(written: 0, unchanged: 0, version: version), rows)
     }
     let version =
       try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
       .collect().first?.decode(Int64.self) ?? 0
+    var (rows, batch) = (rows, batch)
+    if let polled = batch, !polled.games.isEmpty {
+      let merged = try await canonicalized(polled, at: time, on: connection).batch
+      (rows, batch) = (try pending(merged), merged)
+    }
     // Read after the lock (a statement that waited for it still has its snapshot from before):
     // event sequences are numbered under the same lock.
     let (stored, lastEvent) = try await storedHashes(rows, on: connection)
@@ -86,9 +95,10 @@ extension PostgresStore: Store {
       try await connection.query(
         plan.rows.upsert(version: version + Int64(plan.written), changedAt: time), logger: logger)
     }
-    return StoreWrite(
+    let write = StoreWrite(
       written: plan.written, unchanged: rows.count - plan.written, version: version + Int64(plan.written),
       events: plan.events)
+    return (write, rows)
   }
 
   /// A write worked out against what the store holds: the rows that differ from `stored`,
@@ -112,7 +122,8 @@ extension PostgresStore: Store {
       plan.written += 1
       let numbered = version + Int64(plan.written)
       try plan.rows.append(row, version: numbered)
-      if case .game(let game) = row.record {
+      // Events speak of canonical games only: a goal two sources report is one goal.
+      if case .game(let game) = row.record, game.isCanonical {
         let before = derivesEvents ? previous?.game : nil
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: numbered))
       }
@@ -160,14 +171,24 @@ extension PostgresStore: Store {
     return (result, lastEvent)
   }
 
+  /// Delta sync carries canonical games (the source games they merge are for operators:
+  /// `sourceGame(id:)`), and every team, box score and play.
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {
     let path = location.description
+    if version > 0 {
+      let floor = try await perform("cannot read changes") { connection in
+        try await connection.query("SELECT resync_below FROM store_version WHERE id = 1", logger: logger).collect()
+          .first?.decode(Int64.self) ?? 0
+      }
+      if version < floor { throw StoreResync(cursor: version, floor: floor) }
+    }
     return try await perform("cannot read changes") { connection in
       var result: [StoreChange] = []
       for try await (kind, id, version, json) in try await connection.query(
         """
         SELECT kind, id, version, json FROM (
-          SELECT 'game' AS kind, id, version, json::text AS json FROM games WHERE version > \(version)
+          SELECT 'game' AS kind, id, version, json::text AS json FROM games
+            WHERE version > \(version) AND starts_with(id, 'game:')
           UNION ALL SELECT 'team', id, version, json::text FROM teams WHERE version > \(version)
           UNION ALL SELECT 'boxScore', game_id, version, json::text FROM box_scores WHERE version > \(version)
           UNION ALL SELECT 'play', game_id || '#' || sequence, version, json::text FROM plays WHERE version > \(version)

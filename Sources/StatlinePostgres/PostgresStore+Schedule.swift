@@ -55,15 +55,16 @@ extension PostgresStore: ScheduleStore {
 
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
     let prepared = try prepare(poll)
-    if poll.hosts.isEmpty, let written = try await commitInOneStatement(prepared, of: poll, lease: nil),
-      let written
+    if poll.hosts.isEmpty,
+      case .written(let written, let rows) = try await commitInOneStatement(
+        prepared, of: poll, lease: nil)
     {
-      remember(prepared.rows)
+      remember(rows)
       return written
     }
     // Under the locks from the start: hosts to write, or records that kept changing under it.
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
-    let write = try await transaction("cannot commit the poll") { connection in
+    let (write, written) = try await transaction("cannot commit the poll") { connection in
       let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
       for host in poll.hosts { try await self.upsert(host, on: connection) }
       for (index, (state, json)) in states.enumerated() {
@@ -71,7 +72,7 @@ extension PostgresStore: ScheduleStore {
       }
       return write
     }
-    remember(rows)
+    remember(written)
     return write
   }
 

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import StatlineCanonical
 import StatlineCore
 
 /// The store on a PostgreSQL server: what N workers on N machines share (DESIGN.md §3).
@@ -26,6 +27,8 @@ public final class PostgresStore: Sendable {
   let logger: Logger
   /// False only in benchmarks that measure what deriving events costs.
   let derivesEvents: Bool
+  /// How source games become canonical games (`PostgresStore+Canonical.swift`).
+  let canonical: CanonicalStep
   /// True for `statline serve`: every transaction is read-only on the server's side.
   let readOnly: Bool
   /// The record and hash this process last wrote or found under each id: an equal record is
@@ -52,9 +55,10 @@ public final class PostgresStore: Sendable {
 
   private init(
     location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int,
-    lateFinish: Duration = HostSlot.lateFinish, logger: Logger
+    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard, logger: Logger
   ) {
     self.location = location
+    self.canonical = canonical
     self.lateFinish = lateFinish
     self.readOnly = readOnly
     self.derivesEvents = derivesEvents
@@ -102,11 +106,12 @@ public final class PostgresStore: Sendable {
   ///     next statement (tests lengthen it, so only the statements give slots back).
   public static func open(
     _ location: PostgresLocation, derivesEvents: Bool = true, maxConnections: Int = 8, migrate: Bool = true,
-    lateFinish: Duration = HostSlot.lateFinish, logger: Logger = Logger(label: "statline.postgres")
+    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard,
+    logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
       location: location, readOnly: false, derivesEvents: derivesEvents, maxConnections: maxConnections,
-      lateFinish: lateFinish, logger: logger)
+      lateFinish: lateFinish, canonical: canonical, logger: logger)
     do {
       try await store.ping()
       if migrate { try await store.migrate() }
@@ -288,6 +293,7 @@ public final class PostgresStore: Sendable {
           }
           applied.append(migration.version)
         }
+        if !self.readOnly { try await self.assignCanonicalIds(on: connection) }
         try await connection.query("SELECT pg_advisory_unlock(\(lock))", logger: logger)
         return applied
       } catch {

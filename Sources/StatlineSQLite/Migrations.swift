@@ -79,6 +79,15 @@ enum Migrations {
       ALTER TABLE store_version ADD COLUMN schedule INTEGER NOT NULL DEFAULT 0;
       """
     ),
+    (
+      // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids
+      // that start `game:`; the store assigns them to the games it held when it opens
+      // (`assignCanonicalIds`), and delta-sync cursors from before `resync_below` must resync.
+      7,
+      """
+      ALTER TABLE store_version ADD COLUMN resync_below INTEGER NOT NULL DEFAULT 0;
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

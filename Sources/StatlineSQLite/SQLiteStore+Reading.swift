@@ -2,17 +2,38 @@ import Foundation
 import StatlineCore
 
 extension SQLiteStore: StoreReader {
+  /// A canonical game by its id, or by the id of any source game merged into it.
   public func game(id: String) throws -> Game? {
+    guard let game = try sourceGame(id: id) else { return nil }
+    if let canonical = game.canonicalId { return try sourceGame(id: canonical) ?? game }
+    return game
+  }
+
+  /// The record stored under `id` as it is: a source game's own, for an operator.
+  public func sourceGame(id: String) throws -> Game? {
     let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(id)
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return try record(.game, statement.text(0)) { if case .game(let game) = $0 { game } else { nil } }
   }
 
+  public func sourceGames() throws -> [Game] {
+    let statement = try connection.statement(
+      "SELECT json FROM games WHERE NOT (id >= 'game:' AND id < 'game;') ORDER BY id")
+    var result: [Game] = []
+    while try statement.step() {
+      if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
+        result.append(game)
+      }
+    }
+    return result
+  }
+
   public func games(sport: Sport?, date: String?) throws -> [Game] {
     let statement = try connection.statement(
       """
-      SELECT json FROM games WHERE (?1 IS NULL OR sport = ?1) AND (?2 IS NULL OR date = ?2) ORDER BY id
+      SELECT json FROM games WHERE id >= 'game:' AND id < 'game;' AND (?1 IS NULL OR sport = ?1)
+        AND (?2 IS NULL OR date = ?2) ORDER BY id
       """
     ).bind(sport?.rawValue, date)
     var result: [Game] = []
@@ -27,7 +48,8 @@ extension SQLiteStore: StoreReader {
   public func games(team: String, datePrefix: String?) throws -> [Game] {
     let statement = try connection.statement(
       """
-      SELECT json FROM games WHERE (away_team = ?1 OR home_team = ?1) AND (?2 IS NULL OR substr(date, 1, length(?2)) = ?2)
+      SELECT json FROM games WHERE (away_team = ?1 OR home_team = ?1) AND id >= 'game:' AND id < 'game;'
+        AND (?2 IS NULL OR substr(date, 1, length(?2)) = ?2)
       ORDER BY date, id
       """
     ).bind(team, datePrefix)

@@ -29,18 +29,21 @@ extension SQLiteStore: ScheduleStore {
   public func commit(_ poll: PollCommit) throws -> StoreWrite {
     var rows: [RecordRow] = []
     var skipped = 0
-    if let batch = poll.batch {
-      try BatchValidator.validate(batch)
-      (rows, skipped) = try self.rows(of: batch)
+    // A game changed by a poll changed when the job polled (the job's clock, not this one).
+    let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
+    var batch = poll.batch
+    if let polled = batch {
+      try BatchValidator.validate(polled)
+      let merged = try canonicalized(polled, at: time)
+      batch = merged
+      (rows, skipped) = try self.rows(of: merged)
     }
     var encoded: [(state: TargetState, json: String)] = []
     for state in poll.states {
       do { encoded.append((state, try state.storedJSON())) } catch { throw error.located(location: connection.path) }
     }
-    // A game changed by a poll changed when the job polled (the job's clock, not this one).
-    let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
     var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      let write = try write(rows, of: poll.batch, at: time)
+      let write = try write(rows, of: batch, at: time)
       for (state, json) in encoded { try upsert(state, json: json) }
       if !encoded.isEmpty { try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1") }
       for host in poll.hosts { try upsert(host) }

@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 
 /// The default `Store`: one SQLite file in WAL mode.
@@ -16,16 +17,19 @@ public actor SQLiteStore: Store {
 
   /// False only in benchmarks that measure what deriving events costs (`bench cycle --no-events`).
   let derivesEvents: Bool
+  /// How source games become canonical games (`SQLiteStore+Canonical.swift`).
+  let canonical: CanonicalStep
 
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
-  public init(path: String) throws(StatlineError) {
-    try self.init(path: path, derivesEvents: true)
+  public init(path: String, canonical: CanonicalStep = .standard) throws(StatlineError) {
+    try self.init(path: path, derivesEvents: true, canonical: canonical)
   }
 
   /// Opens an existing store read-only (the read API): nothing this connection does can write
   /// the file. Refuses a file whose schema is not this Statline's.
   public init(readOnlyPath path: String) throws(StatlineError) {
     derivesEvents = false
+    canonical = .standard
     var connection = try SQLiteConnection(path: path, readOnly: true)
     var schema: Int64
     do {
@@ -56,20 +60,23 @@ public actor SQLiteStore: Store {
 
   /// A store that writes no change events: for benchmarks only, never for a job whose events
   /// are delivered (they would be missing for good).
-  public init(path: String, derivesEvents: Bool) throws(StatlineError) {
+  public init(path: String, derivesEvents: Bool, canonical: CanonicalStep = .standard) throws(StatlineError) {
     self.derivesEvents = derivesEvents
+    self.canonical = canonical
     connection = try SQLiteConnection(path: path)
     try connection.execute("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL")
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migrations.migrate(connection)
     try SchemaCheck.verify(connection)
+    try Self.assignCanonicalIds(step: canonical, on: connection)
   }
 
   public func write(_ batch: Batch) throws -> StoreWrite {
     try BatchValidator.validate(batch)
-    let (rows, skipped) = try rows(of: batch)
     let now = Date()
+    let batch = try canonicalized(batch, at: now)
+    let (rows, skipped) = try rows(of: batch)
     var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
       try write(rows, of: batch, at: now)
     }
@@ -113,7 +120,8 @@ public actor SQLiteStore: Store {
       version += 1
       written += 1
       try upsert(row, version: version, at: time)
-      if case .game(let game) = row.record {
+      // Events speak of canonical games only: a goal two sources report is one goal.
+      if case .game(let game) = row.record, game.isCanonical {
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))
       }
     }
@@ -127,10 +135,14 @@ public actor SQLiteStore: Store {
     return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
   }
 
+  /// Delta sync carries canonical games (the source games they merge are for operators:
+  /// `sourceGame(id:)`), and every team, box score and play.
   public func changes(since version: Int64, limit: Int) throws -> [StoreChange] {
+    let floor = try connection.integer("SELECT resync_below FROM store_version WHERE id = 1")
+    if version > 0 && version < floor { throw StoreResync(cursor: version, floor: floor) }
     let statement = try connection.statement(
       """
-      SELECT 'game', id, version, json FROM games WHERE version > ?1
+      SELECT 'game', id, version, json FROM games WHERE version > ?1 AND id >= 'game:' AND id < 'game;'
       UNION ALL SELECT 'team', id, version, json FROM teams WHERE version > ?1
       UNION ALL SELECT 'boxScore', game_id, version, json FROM box_scores WHERE version > ?1
       UNION ALL SELECT 'play', game_id || '#' || sequence, version, json FROM plays WHERE version > ?1
@@ -183,10 +195,10 @@ public actor SQLiteStore: Store {
     return try statement.step() ? statement.int64(0) : nil
   }
 
-  /// The game a row replaces (nil for other kinds): the one this store last wrote or found
-  /// unchanged under that id (`recent`: this process is the file's only writer), else read back.
+  /// The canonical game a row replaces (nil for other rows): the one this store last wrote or
+  /// found unchanged under that id (`recent`: this process is the file's only writer), else read back.
   private func previousGame(_ row: RecordRow) throws(StatlineError) -> Game? {
-    guard row.kind == .game else { return nil }
+    guard row.kind == .game, row.id.hasPrefix(Game.canonicalPrefix) else { return nil }
     if let game = recent.game(row.id) { return game }
     let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(row.id)
     defer { statement.reset() }
@@ -198,6 +210,12 @@ public actor SQLiteStore: Store {
   }
 
   private func upsert(_ row: RecordRow, version: Int64, at time: Date) throws(StatlineError) {
+    try Self.upsert(row, version: version, at: time, on: connection)
+  }
+
+  static func upsert(_ row: RecordRow, version: Int64, at time: Date, on connection: SQLiteConnection)
+    throws(StatlineError)
+  {
     switch row.record {
     case .game(let game):
       try connection.statement(

@@ -18,13 +18,18 @@ struct GameAnswer: Encodable {
 }
 
 struct BoxScoreAnswer: Encodable {
+  /// The box score of the game's first source (by precedence) that has one, on its sides.
   var boxScore: BoxScore
+  /// The source game it comes from.
+  var source: String
   var freshness: Freshness
   var version: Int64
 }
 
 struct PlaysAnswer: Encodable {
   var gameId: String
+  /// The source game the plays come from (the game's first source by precedence that has any).
+  var source: String
   var plays: [Play]
   /// The `after` to send for the plays that follow.
   var next: Int64

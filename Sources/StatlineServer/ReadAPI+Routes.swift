@@ -72,25 +72,26 @@ extension ReadAPI {
     case .boxScore(let id):
       _ = try APIQuery(query, allowed: [])
       let game = try await game(id)
-      guard let box = try await reader.boxScore(gameId: id) else {
+      guard let (box, source) = try await boxScore(of: game) else {
         throw Problem.notFound("game \(id) has no box score yet")
       }
       let freshness = try await freshness(of: game, stamp: stamp)
       return entry(
-        BoxScoreAnswer(boxScore: box, freshness: freshness, version: version), live: [game],
+        BoxScoreAnswer(boxScore: box, source: source, freshness: freshness, version: version), live: [game],
         expires: freshness.staleAt)
     case .plays(let id):
       let query = try APIQuery(query, allowed: ["after", "limit"])
       let after = try query.int("after", in: 0...Int64(Int32.max), default: 0)
       let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: configuration.maximumLimit)
       let game = try await game(id)
-      let plays = try await reader.plays(gameId: id, after: Int(after), limit: Int(limit) + 1)
+      let (plays, source) = try await plays(of: game, after: Int(after), limit: Int(limit) + 1)
       let page = Array(plays.prefix(Int(limit)))
       let freshness = try await freshness(of: game, stamp: stamp)
       return entry(
         PlaysAnswer(
-          gameId: id, plays: page, next: Int64(page.last?.sequence ?? Int(after)), more: plays.count > page.count,
-          freshness: freshness, version: version), live: [game], expires: freshness.staleAt)
+          gameId: game.id, source: source, plays: page, next: Int64(page.last?.sequence ?? Int(after)),
+          more: plays.count > page.count, freshness: freshness, version: version), live: [game],
+        expires: freshness.staleAt)
     case .changes:
       let query = try APIQuery(query, allowed: ["since", "limit"])
       let since = try query.int("since", in: 0...Int64.max, default: 0)
@@ -105,7 +106,12 @@ extension ReadAPI {
       // The answer covers the store as of `version`: a change a writer committed after the stamp
       // was read waits for the next request, so `next` never passes the version the answer
       // reports (a client syncing from it is never told its cursor is from elsewhere).
-      let changes = try await reader.changes(since: since, limit: Int(limit) + 1)
+      let changes: [StoreChange]
+      do {
+        changes = try await reader.changes(since: since, limit: Int(limit) + 1)
+      } catch let resync as StoreResync {
+        throw Problem(title: "Resync", status: 410, detail: resync.description)
+      }
       let covered = changes.prefix { $0.version <= version }
       let page = Array(covered.prefix(Int(limit)))
       return ResponseCache.Entry(

@@ -24,7 +24,7 @@ extension ReadAPI {
     }
     var totals: [Key: (value: Int, games: Int, team: TeamRef)] = [:]
     for game in try await reader.games(sport: sport, date: nil) where game.date?.hasPrefix(season) == true {
-      guard let box = try await reader.boxScore(gameId: game.id) else { continue }
+      guard let (box, _) = try await boxScore(of: game) else { continue }
       for side in Side.allCases {
         let team = game[side].team
         for player in box[side].players {

@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 
 /// A deterministic in-memory `Store`, for tests and as the reference the contract suite checks.
@@ -21,12 +22,15 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   /// How many poll commits reached the store.
   public private(set) var commits = 0
 
-  public init() {}
+  private let canonical: CanonicalStep
+
+  public init(canonical: CanonicalStep = .standard) { self.canonical = canonical }
 
   public func write(_ batch: Batch) async throws -> StoreWrite { try write(batch, at: Date()) }
 
   private func write(_ batch: Batch, at time: Date) throws -> StoreWrite {
     try BatchValidator.validate(batch)
+    let batch = canonicalized(batch, at: time)
     var written = 0
     var unchanged = 0
     var changed: [ScoreDiffer.ChangedGame] = []
@@ -42,6 +46,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
       current[key] = StoreChange(version: version, kind: kind, id: id, record: record)
       if case .game(let game) = record {
         gameTimes[id] = time
+        guard game.isCanonical else { continue }
         let before: Game? = if case .game(let old)? = previous?.record { old } else { nil }
         changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
       }
@@ -55,8 +60,38 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
       events: events.reduce(into: [:]) { counts, event in counts[event.type, default: 0] += 1 })
   }
 
+  /// The batch with its source games stamped and their canonical games merged (as every store).
+  private func canonicalized(_ batch: Batch, at time: Date) -> Batch {
+    var batch = batch
+    // A source game as stored is only stamped, as every store does.
+    var stamping = CanonicalStep.Stamping(batch.games) { id in
+      if case .game(let game)? = record(.game, id) { game } else { nil }
+    }
+    let (sources, merged) = canonical.run(
+      stamping.pending, at: time,
+      candidates: { ids in
+        ids.compactMap { id -> Game? in if case .game(let game)? = record(.game, id) { game } else { nil } }
+      },
+      stored: { ids in
+        var found: [String: CanonicalStep.StoredSource] = [:]
+        for id in ids {
+          if case .game(let game)? = record(.game, id) { found[id] = .init(game: game, changedAt: gameTimes[id]) }
+        }
+        return found
+      })
+    stamping.stamp(sources)
+    batch.games = stamping.games + merged
+    return batch
+  }
+
+  /// Canonical games, teams, box scores and plays (source games are for operators).
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {
-    Array(current.values.filter { $0.version > version }.sorted { $0.version < $1.version }.prefix(limit))
+    Array(
+      current.values.filter { change in
+        guard change.version > version else { return false }
+        if case .game(let game) = change.record { return game.isCanonical }
+        return true
+      }.sorted { $0.version < $1.version }.prefix(limit))
   }
 
   public func targets() async throws -> [TargetState] { states.values.sorted { $0.id < $1.id } }
@@ -109,13 +144,29 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     current[Key(kind: kind, id: id)]?.record
   }
 
+  /// A canonical game by its id or by a source game's.
   public func game(id: String) async throws -> Game? {
+    guard case .game(let game)? = record(.game, id) else { return nil }
+    guard let canonical = game.canonicalId, case .game(let merged)? = record(.game, canonical) else { return game }
+    return merged
+  }
+
+  /// The record stored under `id` as it is.
+  public func sourceGame(id: String) async throws -> Game? {
     if case .game(let game)? = record(.game, id) { game } else { nil }
+  }
+
+  public func sourceGames() async throws -> [Game] {
+    current.values.compactMap { change -> Game? in
+      guard case .game(let game) = change.record, !game.isCanonical else { return nil }
+      return game
+    }.sorted { $0.id < $1.id }
   }
 
   public func games(sport: Sport?, date: String?) async throws -> [Game] {
     current.values.compactMap { change -> Game? in
-      guard case .game(let game) = change.record, sport == nil || game.sport == sport, date == nil || game.date == date
+      guard case .game(let game) = change.record, game.isCanonical, sport == nil || game.sport == sport,
+        date == nil || game.date == date
       else { return nil }
       return game
     }.sorted { $0.id < $1.id }
@@ -123,7 +174,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   public func games(team: String, datePrefix: String?) async throws -> [Game] {
     current.values.compactMap { change -> Game? in
-      guard case .game(let game) = change.record, game.away.team.id == team || game.home.team.id == team,
+      guard case .game(let game) = change.record, game.isCanonical,
+        game.away.team.id == team || game.home.team.id == team,
         datePrefix.map({ game.date?.hasPrefix($0) ?? false }) ?? true
       else { return nil }
       return game

@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 import Testing
 
@@ -20,29 +21,38 @@ public enum StoreContract {
       home: TeamLine(team: TeamRef(id: "t:2", name: "Navy"), score: home))
   }
 
+  /// The canonical game a store makes of `game` when it is its only source (DESIGN.md §11).
+  public static func canonical(_ game: Game) -> Game {
+    CanonicalStep.standard.merge([game], candidates: [], stored: [:], at: Date()).canonical[0]
+  }
+
   static func versionsAndDeltaSync(_ store: any Store, _ location: SourceLocation) async throws {
     let first = try await store.write(
       Batch(
         games: [game("g:1", away: 1, home: 0, status: .live), game("g:2", away: nil, home: nil, status: .scheduled)],
         teams: [Team(id: "t:1", name: "Army")]))
     #expect(
-      first == StoreWrite(written: 3, unchanged: 0, version: 3, events: [.discovered: 2]),
-      "and the events it derived, by type", sourceLocation: location)
+      first == StoreWrite(written: 5, unchanged: 0, version: 5, events: [.discovered: 2]),
+      "two source games, their two canonical games, a team; the events of the canonical games",
+      sourceLocation: location)
     let all = try await store.changes(since: 0, limit: 100)
-    #expect(all.map(\.version) == [1, 2, 3], sourceLocation: location)
-    #expect(all.map(\.id) == ["g:1", "g:2", "t:1"], sourceLocation: location)
+    #expect(all.map(\.version) == [3, 4, 5], "delta sync skips the source games", sourceLocation: location)
+    #expect(all.map(\.id) == ["game:g:1", "game:g:2", "t:1"], sourceLocation: location)
     _ = try await store.write(Batch(games: [game("g:1", away: 2, home: 0, status: .live)]))
-    let delta = try await store.changes(since: 3, limit: 100)
-    #expect(delta.map(\.version) == [4], sourceLocation: location)
-    #expect(delta.first?.record == .game(game("g:1", away: 2, home: 0, status: .live)), sourceLocation: location)
-    #expect(try await store.changes(since: 0, limit: 2).map(\.id) == ["g:2", "t:1"], sourceLocation: location)
+    let delta = try await store.changes(since: 5, limit: 100)
+    #expect(delta.map(\.version) == [7], sourceLocation: location)
+    #expect(
+      delta.first?.record == .game(canonical(game("g:1", away: 2, home: 0, status: .live))), sourceLocation: location)
+    #expect(try await store.changes(since: 0, limit: 2).map(\.id) == ["game:g:2", "t:1"], sourceLocation: location)
   }
 
   static func unchangedRecordsAreNotRewritten(_ store: any Store, _ location: SourceLocation) async throws {
     let batch = Batch(games: [game("g:1", away: 3, home: 4, status: .live)])
     _ = try await store.write(batch)
     let again = try await store.write(batch)
-    #expect(again == StoreWrite(written: 0, unchanged: 1, version: 1), sourceLocation: location)
+    #expect(
+      again == StoreWrite(written: 0, unchanged: 1, version: 2),
+      "the source game, as stored: its canonical game is not even merged again", sourceLocation: location)
   }
 
   static func invalidBatchesWriteNothing(_ store: any Store, _ location: SourceLocation) async throws {
@@ -54,7 +64,8 @@ public enum StoreContract {
       try await store.write(Batch(games: [broken, self.game("g:3", away: 0, home: 0, status: .live)]))
     }
     let all = try await store.changes(since: 0, limit: 100)
-    #expect(all.map(\.record) == [.game(live)], "the store keeps the last good data", sourceLocation: location)
+    #expect(
+      all.map(\.record) == [.game(canonical(live))], "the store keeps the last good data", sourceLocation: location)
   }
 }
 
@@ -76,7 +87,7 @@ public enum ScheduleStoreContract {
       host: "example.edu", breaker: .open, failures: 3, openUntil: Date(timeIntervalSince1970: 1_030),
       updated: Date(timeIntervalSince1970: 1_000))
     let write = try await store.commit(PollCommit(batch: Batch(games: state.games), states: [state], hosts: [host]))
-    #expect(write.written == 1, sourceLocation: sourceLocation)
+    #expect(write.written == 2, "the source game and its canonical game", sourceLocation: sourceLocation)
     #expect(try await store.targets() == [state], "target state round-trips", sourceLocation: sourceLocation)
     #expect(try await store.hosts() == [host], sourceLocation: sourceLocation)
 
@@ -145,7 +156,7 @@ public enum EventLogContract {
     #expect(events.allSatisfy { $0.source == "s" && $0.parser == "p" }, sourceLocation: location)
     let gameVersion = try await store.changes(since: 0, limit: 100).last { $0.kind == .game }?.version
     #expect(events.last?.version == gameVersion && gameVersion != nil, sourceLocation: location)
-    #expect(write.written == 4, sourceLocation: location)
+    #expect(write.written == 5, "the source game, its canonical game and three plays", sourceLocation: location)
 
     // The same batch again, a clock tick, and a refused batch: nothing new.
     _ = try await store.write(batch(scored, plays: plays))
@@ -162,7 +173,8 @@ public enum EventLogContract {
     other.venue = "Klöckner Stadium"
     var second = batch(other)
     second.parser = "q"
-    #expect(try await store.write(second).written == 1, sourceLocation: location)
+    #expect(
+      try await store.write(second).written == 2, "the source game and its canonical game", sourceLocation: location)
     #expect(try await store.events(since: 0, limit: 100) == events, "same facts, no event", sourceLocation: location)
 
     // A poll commit derives its events in the same transaction as its batch.
@@ -220,26 +232,40 @@ public enum StoreReaderContract {
       Team(id: "t:9", name: "Northwestern", sport: .lacrosseWomen),
     ]
     _ = try await store.write(Batch(games: [first, second, women], teams: teams, boxScores: [box], plays: plays))
-    #expect(try await store.version() == 12, sourceLocation: sourceLocation)
+    #expect(
+      try await store.version() == 15, "3 source games, 3 canonical, 3 teams, 6 others", sourceLocation: sourceLocation)
+    let (one, two, three) = (
+      StoreContract.canonical(first), StoreContract.canonical(second), StoreContract.canonical(women)
+    )
+    let army = try #require(one.away.team.id, sourceLocation: sourceLocation)
+    let navy = try #require(one.home.team.id, sourceLocation: sourceLocation)
     #expect(try await store.teams(sport: .lacrosseMen).map(\.id) == ["t:1", "t:2"], sourceLocation: sourceLocation)
     #expect(try await store.teams(sport: nil).count == 3, sourceLocation: sourceLocation)
     #expect(try await store.team(id: "t:9")?.name == "Northwestern", sourceLocation: sourceLocation)
     #expect(try await store.team(id: "t:0") == nil, sourceLocation: sourceLocation)
     #expect(
-      try await store.games(team: "t:1", datePrefix: "2026").map(\.id) == ["g:1", "g:3", "g:2"],
-      "home or away, by date then id", sourceLocation: sourceLocation)
+      try await store.games(team: army, datePrefix: "2026").map(\.id) == [one.id, three.id, two.id],
+      "home or away (by canonical team), by date then id", sourceLocation: sourceLocation)
     #expect(
-      try await store.games(team: "t:2", datePrefix: "2026-03-08").map(\.id) == ["g:2"], sourceLocation: sourceLocation)
-    #expect(try await store.games(team: "t:1", datePrefix: "2025").isEmpty, sourceLocation: sourceLocation)
-    #expect(try await store.game(id: "g:1") == first, sourceLocation: sourceLocation)
+      try await store.games(team: navy, datePrefix: "2026-03-08").map(\.id) == [two.id], sourceLocation: sourceLocation)
+    #expect(try await store.games(team: army, datePrefix: "2025").isEmpty, sourceLocation: sourceLocation)
+    #expect(try await store.game(id: one.id) == one, sourceLocation: sourceLocation)
+    #expect(
+      try await store.game(id: "g:1") == one, "a source id answers its canonical game", sourceLocation: sourceLocation)
+    var stamped = first
+    stamped.canonicalId = one.id
+    #expect(try await store.sourceGame(id: "g:1") == stamped, "the source's own record", sourceLocation: sourceLocation)
+    #expect(try await store.sourceGames().map(\.id) == ["g:1", "g:2", "g:3"], sourceLocation: sourceLocation)
     #expect(try await store.game(id: "g:9") == nil, sourceLocation: sourceLocation)
     #expect(
-      try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id) == ["g:1"],
+      try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id) == [one.id],
       sourceLocation: sourceLocation)
     #expect(
-      try await store.games(sport: nil, date: "2026-03-07").map(\.id) == ["g:1", "g:3"], sourceLocation: sourceLocation)
+      try await store.games(sport: nil, date: "2026-03-07").map(\.id) == [one.id, three.id].sorted(),
+      sourceLocation: sourceLocation)
     #expect(
-      try await store.games(sport: .lacrosseMen, date: nil).map(\.id) == ["g:1", "g:2"], sourceLocation: sourceLocation)
+      try await store.games(sport: .lacrosseMen, date: nil).map(\.id) == [one.id, two.id].sorted(),
+      sourceLocation: sourceLocation)
     #expect(try await store.boxScore(gameId: "g:1") == box, sourceLocation: sourceLocation)
     #expect(try await store.boxScore(gameId: "g:2") == nil, sourceLocation: sourceLocation)
     #expect(
@@ -247,14 +273,14 @@ public enum StoreReaderContract {
     )
     #expect(try await store.plays(gameId: "g:2", after: 0, limit: 10).isEmpty, sourceLocation: sourceLocation)
     if let schedule = store as? any ScheduleStore {
-      try await freshness(schedule, reader: store, game: first, sourceLocation: sourceLocation)
+      try await freshness(schedule, reader: store, game: first, canonical: one, sourceLocation: sourceLocation)
     }
   }
 
   /// The freshness board a store builds from its schedule (SQLite reads only the fields it
   /// needs) judges as one built from the target states.
   static func freshness(
-    _ schedule: any ScheduleStore, reader: any StoreReader, game: Game, sourceLocation: SourceLocation
+    _ schedule: any ScheduleStore, reader: any StoreReader, game: Game, canonical: Game, sourceLocation: SourceLocation
   ) async throws {
     let now = Date(timeIntervalSince1970: 1_772_913_600)
     var feed = TargetState(
@@ -277,6 +303,9 @@ public enum StoreReaderContract {
         sourceLocation: sourceLocation)
     }
     #expect(built.freshness(of: game, changedAt: nil, now: now).target == board.id, sourceLocation: sourceLocation)
+    #expect(
+      built.freshness(of: canonical, changedAt: nil, now: now) == built.freshness(of: game, changedAt: nil, now: now),
+      "a canonical game is as fresh as its sources", sourceLocation: sourceLocation)
     #expect(try await reader.lastSuccessfulPoll() == board.lastSucceeded, sourceLocation: sourceLocation)
     // A routine 304 is touched, not committed: its success still counts.
     try await schedule.touch(feed.id, succeededAt: now.addingTimeInterval(-5), nextDue: now.addingTimeInterval(25))

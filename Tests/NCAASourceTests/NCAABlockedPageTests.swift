@@ -57,7 +57,9 @@ import Testing
     let good = try Self.body("live-third-quarter")
     _ = try await Self.poll([.ok(good)], store: store, captures: captures)
     let stored = try await store.changes(since: 0, limit: 100)
-    #expect(stored.contains { $0.kind == .game && $0.id == "ncaa:6500101" })
+    #expect(try await store.sourceGame(id: "ncaa:6500101") != nil)
+    let canonical = try await store.game(id: "ncaa:6500101")?.id
+    #expect(canonical != nil && stored.contains { $0.kind == .game && $0.id == canonical })
     let (reports, _, _) = try await Self.poll(
       [.ok(try Self.body("bot-challenge"))], store: store, captures: captures, at: 1_772_900_060)
     #expect(reports.map(\.outcome) == [.blocked])

@@ -73,8 +73,11 @@ import Testing
       default: break
       }
     }
+    // Box scores and plays are the source game's; the game is its canonical one.
+    var canonical: [String: Game] = [:]
+    for game in games.values { for source in game.sources ?? [] { canonical[source] = game } }
     for (id, box) in boxes {
-      let game = try #require(games[id])
+      let game = try #require(canonical[id])
       for side in [Side.away, .home] {
         let goals = box[side].players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +)
         #expect(
@@ -103,6 +106,12 @@ extension CrashTests {
       case .play(let play) where play.type == .goal:
         if let side = play.side { goalPlays[play.gameId, default: [:]][side, default: 0] += 1 }
       default: break
+      }
+    }
+    // Plays are the source game's: counted for its canonical game (the demo's feeds are one per game).
+    for game in games.values {
+      for source in game.sources ?? [] where source != game.id {
+        if let plays = goalPlays.removeValue(forKey: source) { goalPlays[game.id] = plays }
       }
     }
     var goals: [String: [ChangeEvent]] = [:]

@@ -130,10 +130,10 @@ import Testing
     #expect((host.breaker != .closed) == fault.opensBreaker, "breaker \(host.breaker)")
 
     let store = try SQLiteStore(path: path)
-    let games = try await store.changes(since: 0, limit: 10_000).filter {
-      $0.kind == .game && $0.id == "statbroadcast:640301"
-    }
-    #expect(games.count == 1, "the store keeps the last good data")
+    let canonical = try await store.game(id: "statbroadcast:640301")?.id
+    let games = try await store.changes(since: 0, limit: 10_000).filter { $0.kind == .game && $0.id == canonical }
+    #expect(games.count == 1, "the store keeps the last good data (its canonical game)")
+    #expect(try await store.sourceGame(id: "statbroadcast:640301") != nil, "and the source's own record")
     #expect(try await store.integrityCheck() == "ok")
   }
 }

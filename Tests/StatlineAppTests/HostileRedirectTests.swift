@@ -96,7 +96,7 @@ import Testing
     #expect(healthyPolls.count >= 8, "the other target keeps its cadence: \(healthyPolls.count) polls")
     #expect(healthyPolls.allSatisfy { $0.outcome == .stored || $0.outcome == .unchanged })
     let store = try SQLiteStore(path: path)
-    let games = try await store.changes(since: 0, limit: 10_000).filter { $0.kind == .game }.map(\.id)
+    let games = try await store.sourceGames().map(\.id)
     #expect(Set(games) == ["statbroadcast:640301", "statbroadcast:640302"])
   }
 

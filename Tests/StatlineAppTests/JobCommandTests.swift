@@ -54,8 +54,12 @@ import Testing
     let games = try await store.changes(since: 0, limit: 10_000).compactMap { change -> Game? in
       if case .game(let game) = change.record { game } else { nil }
     }
-    #expect(Set(games.map(\.id)) == ["statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303"])
-    #expect(games.first { $0.id == "statbroadcast:640301" }?.status == .live)
+    #expect(
+      Set(games.flatMap { $0.sources ?? [] }) == [
+        "statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303",
+      ])
+    #expect(games.count == 3, "one canonical game each")
+    #expect(games.first { $0.sources == ["statbroadcast:640301"] }?.status == .live)
 
     let again = try CommandRunner.run(["once", "--config", config.path])
     #expect(again.status == 0)

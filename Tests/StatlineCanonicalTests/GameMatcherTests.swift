@@ -38,13 +38,32 @@ import Testing
   }
 
   @Test func twoFeedsNamingTheTeamsDifferentlyAreOneGame() {
+    // ESPN dates by UTC: a 7 pm Eastern start is the next day there, at the same instant.
     let placed = Self.placeAll([
-      Self.source("statbroadcast:640301", "Army", "UNC"),
+      Self.source("statbroadcast:640301", "Army", "UNC", start: "2026-03-14T19:00:00-04:00"),
       Self.source("ncaa:com-6600001", "Army West Point", "North Carolina"),
-      Self.source("espn:401700001", "Army Black Knights", "North Carolina Tar Heels", date: "2026-03-15"),
+      Self.source(
+        "espn:401700001", "Army Black Knights", "North Carolina Tar Heels", date: "2026-03-15",
+        start: "2026-03-14T23:00:00Z"),
     ])
     #expect(placed["statbroadcast:640301"] == "game:2026-03-14:lacrosse-men:457~725")
     #expect(Set(placed.values).count == 1, "\(placed)")
+  }
+
+  @Test func theSameTeamsOnConsecutiveDaysAreTwoGamesUnlessTheirStartsAgree() {
+    // A weekend series: one feed has Saturday's game before the other has Friday's.
+    let series = Self.placeAll([
+      Self.source("statbroadcast:1", "Army", "UNC", date: "2026-03-13"),
+      Self.source("ncaa:com-2", "Army West Point", "North Carolina", date: "2026-03-14"),
+      Self.source("ncaa:com-1", "Army West Point", "North Carolina", date: "2026-03-13"),
+    ])
+    #expect(series["ncaa:com-2"] == "game:2026-03-14:lacrosse-men:457~725", "no start: the day is the game's")
+    #expect(series["ncaa:com-1"] == series["statbroadcast:1"])
+    let apart = Self.placeAll([
+      Self.source("statbroadcast:1", "Army", "UNC", date: "2026-03-13", start: "2026-03-13T12:00:00-04:00"),
+      Self.source("espn:2", "Army", "North Carolina", date: "2026-03-14", start: "2026-03-14T16:00:00Z"),
+    ])
+    #expect(Set(apart.values).count == 2, "a day apart at the same hour: two games, \(apart)")
   }
 
   @Test func aNeutralSiteListedInTheOtherOrderIsTheSameGame() {

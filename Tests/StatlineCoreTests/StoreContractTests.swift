@@ -7,6 +7,7 @@ import Testing
     try await StoreContract.check { MemoryStore() }
     try await ScheduleStoreContract.check { MemoryStore() }
     try await EventLogContract.check { MemoryStore() }
+    try await CanonicalStoreContract.check { MemoryStore() }
     try await StoreReaderContract.check { MemoryStore() }
   }
 

@@ -73,7 +73,9 @@ final class EventLog: @unchecked Sendable {
     await clock.advance(by: .seconds(1))
     await settle { self.log.polls.count >= 4 }
     #expect(await fetcher.count("\(Self.base)/game/1.json") == 2)
-    #expect(log.polls(of: "\(Self.base)/game/1.json").last?.written == 1, "the goal is one changed record")
+    #expect(
+      log.polls(of: "\(Self.base)/game/1.json").last?.written == 2,
+      "the goal changes two records: the source game and its canonical game")
     #expect(log.polls(of: "\(Self.base)/game/1.json").last?.lag == .zero)
     let targets = try await store.targets()
     #expect(targets.count == 2)
@@ -151,7 +153,10 @@ final class EventLog: @unchecked Sendable {
     let report = try #require(reports.first { $0.target == Self.scoreboard })
     #expect(report.outcome == .failed && report.capture == 1)
     #expect(await captures.saved.first?.1.kind == .emptyPage)
-    #expect(try await store.changes(since: 0, limit: 10).contains { $0.id == "test:1" })
+    #expect(try await store.sourceGame(id: "test:1") != nil)
+    let canonical = try await store.game(id: "test:1")?.id
+    let stored = try await store.changes(since: 0, limit: 10)
+    #expect(canonical != nil && stored.contains { $0.id == canonical })
     let state = try #require(try await store.targets().first { $0.id == Self.scoreboard.id })
     #expect(state.games.first?.away.score == 2)
     #expect(state.nextDue == Self.t0.addingTimeInterval(60), "the first failure backs off 30 s")

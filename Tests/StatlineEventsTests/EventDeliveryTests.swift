@@ -108,7 +108,7 @@ final class Receiver: Sendable {
   @Test func everyEventArrivesInOrderSignedAfterFailuresAndRetriesAreSpacedAsConfigured() async throws {
     let store = try await EventDay.store()
     let all = try await store.events(since: 0, limit: 100)
-    #expect(all.count == 14 && all.last?.gameId == "g:2")
+    #expect(all.count == 14 && all.last?.gameId == "game:g:2", "the canonical game of g:2")
     let receiver = try await Receiver(
       failFirst: [
         .respond(status: 503), .respond(status: 429, headers: ["Retry-After": "7"]), .reset, .hang,
@@ -212,7 +212,7 @@ final class Receiver: Sendable {
     let ids = receiver.ids
     #expect(Set(ids) == Set(all.map(\.id)) && ids.count == all.count, "every event once")
     for index in 1...6 {
-      let expected = all.filter { $0.gameId == "g:\(index)" }.map(\.id)
+      let expected = all.filter { $0.gameId == "game:g:\(index)" }.map(\.id)
       #expect(ids.filter(expected.contains) == expected, "game \(index) in order")
     }
     #expect(ids.first != "evt_1", "other games went on while game 1's first event waited")

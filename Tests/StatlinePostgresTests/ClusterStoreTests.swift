@@ -101,7 +101,7 @@ struct ClusterStoreTests {
       let write = try await alive.commit(
         PollCommit(batch: Batch(games: [game]), states: [state, discovered]),
         lease: Lease(worker: "alive", target: state.id))
-      #expect(write?.written == 1)
+      #expect(write?.written == 2, "the source game and its canonical game")
       let stored = try await alive.targets()
       #expect(stored.first { $0.id == state.id }?.nextDue == later.addingTimeInterval(30))
       #expect(stored.count == 2, "the discovered target was added")

@@ -8,7 +8,10 @@ import Testing
 /// database while a reader keeps syncing from its cursor; when they stop, what the reader
 /// gathered is exactly a full read. A store that numbered versions before its commit would
 /// let a late commit land below a reader's cursor, and the reader would never see it.
-@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
+///
+/// The twelve runs go one after another: each opens five stores (ten connections or more), and
+/// twelve at once with the rest of the suite ask more than a default server's hundred.
+@Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)), .serialized)
 struct ConcurrentDeltaSyncTests {
   static func game(_ id: String, score: Int, writer: Int) -> Game {
     Game(

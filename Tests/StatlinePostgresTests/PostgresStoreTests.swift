@@ -11,6 +11,7 @@ struct PostgresStoreTests {
       try await StoreContract.check(make)
       try await ScheduleStoreContract.check(make)
       try await EventLogContract.check(make)
+      try await CanonicalStoreContract.check(make)
       try await StoreReaderContract.check(make)
       try await CaptureLogContract.check(make)
     }

@@ -24,6 +24,7 @@ import Testing
     try await StoreContract.check(make)
     try await ScheduleStoreContract.check(make)
     try await EventLogContract.check(make)
+    try await CanonicalStoreContract.check(make)
     try await StoreReaderContract.check(make)
     try await CaptureLogContract.check(make)
   }
@@ -37,7 +38,7 @@ import Testing
       home: TeamLine(team: TeamRef(name: "B"), score: 0))
     _ = try await writer.write(Batch(games: [game]))
     let reader = try SQLiteStore(readOnlyPath: path)
-    #expect(try await reader.game(id: "g:1") == game)
+    #expect(try await reader.game(id: "g:1") == StoreContract.canonical(game))
     game.away.score = 1
     _ = try await writer.write(Batch(games: [game]))
     #expect(try await reader.game(id: "g:1")?.away.score == 1, "WAL: the reader sees the job's commits")
@@ -83,7 +84,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 6)
+    #expect(try await store.schemaVersion() == 7)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -113,15 +114,61 @@ import Testing
     do {
       let store = try SQLiteStore(path: path)
       let write = try await store.write(Batch(games: [game], plays: plays))
-      #expect(write == StoreWrite(written: 4, unchanged: 0, version: 4, events: [.discovered: 1]))
+      #expect(write == StoreWrite(written: 5, unchanged: 0, version: 5, events: [.discovered: 1]))
     }
     let reopened = try SQLiteStore(path: path)
-    #expect(try await reopened.version() == 4)
+    #expect(try await reopened.version() == 5)
     let changes = try await reopened.changes(since: 0, limit: 10)
-    #expect(changes.map(\.id) == ["ncaa:1", "ncaa:1#1", "ncaa:1#2", "ncaa:1#3"])
-    #expect(changes.first?.record == .game(game))
+    let canonical = "game:2025-02-01:lacrosse-men:342~721"
+    #expect(changes.map(\.id) == [canonical, "ncaa:1#1", "ncaa:1#2", "ncaa:1#3"], "Lafayette is 342, Air Force 721")
+    #expect(changes.first?.record == .game(StoreContract.canonical(game)))
     let again = try await reopened.write(Batch(games: [game], plays: plays))
-    #expect(again == StoreWrite(written: 0, unchanged: 4, version: 4))
+    #expect(
+      again == StoreWrite(written: 0, unchanged: 5, version: 5),
+      "a process that did not write the game merges it again, and finds the canonical game unchanged")
+  }
+
+  @Test func aStoreFromBeforeCanonicalGamesGetsThemAndOldCursorsMustResync() async throws {
+    let path = Self.temporaryPath()
+    defer { Self.remove(path) }
+    let game = Game(
+      id: "ncaa:1", sport: .lacrosseMen, status: .final, date: "2025-02-01",
+      away: TeamLine(team: TeamRef(name: "Air Force"), score: 8),
+      home: TeamLine(team: TeamRef(name: "Lafayette"), score: 11))
+    _ = try await SQLiteStore(path: path).write(
+      Batch(games: [game], teams: [Team(id: "ncaa:org-721", name: "Air Force")]))
+    // Back to schema 6, as a Statline before canonical games left it.
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = [
+      "python3", "-c",
+      """
+      import sqlite3,sys; c=sqlite3.connect(sys.argv[1])
+      c.execute("DELETE FROM games WHERE id LIKE 'game:%'"); c.execute("DELETE FROM events")
+      c.execute("UPDATE games SET json = json_remove(json, '$.canonicalId'), version = 1")
+      c.execute("UPDATE teams SET version = 2"); c.execute("UPDATE store_version SET version = 2")
+      c.execute("ALTER TABLE store_version DROP COLUMN resync_below"); c.execute("PRAGMA user_version = 6"); c.commit()
+      """, path,
+    ]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    let store = try SQLiteStore(path: path)
+    #expect(try await store.schemaVersion() == 7)
+    let canonical = "game:2025-02-01:lacrosse-men:342~721"
+    #expect(try await store.game(id: "ncaa:1")?.id == canonical, "the stored game has its canonical game")
+    #expect(try await store.sourceGame(id: "ncaa:1")?.canonicalId == canonical)
+    #expect(try await store.events(since: 0, limit: 10).isEmpty, "no events for what happened before")
+    do {
+      _ = try await store.changes(since: 2, limit: 10)
+      Issue.record("a cursor from before the migration must resync")
+    } catch let error as StoreResync {
+      #expect(error == StoreResync(cursor: 2, floor: 3))
+    }
+    #expect(try await store.changes(since: 0, limit: 10).map(\.id) == ["ncaa:org-721", canonical])
+    let version = try await store.version()
+    #expect(try await store.changes(since: version, limit: 10).isEmpty, "a cursor from after it is answered")
+    _ = try SQLiteStore(path: path)
+    #expect(try await store.version() == version, "the next open has nothing to assign")
   }
 
   @Test func aStoreFromANewerStatlineIsRefused() async throws {
@@ -141,7 +188,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 6")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 7")
     }
   }
 

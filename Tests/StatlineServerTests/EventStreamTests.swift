@@ -96,7 +96,7 @@ import Testing
   /// Scores `count` goals in the live game ncaa:1, one write each (each gives events).
   static func score(_ count: Int, writer: SQLiteStore) async throws {
     for _ in 0..<count {
-      var game = try #require(try await writer.game(id: "ncaa:1"))
+      var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
       game.away.score = (game.away.score ?? 0) + 1
       _ = try await writer.write(Batch(source: "test", parser: "test", games: [game]))
     }
@@ -116,7 +116,8 @@ import Testing
         #expect(seen == [1, 2, 3, 4], "the stored events first")
         try await Self.score(3, writer: writer)
         let live = try await reader.events(through: try await writer.lastEventSequence())
-        #expect(live.first?.event == "game.goal" && live.first?.data?.contains("\"gameId\":\"ncaa:1\"") == true)
+        #expect(
+          live.first?.event == "game.goal" && live.first?.data?.contains("\"gameId\":\"\(ReadAPITests.one)\"") == true)
         seen += live.compactMap(\.id)
       }
       // The client dropped; goals go on; it reconnects with the last id it saw.

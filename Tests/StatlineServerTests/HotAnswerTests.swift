@@ -263,7 +263,7 @@ import Testing
         stamp: try await api.reader.stamp())
       let fromTheLoop = try await Self.fetch(base + "/v1/games/ncaa:none")
       #expect(fromTheLoop.status == 200 && fromTheLoop.body == marker.body)
-      var game = try #require(try await writer.game(id: "ncaa:1"))
+      var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
       game.away.score = 7
       _ = try await writer.write(Batch(games: [game]))
       #expect(try await Self.fetch(url).body == first.body, "within the stamp's trust")

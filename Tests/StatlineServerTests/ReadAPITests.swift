@@ -12,6 +12,13 @@ import Testing
 /// The read API through a real HTTP client against the real server on 127.0.0.1, over a store
 /// that the test writes as a job would.
 @Suite(.serialized) struct ReadAPITests {
+  /// The canonical games the store makes of the fixture's source games (DESIGN.md §11): their
+  /// teams resolve to no school, so each id names the source teams.
+  static let one = "game:2026-03-07:lacrosse-men:ncaa-t-ncaa-1-a~ncaa-t-ncaa-1-h"
+  static let final = "game:2026-03-07:lacrosse-men:ncaa-t-statbroadcast-640301-a~ncaa-t-statbroadcast-640301-h"
+  static let women = "game:2026-03-07:lacrosse-women:ncaa-t-ncaa-4-a~ncaa-t-ncaa-4-h"
+  static let nine = "game:2026-03-08:lacrosse-men:ncaa-t-ncaa-1-a~ncaa-t-ncaa-9-a"
+
   /// A store with a game day of 2026-03-07: Duke at Virginia live 2-1 (box score, five plays),
   /// Army at Navy final 3-4, a women's game, and a game on another day.
   static func store() async throws -> (path: String, writer: SQLiteStore) {
@@ -109,7 +116,7 @@ import Testing
       #expect(board.status == 200 && board.headers["content-type"] == "application/json; charset=utf-8")
       #expect(board.json["date"] as? String == "2026-03-07", "today in New York")
       let ids = (board.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-      #expect(ids == ["ncaa:1", "statbroadcast:640301"], "live first, then by start time")
+      #expect(ids == [Self.one, Self.final], "live first, then by start time")
       #expect(board.headers["cache-control"]?.hasPrefix("public, max-age=5,") == true, "a live game: short")
       let etag = board.headers["etag"] ?? ""
       #expect(
@@ -126,12 +133,17 @@ import Testing
           from: JSONSerialization.data(
             withJSONObject: ["game": game.json["game"] as Any]))
         #expect(decoded["game"]?.home.score == 4, "ids are taken with or without an encoded colon")
+        #expect(decoded["game"]?.id == Self.final, "a source id answers its canonical game")
+        #expect(decoded["game"]?.sources == ["statbroadcast:640301"])
       }
       let box = try await Self.get(base + "/v1/games/ncaa:1/boxscore")
-      #expect(((box.json["boxScore"] as? [String: Any])?["gameId"] as? String) == "ncaa:1")
+      #expect(((box.json["boxScore"] as? [String: Any])?["gameId"] as? String) == Self.one)
+      #expect(box.json["source"] as? String == "ncaa:1", "the source game it comes from")
+      #expect(try await Self.get(base + "/v1/games/\(Self.one)/boxscore").json["source"] as? String == "ncaa:1")
       let plays = try await Self.get(base + "/v1/games/ncaa:1/plays?after=2&limit=2")
       #expect((plays.json["plays"] as? [[String: Any]])?.compactMap { $0["sequence"] as? Int } == [3, 4])
       #expect(plays.json["next"] as? Int == 4 && plays.json["more"] as? Bool == true)
+      #expect(plays.json["gameId"] as? String == Self.one && plays.json["source"] as? String == "ncaa:1")
     }
   }
 
@@ -147,7 +159,7 @@ import Testing
       #expect((team.json["team"] as? [String: Any])?["sport"] as? String == "lacrosse-women")
       let schedule = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026")
       #expect(
-        (schedule.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["ncaa:1", "ncaa:9"],
+        (schedule.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [Self.one, Self.nine],
         "away on the 7th, home on the 8th")
       #expect(schedule.headers["cache-control"]?.contains("max-age=5") == true, "it holds a live game")
       #expect(
@@ -214,7 +226,7 @@ import Testing
 
   @Test func gameAnswersSayHowFreshTheyAreAndTurnStaleWhenTheJobStopsPolling() async throws {
     let (path, writer) = try await Self.store()
-    var game = try #require(try await writer.game(id: "ncaa:1"))
+    var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
     game.clock = "06:40"
     // The game's own target polled it 20 s before "now", every 30 s.
     var state = TargetState(
@@ -237,9 +249,9 @@ import Testing
       #expect(freshness["target"] as? String == state.id && freshness["cadence"] as? Double == 30)
       let board = try await Self.get(base + "/v1/scoreboard?date=2026-03-07")
       let all = try #require(board.json["freshness"] as? [String: [String: Any]])
-      #expect(all["ncaa:1"]?["stale"] as? Bool == false)
-      #expect(all["statbroadcast:640301"]?["stale"] as? Bool == false, "a final does not go stale")
-      #expect(all["ncaa:4"]?["reason"] as? String == "unwatched", "no target feeds it")
+      #expect(all[Self.one]?["stale"] as? Bool == false)
+      #expect(all[Self.final]?["stale"] as? Bool == false, "a final does not go stale")
+      #expect(all[Self.women]?["reason"] as? String == "unwatched", "no target feeds it")
 
       // 45 s on, no poll has succeeded: the same store version, but no longer the same answer.
       clock.set(Self.now.addingTimeInterval(45))
@@ -307,7 +319,7 @@ import Testing
     let exact = ReadAPI(reader: try SQLiteStore(readOnlyPath: path))
     let request = APIRequest(method: "GET", path: "/v1/games/ncaa:1")
     let before = await lagging.respond(request)
-    var game = try #require(try await writer.game(id: "ncaa:1"))
+    var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
     game.away.score = 9
     _ = try await writer.write(Batch(games: [game]))
     #expect(await lagging.respond(request).headers["etag"] == before.headers["etag"], "within the interval")
@@ -326,7 +338,7 @@ import Testing
       let version = try #require(first.json["version"] as? Int)
       #expect(first.json["next"] as? Int == version)
       for goal in 1...5 {
-        var game = try #require(try await writer.game(id: "ncaa:1"))
+        var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
         game.away.score = 10 + goal
         _ = try await writer.write(Batch(games: [game]))
       }
@@ -376,7 +388,7 @@ import Testing
       #expect(head.status == 200 && head.body.isEmpty && head.headers["etag"] == etag)
       #expect(head.headers["content-length"] == String(first.body.count))
       // The job writes a goal: the server (read-only, WAL) sees it, with a new ETag.
-      var game = try #require(try await writer.game(id: "ncaa:1"))
+      var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
       game.away.score = 3
       _ = try await writer.write(Batch(games: [game]))
       let moved = try await Self.get(url, headers: ["If-None-Match": etag])
@@ -453,7 +465,7 @@ import Testing
       let job = Task {
         defer { done.set() }
         for goal in 1...40 {
-          var game = try #require(try await writer.game(id: "ncaa:1"))
+          var game = try #require(try await writer.sourceGame(id: "ncaa:1"))
           game.away.score = 2 + goal
           let play = Play(gameId: "ncaa:1", sequence: 5 + goal, period: 3, type: .shot, text: "Shot by Lee, Ann")
           _ = try await writer.write(Batch(games: [game], plays: [play]))

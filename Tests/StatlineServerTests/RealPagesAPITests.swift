@@ -41,7 +41,13 @@ import Testing
         #expect(answer.status == 200, "\(game.id)")
         let decoded = try JSONDecoder().decode(
           Game.self, from: JSONSerialization.data(withJSONObject: answer.json["game"] as Any))
-        #expect(decoded == game, "the stored game, as the parser made it")
+        #expect(decoded.isCanonical && decoded.sources?.contains(game.id) == true, "its canonical game")
+        #expect(
+          decoded.status == game.status && decoded.away.score == game.away.score
+            && decoded.home.score == game.home.score)
+        var stored = try await writer.sourceGame(id: game.id)
+        stored?.canonicalId = nil
+        #expect(stored == game, "the source's own record, as the parser made it")
         let freshness = answer.json["freshness"] as? [String: Any]
         #expect(freshness?["stale"] as? Bool == false, "a final does not go stale")
         let box = try await ReadAPITests.get(base + "/v1/games/\(id)/boxscore")
@@ -50,7 +56,7 @@ import Testing
         if let date = game.date {
           let board = try await ReadAPITests.get(base + "/v1/scoreboard?date=\(date)")
           let ids = (board.json["games"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-          #expect(ids.contains(game.id), "\(game.id) on the scoreboard of \(date)")
+          #expect(ids.contains(decoded.id), "\(game.id) on the scoreboard of \(date), as \(decoded.id)")
         }
       }
       let leaders = try await ReadAPITests.get(base + "/v1/leaders?sport=lacrosse-men&stat=goals&limit=5")

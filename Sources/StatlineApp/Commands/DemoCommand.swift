@@ -196,13 +196,16 @@ struct DemoCommand: AsyncParsableCommand {
       }
     }
     var lines = ["", "The store (\(path)) now holds, at version \(try await store.version()):"]
+    // A canonical game shows its first source's box score and plays (by precedence).
     lines += BatchTable.table(
-      header: ["GAME", "STATUS", "AWAY", "SCORE", "HOME", "BOX SCORE", "PLAYS"],
+      header: ["GAME", "STATUS", "AWAY", "SCORE", "HOME", "BOX SCORE", "PLAYS", "SOURCES"],
       rows: games.values.sorted { $0.id < $1.id }.map { game in
-        [
+        let sources = game.sources ?? [game.id]
+        return [
           game.id, game.periodLabel.map { "\(game.status.rawValue) (\($0))" } ?? game.status.rawValue,
           game.away.team.name, "\(game.away.score.map(String.init) ?? "-")-\(game.home.score.map(String.init) ?? "-")",
-          game.home.team.name, boxes.contains(game.id) ? "yes" : "no", String(plays[game.id] ?? 0),
+          game.home.team.name, sources.contains(where: boxes.contains) ? "yes" : "no",
+          String(sources.lazy.compactMap { plays[$0] }.first ?? 0), sources.joined(separator: " "),
         ]
       })
     lines.append("Look inside: statline status --store \(path) --all   ·   sqlite3 \(path) 'select json from games'")

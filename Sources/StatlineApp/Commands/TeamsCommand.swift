@@ -32,7 +32,7 @@ struct TeamsUnmatchedCommand: AsyncParsableCommand {
       let registry = try options.teamRegistry()
       let store = try await options.open()
       let sightings = TeamSightings(
-        teams: try await store.teams(sport: nil), games: try await store.games(sport: nil, date: nil),
+        teams: try await store.teams(sport: nil), games: try await store.sourceGames(),
         registry: registry)
       Console.out(Self.render(sightings))
     } catch {

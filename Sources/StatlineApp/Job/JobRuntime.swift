@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StatlineCanonical
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
@@ -49,7 +50,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       throw error
     }
     do {
-      opened = try await location.open(derivesEvents: derivesEvents)
+      let merger = GameMerger(registry: try TeamRegistry.seeded(aliases: config.teamAliases))
+      opened = try await location.open(derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger))
     } catch {
       await webhooks?.shutdown()
       throw error

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StatlineCanonical
 import StatlineCore
 import StatlinePostgres
 import StatlineSQLite
@@ -55,15 +56,20 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Opens the store for the job (migrating it first).
-  public func open(derivesEvents: Bool = true, logger: Logger = Logger(label: "statline.store"))
+  /// Opens the store for the job (migrating it first), merging source games into canonical
+  /// games with `canonical` (the configuration's `teams.aliases` in its registry).
+  public func open(
+    derivesEvents: Bool = true, canonical: CanonicalStep = .standard, logger: Logger = Logger(label: "statline.store")
+  )
     async throws(StatlineError)
     -> OpenStore
   {
     switch self {
-    case .file(let path): return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents))
+    case .file(let path):
+      return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical))
     case .postgres(let location):
-      let store = try await PostgresStore.open(location, derivesEvents: derivesEvents, logger: logger)
+      let store = try await PostgresStore.open(
+        location, derivesEvents: derivesEvents, canonical: canonical, logger: logger)
       return OpenStore(store, executor: store.taskExecutor, close: store.close)
     }
   }

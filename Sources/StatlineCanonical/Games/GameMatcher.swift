@@ -2,8 +2,8 @@ import Foundation
 import StatlineCore
 
 /// Where a source game belongs (DESIGN.md §11): two source games are one game when their sport,
-/// their date (a day either side, for feeds that date by UTC) and their two teams match, home and
-/// away in either order. A feed never reports one game twice, so a canonical game that already
+/// their date (a day either side, for feeds that date by UTC, when both give start times within
+/// two hours) and their two teams match, home and away in either order. A feed never reports one game twice, so a canonical game that already
 /// holds a game of the same feed is another game (a doubleheader), and so is one whose start time
 /// is more than two hours away from this one's. Among several, the same date wins, then the
 /// nearest start, then the first game.
@@ -40,6 +40,13 @@ public enum GameMatcher {
           guard let start, let theirs = other.startTime.flatMap(Self.instant) else { return false }
           return abs(theirs.timeIntervalSince(start)) > sameGameWindow
         }
+        // The day either side only for a start both give within the window (a feed that dates
+        // by UTC): the same two teams on consecutive days (a weekend series) are two games.
+        && (entry.date == date
+          || entry.members.contains { other in
+            guard let start, let theirs = other.startTime.flatMap(Self.instant) else { return false }
+            return abs(theirs.timeIntervalSince(start)) <= sameGameWindow
+          })
     }
     func distance(_ entry: CanonicalGameEntry) -> TimeInterval {
       guard let start else { return 0 }

@@ -38,8 +38,10 @@ public struct GameMerger: Sendable {
       (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
         < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
     }!
+    var reversed: [String] = []
     let oriented = ordered.map { source -> SourceGame in
       guard source.awayTeam != anchor.awayTeam, source.awayTeam == anchor.homeTeam else { return source }
+      reversed.append(source.game.id)
       var swapped = source
       swap(&swapped.game.away, &swapped.game.home)
       swap(&swapped.awayTeam, &swapped.homeTeam)
@@ -61,11 +63,11 @@ public struct GameMerger: Sendable {
     } else {
       live = oriented.max { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) }
     }
-    var conflict: MergedGame.Conflict?
+    var conflict: GameConflict?
     let finals = oriented.filter { $0.game.status == .final }
     if let kept = finals.first, let other = finals.first(where: { Self.score($0.game) != Self.score(kept.game) }) {
       live = kept
-      conflict = MergedGame.Conflict(
+      conflict = GameConflict(
         kept: kept.game.id, keptScore: Self.score(kept.game), other: other.game.id, otherScore: Self.score(other.game))
     }
     guard let live else { return nil }
@@ -88,7 +90,8 @@ public struct GameMerger: Sendable {
     game.home.rank = oriented.lazy.compactMap(\.game.home.rank).first
     game.away.record = oriented.lazy.compactMap(\.game.away.record).first
     game.home.record = oriented.lazy.compactMap(\.game.home.record).first
-    return MergedGame(game: game, liveSource: live.game.id, sources: ordered.map(\.game.id), conflict: conflict)
+    return MergedGame(
+      game: game, liveSource: live.game.id, sources: ordered.map(\.game.id), reversed: reversed, conflict: conflict)
   }
 
   /// The canonical team of an identity: the registry's id and name, else the source's own.

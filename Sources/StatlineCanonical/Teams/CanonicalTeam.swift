@@ -31,5 +31,8 @@ public struct CanonicalTeam: Codable, Sendable, Hashable {
     self.statBroadcastGid = statBroadcastGid
   }
 
-  public static func id(orgId: String) -> String { "team:\(orgId)" }
+  public static func id(orgId: String) -> String { "\(idPrefix)\(orgId)" }
+
+  /// What every canonical team's id starts with.
+  public static let idPrefix = "team:"
 }

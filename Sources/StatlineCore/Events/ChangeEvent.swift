@@ -93,10 +93,13 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     public static let status = Kind(rawValue: "game.status")
     /// A final game's score changed, or a score went down (a goal taken back).
     public static let corrected = Kind(rawValue: "game.corrected")
+    /// Two sources of a canonical game report finals that disagree: `details` names the kept
+    /// source game and score (`kept`, `keptScore`) and the other (`other`, `otherScore`).
+    public static let conflict = Kind(rawValue: "game.conflict")
 
     public static let all: [Kind] = [
       .discovered, .started, .goal, .scored, .setEnded, .leadChange, .tied, .periodStarted, .periodEnded, .overtime,
-      .final, .status, .corrected,
+      .final, .status, .corrected, .conflict,
     ]
 
     public init(from decoder: any Decoder) throws {

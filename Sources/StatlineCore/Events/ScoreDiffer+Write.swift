@@ -15,7 +15,8 @@ extension ScoreDiffer {
   }
 
   /// The numbered events of a write: each changed game (in batch order) against its previous
-  /// version, with the batch's plays, numbered from `after + 1`.
+  /// version, with the batch's plays (those of a source game count for its canonical game),
+  /// numbered from `after + 1`.
   ///
   /// - Parameter lastLeader: the side that led last in a game, from its stored events (asked
   ///   only for a game whose previous version is tied).
@@ -24,9 +25,18 @@ extension ScoreDiffer {
   ) rethrows -> [ChangeEvent] {
     var next = sequence
     var events: [ChangeEvent] = []
+    // A play counts for the canonical game its source game was merged into.
+    var canonicalIds: [String: String] = [:]
+    for game in batch?.games ?? [] { if let id = game.canonicalId { canonicalIds[game.id] = id } }
     for change in changed {
       let tied = change.previous.map { $0.away.score == $0.home.score } ?? false
-      let plays = batch?.plays.filter { $0.gameId == change.current.id } ?? []
+      var plays: [Play] = []
+      let reversed = Set(change.current.reversedSources ?? [])
+      for play in batch?.plays ?? [] where (canonicalIds[play.gameId] ?? play.gameId) == change.current.id {
+        var play = reversed.contains(play.gameId) ? play.sidesTurned() : play
+        play.gameId = change.current.id
+        plays.append(play)
+      }
       for event in Self.events(
         previous: change.previous, current: change.current, plays: plays,
         lastLeader: tied ? try lastLeader(change.current.id) : nil)

@@ -21,6 +21,8 @@
 ///   (no goals).
 /// - Periods that start (and end) between the versions each give `game.periodEnded` /
 ///   `game.periodStarted`, and `game.overtime` past regulation, ordered with the goals by period.
+/// - A canonical game whose sources' finals come to disagree (a new `conflict`) gives one
+///   `game.conflict`.
 public enum ScoreDiffer {
   /// - Parameters:
   ///   - lastLeader: the side that led last before `previous` (when `previous` is tied), from
@@ -66,6 +68,14 @@ public enum ScoreDiffer {
     }
     if status.new != status.old && [.postponed, .cancelled, .suspended, .unknown].contains(status.new) {
       events.append(ChangeEvent(.status, game: current, previous: before))
+    }
+    if let conflict = current.conflict, conflict != previous.conflict {
+      var event = ChangeEvent(.conflict, game: current, previous: before)
+      event.details = [
+        "kept": conflict.kept, "keptScore": conflict.keptScore, "other": conflict.other,
+        "otherScore": conflict.otherScore,
+      ]
+      events.append(event)
     }
     return sortedLeadEvents(events)
   }

@@ -59,8 +59,9 @@ public struct FreshnessBoard: Sendable {
 
   /// The freshness of `game` at `now`: fresh while the feeder that succeeded last did so within
   /// two of its cadences; otherwise stale, with the reason that feeder gives.
+  /// A canonical game is fed by the targets of every source game it merges.
   public func freshness(of game: Game, changedAt: Date?, now: Date) -> Freshness {
-    let candidates = feeders[game.id] ?? []
+    let candidates = ([game.id] + (game.sources ?? [])).flatMap { feeders[$0] ?? [] }
     guard
       let best = candidates.max(by: {
         ($0.lastSucceeded ?? .distantPast, $1.id) < ($1.lastSucceeded ?? .distantPast, $0.id)

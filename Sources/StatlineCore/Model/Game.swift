@@ -22,6 +22,21 @@ public struct Game: Codable, Sendable, Hashable {
   public var away: TeamLine
   public var home: TeamLine
 
+  // A canonical game's merge (DESIGN.md §11). Present only where they apply: a parser's game
+  // has none of them, so its JSON is unchanged.
+
+  /// On a canonical game: the source games merged into it, by precedence.
+  public var sources: [String]?
+  /// On a canonical game: the sources whose away and home are the other way round (a neutral
+  /// site listed in the other order); absent when none is.
+  public var reversedSources: [String]?
+  /// On a canonical game: the source game whose status, score, period and clock it shows.
+  public var liveSource: String?
+  /// On a canonical game: two sources' finals that disagree, and which was kept.
+  public var conflict: GameConflict?
+  /// On a source game as the store keeps it: the canonical game it was merged into.
+  public var canonicalId: String?
+
   public init(
     id: String, sport: Sport, status: GameStatus, period: Int? = nil, periodLabel: String? = nil,
     clock: String? = nil, date: String? = nil, startTime: String? = nil, venue: String? = nil,
@@ -41,6 +56,13 @@ public struct Game: Codable, Sendable, Hashable {
     self.away = away
     self.home = home
   }
+
+  /// The prefix of every canonical game's id (`game:2026-03-14:lacrosse-men:342~457`); no
+  /// source's id has it.
+  public static let canonicalPrefix = "game:"
+
+  /// Whether this is a canonical game (merged from the source games it lists).
+  public var isCanonical: Bool { id.hasPrefix(Self.canonicalPrefix) }
 
   /// The line of one side.
   public subscript(side: Side) -> TeamLine {

@@ -14,11 +14,17 @@ public protocol StoreReader: Sendable {
   func changedAt(gameIds: [String]) async throws -> [String: Date]
   /// Which targets feed which games, and how their polls are going.
   func freshnessBoard() async throws -> FreshnessBoard
+  /// A canonical game by its id, or the canonical game a source game (by its id) was merged into.
   func game(id: String) async throws -> Game?
-  /// Games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
+  /// The record stored under `id` as it is: a source game's own view, for an operator.
+  func sourceGame(id: String) async throws -> Game?
+  /// Every source game (not the canonical games), in id order: for an operator's tools
+  /// (`statline teams unmatched`).
+  func sourceGames() async throws -> [Game]
+  /// Canonical games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
   func games(sport: Sport?, date: String?) async throws -> [Game]
-  /// A team's games (home or away) whose local date starts with `datePrefix` (`2026`, or nil
-  /// for all), by date then id.
+  /// A team's canonical games (home or away) whose local date starts with `datePrefix` (`2026`,
+  /// or nil for all), by date then id.
   func games(team: String, datePrefix: String?) async throws -> [Game]
   /// Teams of one sport (nil: every sport), in id order.
   func teams(sport: Sport?) async throws -> [Team]

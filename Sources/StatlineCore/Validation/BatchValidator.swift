@@ -28,6 +28,9 @@ public enum BatchValidator {
     where !isNamespaced(id) {
       problems.append("id '\(id)' is not namespaced as 'source:native'")
     }
+    for game in batch.games where game.isCanonical {
+      problems.append("game id '\(game.id)' is a canonical game's: a source's ids never start with 'game:'")
+    }
     for game in batch.games { problems += self.problems(in: game) }
     let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
     for box in batch.boxScores {

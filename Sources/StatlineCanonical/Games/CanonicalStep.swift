@@ -1,0 +1,217 @@
+import Foundation
+import StatlineCore
+
+/// What a store does with a batch's source games before it writes them (DESIGN.md §11): each
+/// is placed in its canonical game (`GameMatcher`), stamped with that game's id, and the
+/// canonical game is merged again (`GameMerger`) from every source it holds. The store writes
+/// the stamped source games and the merged canonical games in the same transaction, and derives
+/// events from the canonical games only.
+///
+/// The step reads in two rounds, which a store answers from its tables (SQLite inside its one
+/// writer, PostgreSQL checked again at commit by the records' hashes):
+/// 1. `candidateIds`: the ids of the canonical games a source game could belong to (its date
+///    and the day either side, its sport and its two teams: canonical ids are made of these);
+/// 2. `memberIds`: the source games those canonical games hold, with when each last changed.
+/// Then `merge` works out the records. A game the caller knows unchanged since it last wrote it
+/// is only stamped (`unchanged`), and costs no read.
+public struct CanonicalStep: Sendable {
+  /// A source game as the store holds it, and when its record last changed.
+  public struct StoredSource: Sendable {
+    public var game: Game
+    public var changedAt: Date?
+
+    public init(game: Game, changedAt: Date?) {
+      self.game = game
+      self.changedAt = changedAt
+    }
+  }
+
+  public let merger: GameMerger
+
+  public init(merger: GameMerger) { self.merger = merger }
+
+  /// The seeded registry, no aliases, the default precedence: what a store uses unless the
+  /// configuration says more (`teams.aliases`, `merge.precedence`).
+  public static let standard: CanonicalStep = {
+    do {
+      return CanonicalStep(merger: GameMerger(registry: try TeamRegistry.seeded()))
+    } catch {
+      // The seed is compiled in and checked by its tests: failing here is a build that is broken.
+      fatalError("the team registry's seed does not load: \(error)")
+    }
+  }()
+
+  /// The ids of the canonical games `games` could belong to: for each, its sport and teams on
+  /// its date and the day either side, each as the first to the `meetings`-th game of the day.
+  /// (Two teams meeting more often than that within a day either side: the later meetings are
+  /// not looked up, so a second source of one of them is not joined to it.)
+  public func candidateIds(of games: [Game]) -> [String] {
+    var ids: [String] = []
+    var seen: Set<String> = []
+    for game in games {
+      let source = SourceGame(game: game, registry: merger.registry, liveChangedAt: .distantPast)
+      for id in Self.candidateIds(of: source) where seen.insert(id).inserted { ids.append(id) }
+    }
+    return ids
+  }
+
+  /// How many games of one day between the same two teams are looked up (doubleheaders).
+  public static let meetings = 4
+
+  /// The source games to read: those the candidates hold, and the batch's own.
+  public func memberIds(of games: [Game], candidates: [Game]) -> [String] {
+    var ids: [String] = []
+    var seen: Set<String> = []
+    for id in games.map(\.id) + candidates.flatMap({ $0.sources ?? [] }) where seen.insert(id).inserted {
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// The stamped source games (in batch order) and the canonical games as merged now.
+  ///
+  /// - Parameters:
+  ///   - candidates: the stored games under `candidateIds` (others are ignored).
+  ///   - stored: the stored source games under `memberIds`, with when each last changed.
+  ///   - time: when the batch's games were polled: a game whose live facts differ from its
+  ///     stored record changed then.
+  public func merge(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
+    sources: [Game], canonical: [Game]
+  ) {
+    var entries: [String: CanonicalGameEntry] = [:]
+    var merged: [String: MergedGame] = [:]
+    for candidate in candidates where candidate.isCanonical {
+      guard let previous = MergedGame(record: candidate) else { continue }
+      merged[candidate.id] = previous
+      entries[candidate.id] = Self.entry(of: candidate, stored: stored)
+    }
+    var fresh: [String: SourceGame] = [:]
+    var sources: [Game] = []
+    var changed: [String] = []
+    for var game in games {
+      game.canonicalId = nil
+      var source = SourceGame(game: game, registry: merger.registry, liveChangedAt: time)
+      if let held = stored[game.id], !CanonicalBoard.liveFactsDiffer(held.game, game) {
+        source.liveChangedAt = held.changedAt ?? time
+      }
+      let related = entries.values.filter { $0.sport == game.sport && $0.pair == source.pair }
+        .sorted { $0.id < $1.id }
+      let id: String
+      switch GameMatcher.place(source, among: related) {
+      case .join(let joined):
+        id = joined
+        if entries[joined]?.members.contains(where: { $0.gameId == game.id }) == false {
+          entries[joined]?.members.append(.init(gameId: game.id, feed: source.feed, startTime: game.startTime))
+        }
+      case .create(let entry):
+        id = entry.id
+        entries[id] = entry
+      }
+      fresh[game.id] = source
+      game.canonicalId = id
+      sources.append(game)
+      if !changed.contains(id) { changed.append(id) }
+    }
+    var canonical: [Game] = []
+    for id in changed {
+      guard let entry = entries[id] else { continue }
+      let members = entry.members.compactMap { member -> SourceGame? in
+        if let source = fresh[member.gameId] { return source }
+        guard let held = stored[member.gameId] else { return nil }
+        return SourceGame(game: held.game, registry: merger.registry, liveChangedAt: held.changedAt ?? .distantPast)
+      }
+      guard let game = merger.merge(id: id, sources: members, previous: merged[id]) else { continue }
+      canonical.append(game.record)
+    }
+    return (sources, canonical)
+  }
+
+  /// A batch's source games on their way through the step: those equal to the record a store
+  /// holds under their id (but for the stamp) are stamped at once; the others are `pending`,
+  /// and take their stamps from the merge (`stamp`).
+  public struct Stamping: Sendable {
+    public private(set) var games: [Game]
+    public private(set) var pending: [Game] = []
+    private var positions: [String: Int] = [:]
+
+    /// - Parameter held: the record the store holds (or last wrote) under an id.
+    public init(_ games: [Game], held: (String) -> Game?) {
+      self.games = games
+      for (index, game) in games.enumerated() {
+        if let held = held(game.id), let id = held.canonicalId {
+          var stamped = game
+          stamped.canonicalId = id
+          if stamped == held {
+            self.games[index] = stamped
+            continue
+          }
+        }
+        positions[game.id] = index
+        pending.append(game)
+      }
+    }
+
+    /// Puts the merge's stamped source games in their places.
+    public mutating func stamp(_ sources: [Game]) {
+      for game in sources {
+        if let index = positions[game.id] { games[index] = game }
+      }
+    }
+  }
+
+  /// Merges with reads answered synchronously (a store that is its file's only writer).
+  public func run<Failure: Error>(
+    _ games: [Game], at time: Date, candidates: ([String]) throws(Failure) -> [Game],
+    stored: ([String]) throws(Failure) -> [String: StoredSource]
+  ) throws(Failure) -> (sources: [Game], canonical: [Game]) {
+    guard !games.isEmpty else { return ([], []) }
+    let found = try candidates(candidateIds(of: games))
+    let held = try stored(memberIds(of: games, candidates: found))
+    return merge(games, candidates: found, stored: held, at: time)
+  }
+
+  /// The canonical ids a source game's candidates have: for a game that can be matched, its
+  /// sport and teams on its date and the day either side; else its own `game:` id.
+  static func candidateIds(of source: SourceGame) -> [String] {
+    let game = source.game
+    guard let date = game.date, game.sport != .unknown, let day = GameMatcher.day(date) else {
+      return [Game.canonicalPrefix + game.id]
+    }
+    return [day - 1, day, day + 1].flatMap { day in
+      (1...meetings).map { number in
+        CanonicalGameEntry.id(sport: game.sport, date: Self.date(day), pair: source.pair, number: number)
+      }
+    }
+  }
+
+  /// The entry a stored canonical game stands for: matched on the date and number of its id and
+  /// the identities of its teams, holding its sources.
+  static func entry(of record: Game, stored: [String: StoredSource]) -> CanonicalGameEntry {
+    func identity(_ ref: TeamRef) -> String {
+      if let id = ref.id, id.hasPrefix(CanonicalTeam.idPrefix) { return id }
+      return "source:" + (ref.id ?? ref.name)
+    }
+    let parts = record.id.dropFirst(Game.canonicalPrefix.count).split(separator: ":", maxSplits: 2)
+    let date = parts.first.map(String.init).flatMap { GameMatcher.day($0) == nil ? nil : $0 }
+    var number = 1
+    if let range = record.id.range(of: "~g", options: .backwards), let value = Int(record.id[range.upperBound...]) {
+      number = value
+    }
+    let members = (record.sources ?? []).map { id in
+      CanonicalGameEntry.Member(
+        gameId: id, feed: SourceFeed.of(gameId: id), startTime: stored[id]?.game.startTime)
+    }
+    return CanonicalGameEntry(
+      id: record.id, sport: record.sport, date: date,
+      pair: [identity(record.away.team), identity(record.home.team)].sorted(),
+      number: number, members: members)
+  }
+
+  /// Days since 1970 → `YYYY-MM-DD`.
+  static func date(_ day: Int) -> String {
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(secondsFromGMT: 0)!
+    let parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PostgresNIO
+import StatlineCanonical
+import StatlineCore
+
+/// Canonical games on a shared database (DESIGN.md §11). The step reads the canonical games a
+/// batch's source games could join and the source games those hold (one query), then works out
+/// the merge.
+///
+/// Two workers that see two sources of one game at once both make the same canonical id (it is
+/// a function of the sport, the date and the teams), and each commit checks that every game the
+/// merge read is still as it was read, a canonical game it found absent included
+/// (`CanonicalReads`, passed to `statline_commit` as held hashes). The second to commit finds
+/// the first's canonical game, writes nothing, reads again and joins it: one canonical game,
+/// merged from both sources. Under the write lock (the locked path) nothing can change between
+/// the read and the write.
+extension PostgresStore {
+  /// What the step read: the hash of each game it found, and the canonical ids it looked up and
+  /// found absent.
+  struct CanonicalReads {
+    var found: [String: (hash: Int64, game: Game)] = [:]
+    var absent: Set<String> = []
+  }
+
+  /// The batch with its source games stamped and the canonical games they change appended, and
+  /// what was read to make it. A source game equal to the one this process last wrote is only
+  /// stamped.
+  func canonicalized(_ batch: Batch, at time: Date, on connection: PostgresConnection) async throws -> (
+    batch: Batch, reads: CanonicalReads
+  ) {
+    var batch = batch
+    var reads = CanonicalReads()
+    guard !batch.games.isEmpty else { return (batch, reads) }
+    var stamping = recent.withLock { recent in CanonicalStep.Stamping(batch.games) { recent.game($0) } }
+    let pending = stamping.pending
+    guard !pending.isEmpty else {
+      batch.games = stamping.games
+      return (batch, reads)
+    }
+    // One round trip: the candidates and the batch's own games, and the sources the candidates hold.
+    var changedAt: [String: Date?] = [:]
+    var wanted = canonical.candidateIds(of: pending)
+    wanted += pending.map(\.id)
+    for try await (id, hash, json, changed) in try await connection.query(
+      """
+      WITH c AS (SELECT id, hash, json, changed_at FROM games WHERE id = ANY(\(wanted)::text[]))
+      SELECT id, hash, json::text, changed_at FROM c
+      UNION SELECT g.id, g.hash, g.json::text, g.changed_at FROM games g
+        WHERE g.id IN (SELECT jsonb_array_elements_text(c.json->'sources') FROM c WHERE starts_with(c.id, 'game:'))
+      """, logger: logger
+    ).decode((String, Int64, String, Double?).self) {
+      guard case .game(let game) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) else {
+        continue
+      }
+      reads.found[id] = (hash, game)
+      changedAt[id] = changed.map(Date.init(timeIntervalSince1970:))
+    }
+    for id in wanted where reads.found[id] == nil { reads.absent.insert(id) }
+    let candidates = reads.found.values.map(\.game).filter(\.isCanonical)
+    var stored: [String: CanonicalStep.StoredSource] = [:]
+    for (id, found) in reads.found { stored[id] = .init(game: found.game, changedAt: changedAt[id] ?? nil) }
+    let (sources, merged) = canonical.merge(pending, candidates: candidates, stored: stored, at: time)
+    stamping.stamp(sources)
+    batch.games = stamping.games + merged
+    // A canonical game it makes that was not looked up (a game without a date: its own id).
+    for game in merged where reads.found[game.id] == nil { reads.absent.insert(game.id) }
+    return (batch, reads)
+  }
+
+  /// Gives every source game stored before canonical games existed its canonical game, without
+  /// events, and asks every delta-sync cursor from before to resync. Runs after the migration
+  /// that added `resync_below`, under the migration's lock.
+  func assignCanonicalIds(on connection: PostgresConnection) async throws {
+    var games: [Game] = []
+    for try await json in try await connection.query(
+      """
+      SELECT json::text FROM games WHERE NOT starts_with(id, 'game:') AND NOT (json ? 'canonicalId') ORDER BY id
+      """, logger: logger
+    ).decode(String.self) {
+      if case .game(let game) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) {
+        games.append(game)
+      }
+    }
+    guard !games.isEmpty else { return }
+    let rows = try await connection.withTransaction(logger: logger) { connection in
+      var version =
+        try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
+        .collect().first?.decode(Int64.self) ?? 0
+      let floor = version + 1
+      var changed = ChangedRows()
+      var written: [String: Int64] = [:]
+      for game in games {
+        let (merged, _) = try await canonicalized(Batch(games: [game]), at: Date(), on: connection)
+        for record in merged.games {
+          version += 1
+          let row = try RecordRow(kind: .game, id: record.id, record: .game(record))
+          try changed.append(
+            PendingRow(kind: .game, id: row.id, record: row.record, hash: row.hash, json: row.json), version: version)
+          written[row.id] = version
+        }
+        // Each game's reads must see the ones before it: write them as they come.
+        try await connection.query(changed.upsert(version: version, changedAt: Date()), logger: logger)
+        changed = ChangedRows()
+      }
+      try await connection.query(
+        "UPDATE store_version SET resync_below = \(floor) WHERE id = 1", logger: logger)
+      return written.count
+    }
+    logger.info("gave stored games their canonical ids", metadata: ["store": "\(location)", "records": "\(rows)"])
+  }
+}

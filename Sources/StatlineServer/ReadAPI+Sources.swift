@@ -1,0 +1,36 @@
+import StatlineCore
+
+/// A canonical game's box score and plays (DESIGN.md §11): they are never merged across
+/// sources (each source numbers its plays its own way), so a canonical game shows those of its
+/// first source by precedence that has them, turned to the canonical game's sides and named by
+/// the canonical id; the answer says which source they come from.
+extension ReadAPI {
+  /// The game's box score and the source game it comes from.
+  func boxScore(of game: Game) async throws -> (box: BoxScore, source: String)? {
+    let reversed = Set(game.reversedSources ?? [])
+    for source in game.sources ?? [game.id] {
+      guard let box = try await reader.boxScore(gameId: source) else { continue }
+      var shown = reversed.contains(source) ? box.sidesTurned() : box
+      shown.gameId = game.id
+      return (shown, source)
+    }
+    return nil
+  }
+
+  /// The game's plays after `sequence` and the source game they come from (the first source
+  /// when none has plays yet).
+  func plays(of game: Game, after sequence: Int, limit: Int) async throws -> (plays: [Play], source: String) {
+    let sources = game.sources ?? [game.id]
+    let reversed = Set(game.reversedSources ?? [])
+    for source in sources {
+      if sources.count > 1, try await reader.plays(gameId: source, after: 0, limit: 1).isEmpty { continue }
+      let plays = try await reader.plays(gameId: source, after: sequence, limit: limit).map { play in
+        var shown = reversed.contains(source) ? play.sidesTurned() : play
+        shown.gameId = game.id
+        return shown
+      }
+      return (plays, source)
+    }
+    return ([], sources.first ?? game.id)
+  }
+}

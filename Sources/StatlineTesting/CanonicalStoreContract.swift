@@ -1,0 +1,90 @@
+import Foundation
+import StatlineCore
+import Testing
+
+/// What every store does with two sources of one game (DESIGN.md §11): one canonical game, each
+/// goal one event with its scorer, a source that lags causes no event, two finals that disagree
+/// keep the higher-precedence source's and say so once, and each source's own record is kept.
+public enum CanonicalStoreContract {
+  public static let canonicalId = "game:2026-03-07:lacrosse-men:725~726"
+
+  public static func check(
+    _ make: () async throws -> any ScheduleStore & EventLog & StoreReader,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let store = try await make()
+    let location = sourceLocation
+    // The StatCrew feed names the teams one way, ncaa.com another; both are Army West Point (725)
+    // at Navy (726).
+    func feed(_ status: GameStatus, _ away: Int?, _ home: Int?, period: Int?, clock: String? = nil) -> Game {
+      Game(
+        id: "statbroadcast:1", sport: .lacrosseMen, status: status, period: period, clock: clock, date: "2026-03-07",
+        startTime: "2026-03-07T12:00:00-05:00",
+        away: TeamLine(team: TeamRef(id: "statbroadcast:team-army", name: "Army"), score: away),
+        home: TeamLine(team: TeamRef(id: "statbroadcast:team-navy", name: "NAVY"), score: home))
+    }
+    func board(_ status: GameStatus, _ away: Int?, _ home: Int?, period: Int?) -> Game {
+      Game(
+        id: "ncaa:com-1", sport: .lacrosseMen, status: status, period: period, date: "2026-03-07",
+        startTime: "2026-03-07T17:00:00Z", venue: "Michie Stadium",
+        away: TeamLine(team: TeamRef(id: "ncaa:com-team-army", name: "Army West Point"), score: away),
+        home: TeamLine(team: TeamRef(id: "ncaa:com-team-navy", name: "Navy"), score: home))
+    }
+    func goal(_ sequence: Int, _ away: Int, _ home: Int, by player: String) -> Play {
+      Play(
+        gameId: "statbroadcast:1", sequence: sequence, period: 1, clock: "10:00", side: .away, type: .goal,
+        text: "GOAL by \(player)", player: player, awayScore: away, homeScore: home)
+    }
+    func write(_ game: Game, plays: [Play] = []) async throws {
+      var batch = Batch(games: [game], plays: plays)
+      batch.source = game.id.hasPrefix("ncaa") ? "ncaa" : "statbroadcast"
+      batch.parser = "p"
+      _ = try await store.commit(PollCommit(batch: batch, states: []))
+    }
+
+    try await write(feed(.scheduled, nil, nil, period: nil))
+    try await write(board(.scheduled, nil, nil, period: nil))
+    let games = try await store.games(sport: .lacrosseMen, date: "2026-03-07")
+    #expect(games.map(\.id) == [canonicalId], "one game, whatever each source calls it", sourceLocation: location)
+    #expect(games.first?.sources == ["statbroadcast:1", "ncaa:com-1"], "by precedence", sourceLocation: location)
+    #expect(games.first?.away.team.name == "Army West Point", "the registry's name", sourceLocation: location)
+    #expect(games.first?.venue == "Michie Stadium", "schedule facts from the NCAA first", sourceLocation: location)
+    #expect(try await store.game(id: "ncaa:com-1")?.id == canonicalId, sourceLocation: location)
+    #expect(try await store.sourceGame(id: "ncaa:com-1")?.canonicalId == canonicalId, sourceLocation: location)
+
+    // The feed scores twice; the board follows a poll behind, without plays.
+    try await write(feed(.live, 1, 0, period: 1, clock: "10:00"), plays: [goal(1, 1, 0, by: "Ann")])
+    try await write(board(.live, 0, 0, period: 1))
+    try await write(
+      feed(.live, 2, 0, period: 1, clock: "08:00"), plays: [goal(1, 1, 0, by: "Ann"), goal(2, 2, 0, by: "Bo")])
+    try await write(board(.live, 1, 0, period: 1))
+    try await write(board(.live, 2, 0, period: 1))
+    let events = try await store.events(since: 0, limit: 100)
+    #expect(
+      events.map(\.type) == [.discovered, .started, .goal, .goal], "each goal once; the lagging board adds nothing",
+      sourceLocation: location)
+    #expect(events.allSatisfy { $0.gameId == canonicalId }, sourceLocation: location)
+    #expect(events.filter { $0.type == .goal }.map(\.player) == ["Ann", "Bo"], sourceLocation: location)
+
+    // Two finals that disagree: StatCrew's is kept, and the conflict is said once.
+    try await write(feed(.final, 3, 2, period: 4))
+    try await write(board(.final, 3, 3, period: 4))
+    try await write(board(.final, 3, 3, period: 4))
+    let final = try #require(try await store.game(id: canonicalId), sourceLocation: location)
+    #expect(final.away.score == 3 && final.home.score == 2, "the higher-precedence final", sourceLocation: location)
+    #expect(
+      final.conflict
+        == GameConflict(kept: "statbroadcast:1", keptScore: "3-2", other: "ncaa:com-1", otherScore: "3-3"),
+      sourceLocation: location)
+    let after = try await store.events(since: events.last?.sequence ?? 0, limit: 100)
+    #expect(after.map(\.type).suffix(2) == [.final, .conflict], "\(after.map(\.type))", sourceLocation: location)
+    #expect(after.filter { $0.type == .final }.count == 1, sourceLocation: location)
+    #expect(after.filter { $0.type == .conflict }.count == 1, sourceLocation: location)
+    #expect(!after.contains { $0.type == .corrected }, "never flipped", sourceLocation: location)
+    #expect(
+      after.first { $0.type == .conflict }?.details["otherScore"] == "3-3", sourceLocation: location)
+    // Each source keeps its own record.
+    #expect(try await store.sourceGame(id: "ncaa:com-1")?.home.score == 3, sourceLocation: location)
+    #expect(try await store.sourceGame(id: "statbroadcast:1")?.home.score == 2, sourceLocation: location)
+  }
+}
