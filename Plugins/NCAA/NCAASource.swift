@@ -54,8 +54,10 @@ public enum NCAASource {
 
   /// The GraphQL game-centre, play-by-play and box-score targets of an ncaa.com scoreboard's
   /// lacrosse games (the game centre writes the game; the others their plays and box score).
+  /// The game-centre targets of a scoreboard's started games, at the scoreboard's own origin.
   static func comTargets(_ batch: Batch) -> [DiscoveredTarget] {
-    batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
+    let origin = batch.url.map(PersistedQuery.origin(of:))
+    return batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
       guard let contest = NCAAIds.number(after: ":com-", in: game.id) else { return [] }
       return [
         (PersistedQuery.gameInfo, "ncaa-gql-game"), (PersistedQuery.playByPlay, "ncaa-gql-pbp"),
@@ -64,8 +66,9 @@ public enum NCAASource {
         let url =
           operation == PersistedQuery.gameInfo
           ? PersistedQuery.url(
-            operation: operation, variables: ["id": contest, "week": NSNull(), "staticTestEnv": NSNull()])
-          : PersistedQuery.contestURL(operation: operation, contestId: contest)
+            operation: operation, variables: ["id": contest, "week": NSNull(), "staticTestEnv": NSNull()],
+            origin: origin)
+          : PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin)
         return DiscoveredTarget(gameId: game.id, target: Target(url: url, source: id, parser: parser, role: .game))
       }
     }

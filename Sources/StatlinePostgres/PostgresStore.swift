@@ -128,7 +128,8 @@ public final class PostgresStore: Sendable {
     _ location: PostgresLocation, maxConnections: Int = 8, logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
-      location: location, readOnly: true, derivesEvents: false, maxConnections: maxConnections, logger: logger)
+      location: location, readOnly: true, derivesEvents: false, maxConnections: maxConnections,
+      canonical: .readOnly, logger: logger)
     do throws(StatlineError) {
       try await store.ping()
       let schema = try await store.schemaVersion()

@@ -29,7 +29,7 @@ public actor SQLiteStore: Store {
   /// the file. Refuses a file whose schema is not this Statline's.
   public init(readOnlyPath path: String) throws(StatlineError) {
     derivesEvents = false
-    canonical = .standard
+    canonical = .readOnly
     var connection = try SQLiteConnection(path: path, readOnly: true)
     var schema: Int64
     do {

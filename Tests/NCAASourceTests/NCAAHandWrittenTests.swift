@@ -201,6 +201,26 @@ import Testing
     #expect(defaulted["extensions"]?.contains(PersistedQuery.defaultHashes["GetContests_web"]!) == true)
   }
 
+  @Test func aQueryIsAskedAtItsTargetsOriginAndGamesItListsStayThere() throws {
+    // A mirror or a loopback site (the demo's) is never sent to ncaa.com.
+    let stored = #"http://127.0.0.1:8080/?meta=GetContests_web&variables={"contestDate":"03/07/2026"}"#
+    let url = PersistedQuery.request(stored, hashes: [:], now: Date())
+    #expect(url.hasPrefix("http://127.0.0.1:8080/?meta=GetContests_web&extensions="), "\(url)")
+    var batch = Batch(games: [
+      Game(
+        id: "ncaa:com-6600101", sport: .lacrosseMen, status: .live, period: 1,
+        away: TeamLine(team: TeamRef(name: "Army West Point"), score: 0),
+        home: TeamLine(team: TeamRef(name: "Navy"), score: 0))
+    ])
+    batch.url = url
+    let targets = NCAASource.comTargets(batch).map(\.target.url)
+    #expect(targets.count == 3 && targets.allSatisfy { $0.hasPrefix("http://127.0.0.1:8080/?meta=") }, "\(targets)")
+    batch.url = PersistedQuery.request(
+      #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"contestDate":"03/07/2026"}"#, hashes: [:],
+      now: Date())
+    #expect(NCAASource.comTargets(batch).allSatisfy { $0.target.url.hasPrefix("https://sdataprod.ncaa.com/?meta=") })
+  }
+
   @Test func todayIsTheDateOnTheEastCoastAtTheJobClocksTime() throws {
     let stored =
       #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"today","week":null}"#

@@ -78,7 +78,8 @@ import Testing
       "\(output.stdout)")
     #expect(
       row(Self.northwestern).joined(separator: " ")
-        == "\(Self.northwestern) final (Final) Northwestern 3-2 Boston College yes 23 statbroadcast:640302",
+        == "\(Self.northwestern) final (Final) Northwestern 3-2 Boston College yes 23 statbroadcast:640302 "
+        + "ncaa:com-6600102",
       "\(output.stdout)")
     #expect(row(Self.duke).prefix(8) == [Self.duke, "final", "(Final/OT)", "Duke", "3-4", "North", "Carolina", "yes"])
     #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
@@ -93,7 +94,14 @@ import Testing
     }
     #expect(hook.refused() == 0, "every delivery is signed with the demo's secret")
     // The game day: three games discovered scheduled, 7 + 5 + 7 goals, three finals, one overtime.
-    #expect(events.filter { $0.type == .discovered }.count == 3)
+    #expect(events.filter { $0.type == .discovered }.count == 3, "each game once, from two sources")
+    #expect(events.filter { $0.type == .started }.count == 3)
+    let sqlite = try SQLiteStore(path: store)
+    #expect(
+      try await sqlite.sourceGame(id: "statbroadcast:640301")?.away.team.name == "Army", "the StatCrew file's name")
+    #expect(try await sqlite.sourceGame(id: "ncaa:com-6600101")?.away.team.name == "Army West Point", "ncaa.com's")
+    #expect(try await sqlite.game(id: "ncaa:com-6600103")?.id == Self.duke, "UNC and North Carolina are one school")
+    #expect(try await sqlite.sourceGame(id: "ncaa:com-6600103")?.status == .final, "the lagging board caught up")
     #expect(events.filter { $0.type == .goal }.count == 19)
     #expect(events.filter { $0.type == .goal }.allSatisfy { $0.player != nil }, "every scorer named from the plays")
     #expect(

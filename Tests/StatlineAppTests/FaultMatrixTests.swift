@@ -82,7 +82,10 @@ import Testing
     config.policy.jitter = 0
     config.politeness.retry.maxRetries = 1
     config.politeness.retry.base = .milliseconds(50)
-    config.http.requestTimeout = .milliseconds(800)
+    // Short where the fault is slowness (a hang, a drip), so it shows within the test; longer
+    // elsewhere, so a loopback answer slowed by a loaded machine (the suite's first seconds) is
+    // not taken for a fault.
+    config.http.requestTimeout = [.timeout, .slowDrip].contains(fault) ? .milliseconds(800) : .seconds(3)
     config.http.maximumBodyBytes = 1 << 20
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("statline-fault-\(UUID()).sqlite").path
     let log = Polls()

@@ -94,6 +94,20 @@ import Testing
     #expect(again.discovered == 0, "a schedule the book knows is not created twice")
   }
 
+  @Test func aPageConfiguredAsAGamePageFindsNoTargets() {
+    // A scoreboard watched as a live feed of its own games (`role: game`): what its parser
+    // could discover is not followed.
+    var book = ScheduleBook(states: [])
+    let board = Target(url: "http://h/scoreboard", source: "test", parser: "test-scoreboard", role: .game)
+    _ = book.seed([board], now: Self.t0)
+    let game = Target(url: "http://h/game/1", source: "test", parser: "test-game", role: .game)
+    let result = Poller.Result(
+      kind: .stored(Batch(teams: [Team(id: "test:7", name: "Seven")]), discovered: [DiscoveredTarget(discovery: game)]),
+      status: 200, bodyHash: 1)
+    let applied = book.apply(result, to: board.id, now: Self.t0, unit: { 0.5 })
+    #expect(applied.discovered == 0 && applied.commit.states.map(\.target.url) == ["http://h/scoreboard"])
+  }
+
   @Test func aParserStoresOnlyTheKindsItIsTheAuthorityForButIsScheduledByItsGames() {
     var book = ScheduleBook(states: [])
     let plays = Target(url: "http://h/game/1/plays", source: "test", parser: "test-plays", role: .game)

@@ -9,8 +9,8 @@ import Testing
 /// gathered is exactly a full read. A store that numbered versions before its commit would
 /// let a late commit land below a reader's cursor, and the reader would never see it.
 ///
-/// The twelve runs go one after another: each opens five stores (ten connections or more), and
-/// twelve at once with the rest of the suite ask more than a default server's hundred.
+/// The six runs go one after another: each opens five stores (ten connections or more), and
+/// twelve at once with the rest of the suite asked more than a default server's hundred.
 @Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)), .serialized)
 struct ConcurrentDeltaSyncTests {
   static func game(_ id: String, score: Int, writer: Int) -> Game {
@@ -20,7 +20,7 @@ struct ConcurrentDeltaSyncTests {
       home: TeamLine(team: TeamRef(id: "t:h", name: "H"), score: writer))
   }
 
-  @Test(arguments: 1...12) func aReaderSyncingFromItsCursorMissesNothingWhileFourWorkersWrite(run: Int) async throws {
+  @Test(arguments: 1...6) func aReaderSyncingFromItsCursorMissesNothingWhileFourWorkersWrite(run: Int) async throws {
     try await TestPostgres.withStores { make in
       let first = try await make()
       var opened: [PostgresStore] = [first]

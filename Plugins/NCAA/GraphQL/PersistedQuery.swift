@@ -23,16 +23,18 @@ enum PersistedQuery {
   ]
 
   /// The URL of a query without its hash: what a target stores.
-  static func url(operation: String, variables: [String: Any]) -> String {
-    "https://\(host)/?meta=\(encode(operation))&variables=\(encode(compact(variables)))"
+  /// - Parameter origin: where to ask (`https://sdataprod.ncaa.com/` unless a page at another
+  ///   origin, a mirror or a loopback site, listed the game).
+  static func url(operation: String, variables: [String: Any], origin: String? = nil) -> String {
+    (origin ?? "https://\(host)/") + "?meta=\(encode(operation))&variables=\(encode(compact(variables)))"
   }
 
   /// The game-centre queries of one contest.
-  static func contestURL(operation: String, contestId: String) -> String {
-    url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()])
+  static func contestURL(operation: String, contestId: String, origin: String? = nil) -> String {
+    url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()], origin: origin)
   }
 
-  /// The URL to fetch: the target's operation and variables (made compact, `contestDate`
+  /// The URL to fetch, at the target's own origin: the target's operation and variables (made compact, `contestDate`
   /// "today" made the date at `now` on the US East Coast, where ncaa.com's days turn over, and
   /// `seasonYear` filled in from `contestDate` when missing) with the configured hash. A URL
   /// that is no persisted query is returned as it is.
@@ -49,8 +51,18 @@ enum PersistedQuery {
       variables["seasonYear"] = year
     }
     let extensions = #"{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}"#
-    return "https://\(host)/?meta=\(encode(operation))&extensions=\(encode(extensions))"
+    return origin(of: url) + "?meta=\(encode(operation))&extensions=\(encode(extensions))"
       + "&variables=\(encode(compact(variables)))"
+  }
+
+  /// The target's own scheme, host, port and path (a mirror or a loopback site is asked where it
+  /// is, never sent to ncaa.com).
+  static func origin(of url: String) -> String {
+    guard let components = URLComponents(string: url) ?? URLComponents(string: escapedBraces(url)),
+      let scheme = components.scheme, let host = components.host
+    else { return "https://\(self.host)/" }
+    let port = components.port.map { ":\($0)" } ?? ""
+    return "\(scheme)://\(host)\(port)\(components.path.isEmpty ? "/" : components.path)"
   }
 
   /// `MM/DD/YYYY` of `now` in New York.

@@ -51,11 +51,17 @@ struct DemoCommand: AsyncParsableCommand {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
     let clock = AcceleratedClock(factor: speed)
     let day = DemoGameDay()
-    let seconds = { @Sendable in JobClock<AcceleratedClock>.seconds(clock.now.offset) }
+    // The game day's minute 0 is when the job starts, however long starting takes (at 2,000×,
+    // a tenth of a second is more than three minutes of the day).
+    let origin = DemoGameDay.Origin()
+    let seconds = { @Sendable in origin.seconds(since: JobClock<AcceleratedClock>.seconds(clock.now.offset)) }
     let server = try await LoopbackServer.start { request in day.route(request, seconds: seconds()) }
     var config = JobConfig()
+    // Two sources of the same games: the school's calendar (which finds the StatCrew files) and
+    // ncaa.com's scoreboard, polled as a live page of its own (it discovers nothing here).
     config.targets = [
-      JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.calendarPath, parser: "statbroadcast-event-calendar")
+      JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.calendarPath, parser: "statbroadcast-event-calendar"),
+      JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.contestsPath, parser: "ncaa-gql-contests", role: .game),
     ]
     var source = JobConfig.SourceSettings()
     source.options["gameURL"] = server.baseURL + "/archive/{id}.xml"
@@ -86,12 +92,13 @@ struct DemoCommand: AsyncParsableCommand {
         config: config, storePath: store, clock: clock, start: start, environment: environment,
         report: { event in
           jobMetrics.record(event)
-          if case .polled(let report) = event { board.record(report) }
+          if case .polled(let report) = event { board.count(report) }
         })
     } catch {
       try? await server.stop()
       throw fail(error)
     }
+    origin.start(at: JobClock<AcceleratedClock>.seconds(clock.now.offset))
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
     // The read API over the same store (read-only), "today" being the demo's game day. It is
@@ -130,6 +137,8 @@ struct DemoCommand: AsyncParsableCommand {
         sequence = event.sequence
         if let line = Self.feedLine(event) { board.goal(line) }
       }
+      // The games as the app sees them: one per game, merged from both sources.
+      if let games = try? await runtime.store.games(sport: nil, date: "2026-03-07") { board.show(games) }
       let gameTime = Self.time(runtime.clock.now())
       let frame = board.render(clock: gameTime, speed: speed)
       if interactive {
@@ -139,8 +148,9 @@ struct DemoCommand: AsyncParsableCommand {
         if changed != lastFrame { Console.out("[\(gameTime)] \(changed)") }
         lastFrame = changed
       }
+      // Done when every game target (the three StatCrew files and the ncaa.com scoreboard) retired.
       if day.isOver(at: seconds()), let states = try? await runtime.store.targets(),
-        states.filter({ $0.target.role == .game }).count == day.games.count,
+        states.filter({ $0.target.role == .game }).count > day.games.count,
         states.filter({ $0.target.role == .game }).allSatisfy(\.isRetired)
       {
         break

@@ -8,11 +8,10 @@ final class DemoBoard: @unchecked Sendable {
   private let lock = NSLock()
   private var games: [String: Game] = [:]
   private var order: [String] = []
-  private var followed: Set<String> = []
   private var feed: [String] = []
   private var counts = (polls: 0, stored: 0, unchanged: 0, failed: 0)
 
-  func record(_ report: PollReport) {
+  func count(_ report: PollReport) {
     lock.withLock {
       counts.polls += 1
       switch report.outcome {
@@ -21,11 +20,13 @@ final class DemoBoard: @unchecked Sendable {
       case .failed, .blocked, .absent: counts.failed += 1
       case .new: break
       }
-      guard report.outcome == .stored else { return }
-      for game in report.games {
-        // A game's own feed outranks the calendar's summary of it.
-        if report.target.role == .discovery, followed.contains(game.id) { continue }
-        if report.target.role == .game { followed.insert(game.id) }
+    }
+  }
+
+  /// The store's canonical games, in the order they first appeared.
+  func show(_ stored: [Game]) {
+    lock.withLock {
+      for game in stored.sorted(by: { ($0.startTime ?? "", $0.id) < ($1.startTime ?? "", $1.id) }) {
         if games[game.id] == nil { order.append(game.id) }
         games[game.id] = game
       }

@@ -13,7 +13,11 @@ struct DemoGame: Sendable {
 
   struct Team: Sendable {
     var id: String
+    /// The name as the school's StatCrew file prints it (`Army`, `UNC`).
     var name: String
+    /// The name and slug as ncaa.com has them (`Army West Point`, `army-west-point`).
+    var ncaaName: String
+    var seoname: String
     var record: String
     /// Field players, then the goalie last.
     var players: [String]

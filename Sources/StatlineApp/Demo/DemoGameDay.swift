@@ -2,11 +2,41 @@ import Foundation
 import StatlineCore
 
 /// The demo's scripted game day: three lacrosse games (two men's, one women's, one going to
-/// overtime) at staggered starts, served as a StatBroadcast-style school calendar and StatCrew
-/// XML by a loopback server. Time is the accelerated clock's: minute 0 is the demo's start.
+/// overtime) at staggered starts, served by a loopback server from two sources that name the
+/// teams differently (DESIGN.md §11): a StatBroadcast-style school calendar with StatCrew XML
+/// (`Army`, `UNC`), and an ncaa.com GraphQL scoreboard (`Army West Point`, `North Carolina`)
+/// that lags the StatCrew files by `ncaaLag` and never shows more than they have served. Time is
+/// the accelerated clock's: minute 0 is the demo's start.
 public struct DemoGameDay: Sendable {
   static let date = "3/7/2026"
   public static let calendarPath = "/events/schedule.php?gid=demo"
+  /// The ncaa.com scoreboard of the day, as its GraphQL query asks it (both sports in one).
+  public static let contestsPath = "/?meta=GetContests_web&variables=%7B%22contestDate%22%3A%2203%2F07%2F2026%22%7D"
+  /// How far the ncaa.com scoreboard lags the StatCrew files: more than a poll.
+  static let ncaaLag = 45.0
+
+  /// The demo time at which each game's StatCrew file was last served: the ncaa.com scoreboard
+  /// never shows more than the scorer's table has given out, so it always lags the feed.
+  let served = ServedTimes()
+
+  final class ServedTimes: Sendable {
+    let times = Locked<[String: Double]>([:])
+  }
+
+  /// The clock's reading when the job started: the game day's minute 0 (before it, no game
+  /// has started).
+  public final class Origin: Sendable {
+    private let start = Locked<Double?>(nil)
+
+    public init() {}
+
+    public func start(at seconds: Double) { start.withLock { $0 = seconds } }
+
+    /// Seconds of the game day at the clock's reading `seconds`.
+    public func seconds(since seconds: Double) -> Double {
+      start.withLock { start in start.map { seconds - $0 } ?? -1_000_000 }
+    }
+  }
 
   public init() {}
 
@@ -14,10 +44,11 @@ public struct DemoGameDay: Sendable {
     DemoGame(
       eventId: "640301", women: false,
       away: .init(
-        id: "ARMY", name: "Army West Point", record: "3-1",
+        id: "ARMY", name: "Army", ncaaName: "Army West Point", seoname: "army", record: "3-1",
         players: ["Jack Haas", "Evan Ortiz", "Cole Brennan", "Tomas Reyes"]),
       home: .init(
-        id: "NAVY", name: "Navy", record: "2-2", players: ["Sam Okafor", "Liam Carter", "Riley Dunn", "Max Pryor"]),
+        id: "NAVY", name: "Navy", ncaaName: "Navy", seoname: "navy", record: "2-2",
+        players: ["Sam Okafor", "Liam Carter", "Riley Dunn", "Max Pryor"]),
       startMinute: 3,
       goals: [
         .init(period: 1, remaining: 700, home: false, scorer: "Evan Ortiz", assist: "Cole Brennan"),
@@ -31,10 +62,11 @@ public struct DemoGameDay: Sendable {
     DemoGame(
       eventId: "640302", women: true,
       away: .init(
-        id: "NORTHWES", name: "Northwestern", record: "5-0",
+        id: "NORTHWES", name: "Northwestern", ncaaName: "Northwestern", seoname: "northwestern", record: "5-0",
         players: ["Erin Hahn", "Izzy Scane", "Ava Pace", "Molly Laliberty"]),
       home: .init(
-        id: "BOSTON C", name: "Boston College", record: "4-1",
+        id: "BOSTON C", name: "Boston College", ncaaName: "Boston College", seoname: "boston-college",
+        record: "4-1",
         players: ["Mckenna Davis", "Cassidy Kelly", "Rachel Clark", "Rachel Hall"]),
       startMinute: 12,
       goals: [
@@ -47,10 +79,10 @@ public struct DemoGameDay: Sendable {
     DemoGame(
       eventId: "640303", women: false,
       away: .init(
-        id: "DUKE", name: "Duke", record: "4-0",
+        id: "DUKE", name: "Duke", ncaaName: "Duke", seoname: "duke", record: "4-0",
         players: ["Luke Rhoa", "Brennan O'Neill", "Andrew McAdorey", "Patrick Jameison"]),
       home: .init(
-        id: "NORTH CA", name: "North Carolina", record: "3-0",
+        id: "NORTH CA", name: "UNC", ncaaName: "North Carolina", seoname: "north-carolina", record: "3-0",
         players: ["Brady Wambach", "Owen Duffy", "Dominic Pietramala", "Josh Marcus"]),
       startMinute: 20,
       goals: [
@@ -140,7 +172,8 @@ public struct DemoGameDay: Sendable {
     }
   }
 
-  /// The loopback server's answers: robots.txt, the calendar and the game XML, with ETags so
+  /// The loopback server's answers: robots.txt, the calendar, the game XML and the ncaa.com
+  /// scoreboard, with ETags so
   /// that an unchanged page is a 304.
   public func route(_ request: LoopbackServer.Request, seconds: Double) -> LoopbackServer.Behavior {
     let body: String?
@@ -150,8 +183,15 @@ public struct DemoGameDay: Sendable {
     } else if request.uri == Self.calendarPath {
       body = calendar(at: seconds)
       type = "text/html; charset=utf-8"
+    } else if request.uri.hasPrefix("/?meta=GetContests_web&") {
+      let served = served.times.withLock { $0 }
+      body = DemoContests.json(
+        games, at: { moment($0, at: min(seconds - Self.ncaaLag, served[$0.eventId] ?? -1_000_000)) })
+      type = "application/json"
     } else if request.uri.hasPrefix("/archive/"), request.uri.hasSuffix(".xml") {
-      body = xml(eventId: String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count)), at: seconds)
+      let eventId = String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count))
+      body = xml(eventId: eventId, at: seconds)
+      if body != nil { served.times.withLock { $0[eventId] = seconds } }
       type = "text/xml"
     } else {
       body = nil

@@ -159,6 +159,16 @@ public struct CanonicalStep: Sendable {
     }
   }
 
+  /// A step that knows no school: for a store opened to read only, which never merges (and
+  /// should not pay for loading the seed).
+  public static let readOnly: CanonicalStep = {
+    do {
+      return CanonicalStep(merger: GameMerger(registry: try TeamRegistry(teams: [])))
+    } catch {
+      fatalError("an empty team registry does not load: \(error)")
+    }
+  }()
+
   /// Merges with reads answered synchronously (a store that is its file's only writer).
   public func run<Failure: Error>(
     _ games: [Game], at time: Date, candidates: ([String]) throws(Failure) -> [Game],

@@ -140,7 +140,9 @@ public struct ScheduleBook: Sendable {
       state.succeeded(.stored, result, at: now)
       state.partial = result.partial.first.map { "\(result.partial.count) refused or unread: \($0)" }
       state.games = stored.games
-      created = create(discovered, from: stored, by: id, now: now)
+      // A page configured as a game page (`role: game`) is watched for its own games: it
+      // finds no targets, even when its parser could (an ncaa.com scoreboard as a live feed).
+      created = state.target.role == .game ? [] : create(discovered, from: stored, by: id, now: now)
     }
     if ![.failed, .blocked, .absent].contains(state.outcome) {
       // Counted from the poll after the first one that saw every game final.
