@@ -42,6 +42,15 @@ extension PostgresStore: StoreReader {
     try await records(.game, "SELECT json::text FROM games WHERE NOT starts_with(id, 'game:') ORDER BY id", Self.game)
   }
 
+  public func conflictedGames(limit: Int) async throws -> [Game] {
+    try await records(
+      .game,
+      """
+      SELECT json::text FROM games WHERE starts_with(id, 'game:') AND json ? 'conflict'
+      ORDER BY date DESC NULLS LAST, id LIMIT \(limit)
+      """, Self.game)
+  }
+
   public func games(sport: Sport?, date: String?) async throws -> [Game] {
     try await records(
       .game,

@@ -29,6 +29,22 @@ extension SQLiteStore: StoreReader {
     return result
   }
 
+  public func conflictedGames(limit: Int) throws -> [Game] {
+    let statement = try connection.statement(
+      """
+      SELECT json FROM games WHERE id >= 'game:' AND id < 'game;' AND json_extract(json, '$.conflict') IS NOT NULL
+      ORDER BY date DESC, id LIMIT ?
+      """
+    ).bind(limit)
+    var result: [Game] = []
+    while try statement.step() {
+      if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
+        result.append(game)
+      }
+    }
+    return result
+  }
+
   public func games(sport: Sport?, date: String?) throws -> [Game] {
     let statement = try connection.statement(
       """

@@ -13,6 +13,8 @@ struct Scoreboard: Encodable {
 
 struct GameAnswer: Encodable {
   var game: Game
+  /// Each source game merged into it, by precedence, with when it was last polled.
+  var sources: [SourceLine]
   var freshness: Freshness
   var version: Int64
 }

@@ -67,8 +67,9 @@ extension ReadAPI {
       let game = try await game(id)
       let freshness = try await freshness(of: game, stamp: stamp)
       return entry(
-        GameAnswer(game: game, freshness: freshness, version: version), live: [game],
-        expires: freshness.staleAt)
+        GameAnswer(
+          game: game, sources: try await sourceLines(of: game, stamp: stamp), freshness: freshness, version: version),
+        live: [game], expires: freshness.staleAt)
     case .boxScore(let id):
       _ = try APIQuery(query, allowed: [])
       let game = try await game(id)
@@ -182,15 +183,17 @@ extension ReadAPI {
     try await freshnessList([game], stamp: stamp)[0]
   }
 
+  /// The schedule's freshness board at `stamp` (built once per stamp).
+  func board(stamp: StoreStamp) async throws -> FreshnessBoard {
+    if let kept = await cache.board(stamp: stamp) { return kept }
+    let board = try await reader.freshnessBoard()
+    await cache.store(board: board, stamp: stamp)
+    return board
+  }
+
   /// The freshness of each game, in order.
   private func freshnessList(_ games: [Game], stamp: StoreStamp) async throws -> [Freshness] {
-    let board: FreshnessBoard
-    if let kept = await cache.board(stamp: stamp) {
-      board = kept
-    } else {
-      board = try await reader.freshnessBoard()
-      await cache.store(board: board, stamp: stamp)
-    }
+    let board = try await board(stamp: stamp)
     let times = try await reader.changedAt(gameIds: games.map(\.id))
     let now = now()
     return games.map { board.freshness(of: $0, changedAt: times[$0.id], now: now) }

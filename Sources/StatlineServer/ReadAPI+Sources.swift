@@ -4,7 +4,29 @@ import StatlineCore
 /// sources (each source numbers its plays its own way), so a canonical game shows those of its
 /// first source by precedence that has them, turned to the canonical game's sides and named by
 /// the canonical id; the answer says which source they come from.
+/// One source of a canonical game, as `/v1/games/{id}` lists them: its id, whether the game
+/// shows its status and score, when a target last polled it and when its record last changed.
+struct SourceLine: Encodable {
+  var id: String
+  var live: Bool
+  @NullEncoded var polledAt: String?
+  @NullEncoded var changedAt: String?
+}
+
 extension ReadAPI {
+  /// The game's sources, by precedence.
+  func sourceLines(of game: Game, stamp: StoreStamp) async throws -> [SourceLine] {
+    let sources = game.sources ?? [game.id]
+    let board = try await board(stamp: stamp)
+    let changed = try await reader.changedAt(gameIds: sources)
+    return sources.map { id in
+      let polled = board.feeders[id]?.compactMap(\.lastSucceeded).max()
+      return SourceLine(
+        id: id, live: id == (game.liveSource ?? game.id), polledAt: polled.map(Freshness.iso),
+        changedAt: changed[id].map(Freshness.iso))
+    }
+  }
+
   /// The game's box score and the source game it comes from.
   func boxScore(of game: Game) async throws -> (box: BoxScore, source: String)? {
     let reversed = Set(game.reversedSources ?? [])

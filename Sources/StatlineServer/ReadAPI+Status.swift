@@ -2,7 +2,8 @@ import Foundation
 import StatlineCore
 
 /// `GET /v1/status`: the operator's view of the job, from the store (what `statline status`
-/// prints): targets live, due, failing, blocked and retired, open breakers, recent captures.
+/// prints): targets live, due, failing, blocked and retired, open breakers, recent captures,
+/// games whose sources' finals disagree.
 /// It is unauthenticated, so it carries no page content: an error is named by its kind
 /// (`blocked`, `validation failed`), never by its text, which can quote the page (a title, a
 /// cell); the text is in `statline status` and the captures.
@@ -40,6 +41,16 @@ struct StatusAnswer: Encodable {
     var errorKind: String
   }
 
+  /// A canonical game whose sources' finals disagree (the kept one is shown).
+  struct ConflictLine: Encodable {
+    var game: String
+    @NullEncoded var date: String?
+    var kept: String
+    var keptScore: String
+    var other: String
+    var otherScore: String
+  }
+
   var now: String
   var targets: Counts
   /// Failing or blocked targets, most failures first (at most 20).
@@ -47,6 +58,8 @@ struct StatusAnswer: Encodable {
   var openBreakers: [Breaker]
   /// The newest captured failures (at most 10).
   var captures: [CaptureLine]
+  /// Games whose sources' finals disagree, newest first (at most 20).
+  var conflicts: [ConflictLine]
   @NullEncoded var lastSuccessfulPoll: String?
   var version: Int64
 }
@@ -90,9 +103,17 @@ extension ReadAPI {
         id: $0.id, capturedAt: Freshness.iso($0.capturedAt), url: $0.url, parser: $0.parser,
         errorKind: StatlineError.kindName(of: $0.error))
     }
+    let conflicts = try await reader.conflictedGames(limit: 20).compactMap { game in
+      game.conflict.map {
+        StatusAnswer.ConflictLine(
+          game: game.id, date: game.date, kept: $0.kept, keptScore: $0.keptScore, other: $0.other,
+          otherScore: $0.otherScore)
+      }
+    }
     let answer = StatusAnswer(
       now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, captures: captures,
-      lastSuccessfulPoll: try await reader.lastSuccessfulPoll().map(Freshness.iso), version: try await reader.version())
+      conflicts: conflicts, lastSuccessfulPoll: try await reader.lastSuccessfulPoll().map(Freshness.iso),
+      version: try await reader.version())
     return Self.json(200, answer, cacheControl: "no-store")
   }
 }

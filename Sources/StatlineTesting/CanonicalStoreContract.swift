@@ -83,6 +83,7 @@ public enum CanonicalStoreContract {
     #expect(!after.contains { $0.type == .corrected }, "never flipped", sourceLocation: location)
     #expect(
       after.first { $0.type == .conflict }?.details["otherScore"] == "3-3", sourceLocation: location)
+    #expect(try await store.conflictedGames(limit: 10).map(\.id) == [canonicalId], sourceLocation: location)
     // Each source keeps its own record.
     #expect(try await store.sourceGame(id: "ncaa:com-1")?.home.score == 3, sourceLocation: location)
     #expect(try await store.sourceGame(id: "statbroadcast:1")?.home.score == 2, sourceLocation: location)

@@ -163,6 +163,14 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     }.sorted { $0.id < $1.id }
   }
 
+  public func conflictedGames(limit: Int) async throws -> [Game] {
+    let games = current.values.compactMap { change -> Game? in
+      guard case .game(let game) = change.record, game.isCanonical, game.conflict != nil else { return nil }
+      return game
+    }
+    return Array(games.sorted { ($1.date ?? "", $0.id) < ($0.date ?? "", $1.id) }.prefix(limit))
+  }
+
   public func games(sport: Sport?, date: String?) async throws -> [Game] {
     current.values.compactMap { change -> Game? in
       guard case .game(let game) = change.record, game.isCanonical, sport == nil || game.sport == sport,

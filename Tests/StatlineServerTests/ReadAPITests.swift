@@ -247,6 +247,10 @@ import Testing
       #expect(freshness["polledAt"] as? String == "2026-03-07T19:59:40Z")
       #expect(freshness["changedAt"] as? String == "2026-03-07T19:59:40Z", "when the poll that changed it ran")
       #expect(freshness["target"] as? String == state.id && freshness["cadence"] as? Double == 30)
+      let sources = fresh.json["sources"] as? [[String: Any]]
+      #expect(
+        sources?.count == 1 && sources?.first?["id"] as? String == "ncaa:1" && sources?.first?["live"] as? Bool == true)
+      #expect(sources?.first?["polledAt"] as? String == "2026-03-07T19:59:40Z", "when its target last polled it")
       let board = try await Self.get(base + "/v1/scoreboard?date=2026-03-07")
       let all = try #require(board.json["freshness"] as? [String: [String: Any]])
       #expect(all[Self.one]?["stale"] as? Bool == false)

@@ -67,3 +67,40 @@ import Testing
     }
   }
 }
+
+extension RealPagesAPITests {
+  /// The Texas Tech–Illinois contest on the real stats.ncaa.org scoreboard and its real
+  /// play-by-play page, stored as the job stores them: both pages name the contest `ncaa:6479639`
+  /// (one feed, one id), so they are one source game, and one canonical game, final at 81, with
+  /// the canonical teams and the play-by-play page's plays.
+  @Test(.enabled(if: RealPages.available, "needs $STATLINE_REAL_FIXTURES"))
+  func theRealScoreboardAndPlayByPlayAreOneGameInTheStore() async throws {
+    let registry = try BuiltinPlugins.registry()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("real-merge-\(UUID()).sqlite").path
+    let writer = try SQLiteStore(path: path)
+    for (file, url, parser) in [
+      (
+        "ncaa-stats/scoreboard-mbb-d1-2025-11-11.html",
+        "https://stats.ncaa.org/season_divisions/18703/scoreboards?game_date=11/11/2025", "ncaa-stats-scoreboard"
+      ),
+      (
+        "ncaa-stats/pbp-6479639-mbb-texastech-at-illinois.html",
+        "https://stats.ncaa.org/contests/6479639/play_by_play", "ncaa-stats-contest-pbp"
+      ),
+    ] {
+      let entry = try #require(registry.parser(id: parser))
+      _ = try await writer.write(try PagePipeline.run(try RealPages.page(file, url: url), with: entry))
+    }
+    let game = try #require(try await writer.game(id: "ncaa:6479639"))
+    #expect(game.id == "game:2025-11-11:basketball-men:301~700" && game.status == .final)
+    #expect(game.away.team.name == "Texas Tech" && game.home.team.name == "Illinois" && game.home.score == 81)
+    #expect(game.sources == ["ncaa:6479639"], "\(game.sources ?? [])")
+    let day = try await writer.games(sport: .basketballMen, date: "2025-11-11")
+    #expect(day.filter { $0.id == game.id }.count == 1, "once on the scoreboard")
+    try await ReadAPITests.withServer(path) { base in
+      let plays = try await ReadAPITests.get(base + "/v1/games/\(game.id)/plays?limit=5")
+      #expect(plays.status == 200 && (plays.json["plays"] as? [Any])?.count == 5)
+      #expect((plays.json["source"] as? String).map { game.sources?.contains($0) == true } == true)
+    }
+  }
+}

@@ -25,6 +25,8 @@ struct StatusCommand: AsyncParsableCommand {
       }
       let sinks = try await Self.sinks(opened)
       if !sinks.isEmpty { text += "\n\n" + sinks }
+      let conflicts = Self.conflicts(try await opened.conflictedGames(limit: 20))
+      if !conflicts.isEmpty { text += "\n\n" + conflicts }
       Console.out(text)
     } catch {
       throw fail(StatlineError.wrapping(error, location: PostgresLocation.redacted(store)))
@@ -63,6 +65,17 @@ struct StatusCommand: AsyncParsableCommand {
         })
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Games whose sources' finals disagree: the final shown, and the other.
+  static func conflicts(_ games: [Game]) -> String {
+    let rows = games.compactMap { game in
+      game.conflict.map { [game.id, "\($0.keptScore) (\($0.kept))", "\($0.otherScore) (\($0.other))"] }
+    }
+    guard !rows.isEmpty else { return "" }
+    return
+      (["\(rows.count) games whose sources disagree on the final (the first is shown):"]
+      + BatchTable.table(header: ["GAME", "FINAL SHOWN", "OTHER FINAL"], rows: rows)).joined(separator: "\n")
   }
 
   /// The workers sharing the store: a worker silent for 30 s (two beats) is presumed dead (its leases

@@ -21,6 +21,8 @@ public protocol StoreReader: Sendable {
   /// Every source game (not the canonical games), in id order: for an operator's tools
   /// (`statline teams unmatched`).
   func sourceGames() async throws -> [Game]
+  /// Canonical games whose sources' finals disagree (`Game.conflict`), newest date first.
+  func conflictedGames(limit: Int) async throws -> [Game]
   /// Canonical games of one sport and/or one local date (`YYYY-MM-DD`), in id order.
   func games(sport: Sport?, date: String?) async throws -> [Game]
   /// A team's canonical games (home or away) whose local date starts with `datePrefix` (`2026`,
