@@ -98,7 +98,7 @@ let package = Package(
     .target(
       name: "StatlineServer",
       dependencies: [
-        "StatlineCore", .product(name: "Hummingbird", package: "hummingbird"),
+        "StatlineCore", "StatlineCanonical", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

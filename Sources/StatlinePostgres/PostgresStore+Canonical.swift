@@ -30,32 +30,45 @@ extension PostgresStore {
   ) {
     var batch = batch
     var reads = CanonicalReads()
-    guard !batch.games.isEmpty else { return (batch, reads) }
+    guard !batch.games.isEmpty, canonical.merges else { return (batch, reads) }
     var stamping = recent.withLock { recent in CanonicalStep.Stamping(batch.games) { recent.game($0) } }
     let pending = stamping.pending
     guard !pending.isEmpty else {
       batch.games = stamping.games
       return (batch, reads)
     }
-    // One round trip: the candidates and the batch's own games, and the sources the candidates hold.
+    // One round trip: the candidates and the batch's own games, and the sources the candidates
+    // hold (another for the rare teams that met more than four times within a day either side).
     var changedAt: [String: Date?] = [:]
-    var wanted = canonical.candidateIds(of: pending)
-    wanted += pending.map(\.id)
-    for try await (id, hash, json, changed) in try await connection.query(
-      """
-      WITH c AS (SELECT id, hash, json, changed_at FROM games WHERE id = ANY(\(wanted)::text[]))
-      SELECT id, hash, json::text, changed_at FROM c
-      UNION SELECT g.id, g.hash, g.json::text, g.changed_at FROM games g
-        WHERE g.id IN (SELECT jsonb_array_elements_text(c.json->'sources') FROM c WHERE starts_with(c.id, 'game:'))
-      """, logger: logger
-    ).decode((String, Int64, String, Double?).self) {
-      guard case .game(let game) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) else {
-        continue
+    func read(_ wanted: [String]) async throws -> Set<String> {
+      var found: Set<String> = []
+      for try await (id, hash, json, changed) in try await connection.query(
+        """
+        WITH c AS (SELECT id, hash, json, changed_at FROM games WHERE id = ANY(\(wanted)::text[]))
+        SELECT id, hash, json::text, changed_at FROM c
+        UNION SELECT g.id, g.hash, g.json::text, g.changed_at FROM games g
+          WHERE g.id IN (SELECT jsonb_array_elements_text(c.json->'sources') FROM c WHERE starts_with(c.id, 'game:'))
+        """, logger: logger
+      ).decode((String, Int64, String, Double?).self) {
+        guard case .game(let game) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) else {
+          continue
+        }
+        reads.found[id] = (hash, game)
+        changedAt[id] = changed.map(Date.init(timeIntervalSince1970:))
+        found.insert(id)
       }
-      reads.found[id] = (hash, game)
-      changedAt[id] = changed.map(Date.init(timeIntervalSince1970:))
+      for id in wanted where reads.found[id] == nil { reads.absent.insert(id) }
+      return found
     }
-    for id in wanted where reads.found[id] == nil { reads.absent.insert(id) }
+    var numbers = 1...CanonicalStep.meetings
+    var further = canonical.unfinished(
+      pending, found: try await read(canonical.candidateIds(of: pending, numbers: numbers) + pending.map(\.id)),
+      upTo: numbers.upperBound)
+    while !further.isEmpty {
+      numbers = CanonicalStep.next(after: numbers)
+      let found = try await read(canonical.candidateIds(of: further, numbers: numbers))
+      further = canonical.unfinished(further, found: found, upTo: numbers.upperBound)
+    }
     let candidates = reads.found.values.map(\.game).filter(\.isCanonical)
     var stored: [String: CanonicalStep.StoredSource] = [:]
     for (id, found) in reads.found { stored[id] = .init(game: found.game, changedAt: changedAt[id] ?? nil) }

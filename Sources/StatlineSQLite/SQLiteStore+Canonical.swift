@@ -9,7 +9,7 @@ extension SQLiteStore {
   /// The batch with its source games stamped with their canonical ids and the canonical games
   /// they change appended. A source game equal to the one this store last wrote is only stamped.
   func canonicalized(_ batch: Batch, at time: Date) throws(StatlineError) -> Batch {
-    guard !batch.games.isEmpty else { return batch }
+    guard !batch.games.isEmpty, canonical.merges else { return batch }
     var batch = batch
     var stamping = CanonicalStep.Stamping(batch.games) { recent.game($0) }
     let (sources, canonical) = try Self.merge(stamping.pending, at: time, step: canonical, on: connection)

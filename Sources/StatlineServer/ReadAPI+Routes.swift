@@ -12,30 +12,31 @@ extension ReadAPI {
       return try await standings(try APIQuery(query, allowed: ["sport", "season", "conference"]), version: version)
     case .teams:
       let query = try APIQuery(query, allowed: ["sport"])
-      let teams = try await reader.teams(sport: try Self.sport(query))
+      let teams = try await canonicalTeams(sport: try Self.sport(query))
       return ResponseCache.Entry(
         body: Self.encode(TeamsAnswer(teams: teams, version: version)),
         cacheControl: configuration.settledCacheControl)
     case .team(let id):
       _ = try APIQuery(query, allowed: [])
-      guard let team = try await reader.team(id: id) else {
-        throw Problem.notFound("no team '\(id.prefix(120))' in the store (ids look like ncaa:team-594020)")
+      guard let team = try await canonicalTeam(id: id) else {
+        throw Problem.notFound(
+          "no team '\(id.prefix(120))' in the store or the registry (ids look like team:457 or ncaa:team-594020)")
       }
       return ResponseCache.Entry(
         body: Self.encode(TeamAnswer(team: team, version: version)), cacheControl: configuration.settledCacheControl)
     case .teamGames(let id):
       let query = try APIQuery(query, allowed: ["season"])
       let season = try Self.season(query)
-      let games = try await reader.games(team: id, datePrefix: season)
-      let known = try await reader.team(id: id) != nil
-      guard !games.isEmpty || known else {
+      let team = try await canonicalTeam(id: id)
+      let games = try await reader.games(team: team?.id ?? id, datePrefix: season)
+      guard !games.isEmpty || team != nil else {
         throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
       }
       let freshness = try await freshness(of: games, stamp: stamp)
       return entry(
         TeamGamesAnswer(
-          teamId: id, season: season, games: games, freshness: freshness.byGame, version: version), live: games,
-        expires: freshness.expires)
+          teamId: team?.id ?? id, season: season, games: games, freshness: freshness.byGame, version: version),
+        live: games, expires: freshness.expires)
     case .scoreboard:
       let query = try APIQuery(query, allowed: ["sport", "date", "status"])
       let sport = try Self.sport(query)

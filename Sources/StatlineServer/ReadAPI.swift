@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 
 /// The read API (DESIGN.md §9) as a function from request to answer, over a `StoreReader`:
@@ -36,6 +37,8 @@ public struct ReadAPI: Sendable {
   }
 
   let reader: any StoreReader
+  /// The schools the team answers are canonical by (DESIGN.md §11).
+  let registry: TeamRegistry
   let configuration: Configuration
   let now: @Sendable () -> Date
   /// The monotonic clock the stamp's trust is timed by.
@@ -48,10 +51,11 @@ public struct ReadAPI: Sendable {
 
   public init(
     reader: any StoreReader, configuration: Configuration = Configuration(), metrics: ServerMetrics? = nil,
-    now: @escaping @Sendable () -> Date = Date.init,
+    registry: TeamRegistry = CanonicalStep.standard.merger.registry, now: @escaping @Sendable () -> Date = Date.init,
     monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     self.reader = reader
+    self.registry = registry
     self.configuration = configuration
     self.metrics = metrics
     self.now = now

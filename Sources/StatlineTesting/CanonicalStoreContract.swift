@@ -12,8 +12,39 @@ public enum CanonicalStoreContract {
     _ make: () async throws -> any ScheduleStore & EventLog & StoreReader,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let store = try await make()
-    let location = sourceLocation
+    try await twoFeedsOfOneGame(try await make(), sourceLocation)
+    try await teamsThatMeetMoreThanFourTimesInADay(try await make(), sourceLocation)
+  }
+
+  /// Six games of the same two teams on one day (a tournament's pool, a test site), seen by two
+  /// feeds: six canonical games, each with both sources (the lookup goes past the first four).
+  static func teamsThatMeetMoreThanFourTimesInADay(
+    _ store: any ScheduleStore & EventLog & StoreReader, _ location: SourceLocation
+  ) async throws {
+    func game(_ feed: String, _ number: Int) -> Game {
+      Game(
+        id: "\(feed)\(number)", sport: .lacrosseMen, status: .scheduled, date: "2026-03-07",
+        startTime: String(format: "2026-03-07T%02d:00:00Z", number * 3),
+        away: TeamLine(team: TeamRef(name: "Duke")), home: TeamLine(team: TeamRef(name: "North Carolina")))
+    }
+    for feed in ["statbroadcast:", "ncaa:com-"] {
+      for number in 0..<6 {
+        _ = try await store.commit(PollCommit(batch: Batch(games: [game(feed, number)]), states: []))
+      }
+    }
+    let games = try await store.games(sport: .lacrosseMen, date: "2026-03-07")
+    #expect(games.count == 6, "\(games.map(\.id))", sourceLocation: location)
+    #expect(games.allSatisfy { $0.sources?.count == 2 }, "\(games.map { $0.sources ?? [] })", sourceLocation: location)
+    for number in 0..<6 {
+      #expect(
+        try await store.game(id: "statbroadcast:\(number)")?.id == (try await store.game(id: "ncaa:com-\(number)"))?.id,
+        "game \(number) of the day", sourceLocation: location)
+    }
+  }
+
+  static func twoFeedsOfOneGame(
+    _ store: any ScheduleStore & EventLog & StoreReader, _ location: SourceLocation
+  ) async throws {
     // The StatCrew feed names the teams one way, ncaa.com another; both are Army West Point (725)
     // at Navy (726).
     func feed(_ status: GameStatus, _ away: Int?, _ home: Int?, period: Int?, clock: String? = nil) -> Game {

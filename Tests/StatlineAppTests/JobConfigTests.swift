@@ -1,5 +1,6 @@
 import Foundation
 import StatlineApp
+import StatlineCanonical
 import StatlineCore
 import StatlineTesting
 import Testing
@@ -134,6 +135,20 @@ import Testing
       try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nsports: [lacrosse]")
     }
     #expect(error?.description.contains("sports[0]") == true && error?.description.contains("'lacrosse'") == true)
+  }
+
+  @Test func mergePrecedenceOrdersTheFeedsAndNamesEachOnce() throws {
+    let config = try JobConfigReader.parse(
+      "targets:\n  - url: https://example.edu/\nmerge:\n  precedence: [espn, statcrew]")
+    #expect(config.mergePrecedence == [SourceFeed.espn, .statCrew])
+    #expect(try JobConfigReader.parse("targets:\n  - url: https://example.edu/").mergePrecedence == nil)
+    let twice = #expect(throws: StatlineError.self) {
+      try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nmerge:\n  precedence: [espn, espn]")
+    }
+    #expect(twice?.description.contains("merge.precedence") == true && twice?.description.contains("twice") == true)
+    #expect(throws: StatlineError.self) {
+      try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nmerge:\n  precedence: espn")
+    }
   }
 
   @Test func aTargetNoParserClaimsIsAnError() throws {

@@ -153,8 +153,16 @@ import Testing
       let men = try await Self.get(base + "/v1/teams?sport=lacrosse-men")
       #expect(
         (men.json["teams"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
-          "ncaa:t-ncaa:1-a", "ncaa:t-statbroadcast:640301-a", "ncaa:t-statbroadcast:640301-h",
-        ])
+          "ncaa:t-ncaa:1-a", "team:725", "team:726",
+        ], "Army and Navy are schools the registry knows; 'Away ncaa:1' is not")
+      let army = (men.json["teams"] as? [[String: Any]])?.first { $0["id"] as? String == "team:725" }
+      #expect(army?["name"] as? String == "Army West Point" && army?["conference"] as? String == "Patriot")
+      #expect(army?["sourceIds"] as? [String] == ["ncaa:t-statbroadcast:640301-a"])
+      #expect((army?["aliases"] as? [String])?.contains("Army") == true)
+      let bySource = try await Self.get(base + "/v1/teams/ncaa:t-statbroadcast:640301-a")
+      #expect(
+        (bySource.json["team"] as? [String: Any])?["id"] as? String == "team:725", "a source id answers its school")
+      #expect(try await Self.get(base + "/v1/teams/team:457").status == 200, "a school the store has not seen yet")
       let team = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:4-a")
       #expect((team.json["team"] as? [String: Any])?["sport"] as? String == "lacrosse-women")
       let schedule = try await Self.get(base + "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026")

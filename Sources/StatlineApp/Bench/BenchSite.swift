@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 
 /// The site the cycle benchmark polls: `targets` live lacrosse games as StatCrew XML on
@@ -77,17 +78,28 @@ public struct BenchSite: Sendable {
     self.mode = mode
     self.cadence = cadence
     let template = DemoGameDay().games[0]
+    // Each game between two schools of its own, as on a real day (the same two every time would
+    // make one long doubleheader of the whole site): the registry's schools two by two, a day
+    // later each time they run out.
+    let schools = CanonicalStep.standard.merger.registry.teams
     var pages: [[String]] = []
     for index in 0..<targets {
       var game = template
       game.eventId = String(700_000 + index)
+      for (side, offset) in [(\DemoGame.away, 0), (\DemoGame.home, 1)] {
+        let school = schools[(2 * index + offset) % schools.count]
+        game[keyPath: side].id = "S\(school.orgId)"
+        // As an XML attribute (`Texas A&M`).
+        game[keyPath: side].name = school.name.replacingOccurrences(of: "&", with: "&amp;")
+          .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+      }
+      let date = "3/\(7 + 2 * index / schools.count)/2026"
       if mode == .scoring {
-        pages.append(
-          (1...4).map { StatCrewWriter.xml(game, at: .inPeriod(period: $0, remaining: 1), date: DemoGameDay.date) })
+        pages.append((1...4).map { StatCrewWriter.xml(game, at: .inPeriod(period: $0, remaining: 1), date: date) })
       } else {
         pages.append([
-          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 600), date: DemoGameDay.date),
-          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 570), date: DemoGameDay.date),
+          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 600), date: date),
+          StatCrewWriter.xml(game, at: .inPeriod(period: 2, remaining: 570), date: date),
         ])
       }
     }

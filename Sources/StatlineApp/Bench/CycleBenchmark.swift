@@ -14,6 +14,8 @@ public struct CycleBenchmark: Sendable {
   public var storePath: String
   /// False to measure the cycle without the score differ (what events cost).
   public var derivesEvents = true
+  /// False: the store keeps the source games alone (no canonical games), to measure the merge.
+  public var merges = true
   /// When set, the read API runs in the job's process (as `run --serve`) and a child process
   /// polls its scoreboard this many times a second: what the API costs the job.
   public var apiRate: Double?
@@ -94,7 +96,7 @@ public struct CycleBenchmark: Sendable {
       runtimes.append(
         try await JobRuntime(
           config: config, storePath: storePath, workerId: "bench-\(worker)", clock: ContinuousClock(),
-          derivesEvents: derivesEvents, report: collector.add))
+          derivesEvents: derivesEvents, merges: merges, report: collector.add))
     }
     let jobs = runtimes.map { runtime in Task { try await runtime.scheduler.run(configured: runtime.targets) } }
     let seconds = JobClock<ContinuousClock>.seconds(cadence)

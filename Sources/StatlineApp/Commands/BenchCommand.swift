@@ -201,6 +201,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Store without deriving change events (to measure what the score differ costs).")
     var noEvents = false
 
+    @Flag(
+      help:
+        "Store the source games alone, without merging them into canonical games (to measure what the merge costs; events come only from canonical games, so use it with --no-events)."
+    )
+    var noMerge = false
+
     @Option(
       help: ArgumentHelp(
         "Also serve the read API in the job's process, with a client polling the scoreboard this many times a second.",
@@ -262,13 +268,15 @@ struct BenchCommand: ParsableCommand {
           storePath: scratch.map { StoreLocation.postgres($0.location).url }
             ?? folder.appendingPathComponent("bench.sqlite").path)
         benchmark.derivesEvents = !noEvents
+        benchmark.merges = !noMerge
         benchmark.apiRate = apiRate
         benchmark.workers = workers
         return try await benchmark.run { Console.error($0) }
       }
       Console.out(
         "\(targets) live targets, \(mode.rawValue) pages\(page.map { " (\($0))" } ?? ""), cadence \(cadence) s, \(cycles) measured cycles"
-          + (noEvents ? ", no events" : "") + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
+          + (noEvents ? ", no events" : "") + (noMerge ? ", no merge" : "")
+          + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
       Console.out(
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
       )

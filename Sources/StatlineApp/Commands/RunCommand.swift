@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import StatlineCanonical
 import StatlineCore
 import StatlineEngine
 import StatlineServer
@@ -85,7 +86,9 @@ struct RunCommand: AsyncParsableCommand {
         services.append(
           .init(
             service: APIServer(
-              api: ReadAPI(reader: reader, configuration: .served, metrics: metrics),
+              api: ReadAPI(
+                reader: reader, configuration: .served, metrics: metrics,
+                registry: try TeamRegistry.seeded(aliases: config.teamAliases)),
               limits: .fittingThisProcess()
             ).application(
               host: host, port: port, logger: logger

@@ -5,7 +5,7 @@ import StatlineCore
 /// overtime) at staggered starts, served by a loopback server from two sources that name the
 /// teams differently (DESIGN.md §11): a StatBroadcast-style school calendar with StatCrew XML
 /// (`Army`, `UNC`), and an ncaa.com GraphQL scoreboard (`Army West Point`, `North Carolina`)
-/// that lags the StatCrew files by `ncaaLag` and never shows more than they have served. Time is
+/// that lags the StatCrew files by `ncaaLag` and never shows more than the job has stored from them. Time is
 /// the accelerated clock's: minute 0 is the demo's start.
 public struct DemoGameDay: Sendable {
   static let date = "3/7/2026"
@@ -15,12 +15,21 @@ public struct DemoGameDay: Sendable {
   /// How far the ncaa.com scoreboard lags the StatCrew files: more than a poll.
   static let ncaaLag = 45.0
 
-  /// The demo time at which each game's StatCrew file was last served: the ncaa.com scoreboard
-  /// never shows more than the scorer's table has given out, so it always lags the feed.
+  /// When each game's StatCrew file was served: the ncaa.com scoreboard never shows more than the
+  /// store surely has from the file, so it always lags the feed.
   let served = ServedTimes()
 
+  /// When each game's file was served, the last two times: a file is polled again only after
+  /// its previous poll was stored, so what the earlier of the two held is in the store.
   final class ServedTimes: Sendable {
-    let times = Locked<[String: Double]>([:])
+    let times = Locked<[String: (last: Double, stored: Double?)]>([:])
+
+    func served(_ eventId: String, at seconds: Double) {
+      times.withLock { $0[eventId] = (seconds, $0[eventId]?.last) }
+    }
+
+    /// The latest moment of each game surely stored from its file.
+    var stored: [String: Double] { times.withLock { $0.compactMapValues(\.stored) } }
   }
 
   /// The clock's reading when the job started: the game day's minute 0 (before it, no game
@@ -184,14 +193,14 @@ public struct DemoGameDay: Sendable {
       body = calendar(at: seconds)
       type = "text/html; charset=utf-8"
     } else if request.uri.hasPrefix("/?meta=GetContests_web&") {
-      let served = served.times.withLock { $0 }
+      let served = served.stored
       body = DemoContests.json(
         games, at: { moment($0, at: min(seconds - Self.ncaaLag, served[$0.eventId] ?? -1_000_000)) })
       type = "application/json"
     } else if request.uri.hasPrefix("/archive/"), request.uri.hasSuffix(".xml") {
       let eventId = String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count))
       body = xml(eventId: eventId, at: seconds)
-      if body != nil { served.times.withLock { $0[eventId] = seconds } }
+      if body != nil { served.served(eventId, at: seconds) }
       type = "text/xml"
     } else {
       body = nil

@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCanonical
 import StatlineCore
 import StatlineEngine
 
@@ -48,6 +49,9 @@ public struct JobConfig: Sendable {
   /// `teams.aliases`: a source team id or a printed name → the canonical team it is (`team:457`
   /// or the NCAA org id `457`), for names the registry cannot resolve on its own.
   public var teamAliases: [String: String] = [:]
+  /// `merge.precedence`: which feed's box score, plays and disputed final a canonical game takes
+  /// first (nil: StatCrew, stats.ncaa.org, ncaa.com, ESPN; a feed not listed comes after).
+  public var mergePrecedence: [SourceFeed]?
   /// Where change events go (none: they are only kept in the store, for `statline events`).
   public var sinks: [SinkSpec] = []
   /// How workers sharing a PostgreSQL store split the schedule (ignored on SQLite).

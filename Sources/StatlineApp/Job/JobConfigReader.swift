@@ -127,7 +127,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks", "cluster", "teams", "sports",
+      "captures", "sinks", "cluster", "teams", "sports", "merge",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -181,6 +181,20 @@ struct YAMLWalker {
           sports.insert(Sport(name))
         }
         config.sports = sports
+      case "merge":
+        for (_, value) in try pairs(node, key, keys: ["precedence"]) {
+          guard let items = value.sequence, !items.isEmpty else {
+            throw failure(
+              "merge.precedence", value, "must be a list of feeds, first preferred",
+              expected: "precedence: [statcrew, stats.ncaa.org, ncaa.com, espn]")
+          }
+          config.mergePrecedence = try items.enumerated().map { (index, item) throws(StatlineError) in
+            SourceFeed(try string(item, "merge.precedence[\(index)]"))
+          }
+          guard Set(config.mergePrecedence ?? []).count == items.count else {
+            throw failure("merge.precedence", value, "names a feed twice", expected: "each feed once")
+          }
+        }
       case "teams":
         for (_, value) in try pairs(node, key, keys: ["aliases"]) {
           config.teamAliases = try strings(value, "teams.aliases")

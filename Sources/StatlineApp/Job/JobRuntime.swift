@@ -28,6 +28,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public init(
     config: JobConfig, storePath: String? = nil, workerId: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
+    merges: Bool = true,
     extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
   ) async throws(StatlineError) {
     self.config = config
@@ -50,8 +51,11 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       throw error
     }
     do {
-      let merger = GameMerger(registry: try TeamRegistry.seeded(aliases: config.teamAliases))
-      opened = try await location.open(derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger))
+      let merger = GameMerger(
+        precedence: config.mergePrecedence ?? SourceFeed.defaultPrecedence,
+        registry: try TeamRegistry.seeded(aliases: config.teamAliases))
+      opened = try await location.open(
+        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges))
     } catch {
       await webhooks?.shutdown()
       throw error

@@ -27,8 +27,32 @@ public struct CanonicalStep: Sendable {
   }
 
   public let merger: GameMerger
+  /// Each team line's identity as the registry resolved it: a poll asks for the same few teams
+  /// again and again (the batch's, its candidates', its members').
+  private let identities: TeamIdentities
 
-  public init(merger: GameMerger) { self.merger = merger }
+  /// False only in benchmarks that measure what merging costs (`bench cycle --no-merge`): the
+  /// store then keeps source games alone, with no canonical games and so no events.
+  public let merges: Bool
+
+  public init(merger: GameMerger, merges: Bool = true) {
+    self.merger = merger
+    self.merges = merges
+    identities = TeamIdentities()
+  }
+
+  /// A source game with its teams resolved (from the cache when seen before).
+  func sourceGame(_ game: Game, liveChangedAt: Date) -> SourceGame {
+    SourceGame(
+      game: game, awayTeam: identity(game.away.team), homeTeam: identity(game.home.team), liveChangedAt: liveChangedAt)
+  }
+
+  /// `SourceGame`'s identity of a team line: its canonical team id, else `source:` and its own.
+  func identity(_ ref: TeamRef) -> String {
+    identities.identity(of: ref) { ref in
+      merger.registry.resolve(SourceTeam(ref))?.team.id ?? "source:" + (ref.id ?? ref.name)
+    }
+  }
 
   /// The seeded registry, no aliases, the default precedence: what a store uses unless the
   /// configuration says more (`teams.aliases`, `merge.precedence`).
@@ -42,20 +66,33 @@ public struct CanonicalStep: Sendable {
   }()
 
   /// The ids of the canonical games `games` could belong to: for each, its sport and teams on
-  /// its date and the day either side, each as the first to the `meetings`-th game of the day.
-  /// (Two teams meeting more often than that within a day either side: the later meetings are
-  /// not looked up, so a second source of one of them is not joined to it.)
-  public func candidateIds(of games: [Game]) -> [String] {
+  /// its date and the day either side, as the game of the day numbered `numbers` (1…4 first:
+  /// a doubleheader is two; `unfinished` says when to look further).
+  public func candidateIds(of games: [Game], numbers: ClosedRange<Int> = 1...meetings) -> [String] {
     var ids: [String] = []
     var seen: Set<String> = []
     for game in games {
-      let source = SourceGame(game: game, registry: merger.registry, liveChangedAt: .distantPast)
-      for id in Self.candidateIds(of: source) where seen.insert(id).inserted { ids.append(id) }
+      let source = sourceGame(game, liveChangedAt: .distantPast)
+      for id in Self.candidateIds(of: source, numbers: numbers) where seen.insert(id).inserted { ids.append(id) }
     }
     return ids
   }
 
-  /// How many games of one day between the same two teams are looked up (doubleheaders).
+  /// The games whose candidates were all found up to `number`: the same two teams met more
+  /// often within a day either side, and the next numbers must be looked up too.
+  public func unfinished(_ games: [Game], found: Set<String>, upTo number: Int) -> [Game] {
+    games.filter { game in
+      let source = sourceGame(game, liveChangedAt: .distantPast)
+      return Self.candidateIds(of: source, numbers: number...number).contains(where: found.contains)
+    }
+  }
+
+  /// The numbers to look up after `numbers`: twice as many.
+  public static func next(after numbers: ClosedRange<Int>) -> ClosedRange<Int> {
+    (numbers.upperBound + 1)...(numbers.upperBound + numbers.count * 2)
+  }
+
+  /// How many games of one day between the same two teams are looked up at first.
   public static let meetings = 4
 
   /// The source games to read: those the candidates hold, and the batch's own.
@@ -90,7 +127,7 @@ public struct CanonicalStep: Sendable {
     var changed: [String] = []
     for var game in games {
       game.canonicalId = nil
-      var source = SourceGame(game: game, registry: merger.registry, liveChangedAt: time)
+      var source = sourceGame(game, liveChangedAt: time)
       if let held = stored[game.id], !CanonicalBoard.liveFactsDiffer(held.game, game) {
         source.liveChangedAt = held.changedAt ?? time
       }
@@ -118,7 +155,7 @@ public struct CanonicalStep: Sendable {
       let members = entry.members.compactMap { member -> SourceGame? in
         if let source = fresh[member.gameId] { return source }
         guard let held = stored[member.gameId] else { return nil }
-        return SourceGame(game: held.game, registry: merger.registry, liveChangedAt: held.changedAt ?? .distantPast)
+        return sourceGame(held.game, liveChangedAt: held.changedAt ?? .distantPast)
       }
       guard let game = merger.merge(id: id, sources: members, previous: merged[id]) else { continue }
       canonical.append(game.record)
@@ -175,20 +212,28 @@ public struct CanonicalStep: Sendable {
     stored: ([String]) throws(Failure) -> [String: StoredSource]
   ) throws(Failure) -> (sources: [Game], canonical: [Game]) {
     guard !games.isEmpty else { return ([], []) }
-    let found = try candidates(candidateIds(of: games))
+    var numbers = 1...Self.meetings
+    var found = try candidates(candidateIds(of: games, numbers: numbers))
+    var further = unfinished(games, found: Set(found.map(\.id)), upTo: numbers.upperBound)
+    while !further.isEmpty {
+      numbers = Self.next(after: numbers)
+      let more = try candidates(candidateIds(of: further, numbers: numbers))
+      found += more
+      further = unfinished(further, found: Set(more.map(\.id)), upTo: numbers.upperBound)
+    }
     let held = try stored(memberIds(of: games, candidates: found))
     return merge(games, candidates: found, stored: held, at: time)
   }
 
   /// The canonical ids a source game's candidates have: for a game that can be matched, its
   /// sport and teams on its date and the day either side; else its own `game:` id.
-  static func candidateIds(of source: SourceGame) -> [String] {
+  static func candidateIds(of source: SourceGame, numbers: ClosedRange<Int>) -> [String] {
     let game = source.game
     guard let date = game.date, game.sport != .unknown, let day = GameMatcher.day(date) else {
-      return [Game.canonicalPrefix + game.id]
+      return numbers.lowerBound == 1 ? [Game.canonicalPrefix + game.id] : []
     }
     return [day - 1, day, day + 1].flatMap { day in
-      (1...meetings).map { number in
+      numbers.map { number in
         CanonicalGameEntry.id(sport: game.sport, date: Self.date(day), pair: source.pair, number: number)
       }
     }

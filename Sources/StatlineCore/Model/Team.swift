@@ -13,6 +13,14 @@ public struct Team: Codable, Sendable, Hashable {
   /// heading): another name the team registry resolves by.
   @NullEncoded public var shortName: String?
 
+  // A canonical team's, as the read API lists it (DESIGN.md §11); absent from a source's team,
+  // so its JSON is unchanged.
+
+  /// On a canonical team: the stored source teams that are it.
+  public var sourceIds: [String]?
+  /// On a canonical team: the other names the registry knows it by.
+  public var aliases: [String]?
+
   public init(
     id: String, name: String, abbreviation: String? = nil, conference: String? = nil,
     sport: Sport? = nil, ncaaOrgId: String? = nil, shortName: String? = nil
