@@ -61,9 +61,11 @@ extension PostgresStore {
       return found
     }
     var numbers = 1...CanonicalStep.meetings
-    var further = canonical.unfinished(
-      pending, found: try await read(canonical.candidateIds(of: pending, numbers: numbers) + pending.map(\.id)),
-      upTo: numbers.upperBound)
+    let unplaced = pending.filter { stamping.placed[$0.id] == nil }
+    let first =
+      CanonicalStep.placedIds(stamping.placed) + canonical.candidateIds(of: unplaced, numbers: numbers)
+      + pending.map(\.id)
+    var further = canonical.unfinished(unplaced, found: try await read(first), upTo: numbers.upperBound)
     while !further.isEmpty {
       numbers = CanonicalStep.next(after: numbers)
       let found = try await read(canonical.candidateIds(of: further, numbers: numbers))

@@ -12,20 +12,36 @@ extension SQLiteStore {
     guard !batch.games.isEmpty, canonical.merges else { return batch }
     var batch = batch
     var stamping = CanonicalStep.Stamping(batch.games) { recent.game($0) }
-    let (sources, canonical) = try Self.merge(stamping.pending, at: time, step: canonical, on: connection)
+    // What this process wrote is read from memory (it is the file's only writer); the rest from the file.
+    let (written, times) = (recent, changedTimes)
+    let known = { (id: String) -> CanonicalStep.StoredSource? in
+      guard let game = written.game(id), let time = times[id] else { return nil }
+      return CanonicalStep.StoredSource(game: game, changedAt: time)
+    }
+    let (sources, canonical) = try Self.merge(
+      stamping.pending, placed: stamping.placed, at: time, step: canonical, on: connection, known: known)
     stamping.stamp(sources)
     batch.games = stamping.games + canonical
     return batch
   }
 
   /// `step.run` with its reads answered by `connection`.
-  static func merge(_ games: [Game], at time: Date, step: CanonicalStep, on connection: SQLiteConnection)
-    throws(StatlineError) -> (sources: [Game], canonical: [Game])
-  {
-    try step.run(
-      games, at: time,
-      candidates: { (ids) throws(StatlineError) in try sourceGames(ids, on: connection).values.map(\.game) },
-      stored: { (ids) throws(StatlineError) in try sourceGames(ids, on: connection) })
+  static func merge(
+    _ games: [Game], placed: [String: String] = [:], at time: Date, step: CanonicalStep,
+    on connection: SQLiteConnection, known: (String) -> CanonicalStep.StoredSource? = { _ in nil }
+  ) throws(StatlineError) -> (sources: [Game], canonical: [Game]) {
+    func read(_ ids: [String]) throws(StatlineError) -> [String: CanonicalStep.StoredSource] {
+      var found: [String: CanonicalStep.StoredSource] = [:]
+      var unknown: [String] = []
+      for id in ids {
+        if let game = known(id) { found[id] = game } else { unknown.append(id) }
+      }
+      return found.merging(try sourceGames(unknown, on: connection)) { first, _ in first }
+    }
+    return try step.run(
+      games, placed: placed, at: time,
+      candidates: { (ids) throws(StatlineError) in try read(ids).values.map(\.game) },
+      stored: { (ids) throws(StatlineError) in try read(ids) })
   }
 
   /// The stored games under `ids`, with when each last changed.

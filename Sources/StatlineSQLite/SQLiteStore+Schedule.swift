@@ -42,12 +42,18 @@ extension SQLiteStore: ScheduleStore {
     for state in poll.states {
       do { encoded.append((state, try state.storedJSON())) } catch { throw error.located(location: connection.path) }
     }
-    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      let write = try write(rows, of: batch, at: time)
-      for (state, json) in encoded { try upsert(state, json: json) }
-      if !encoded.isEmpty { try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1") }
-      for host in poll.hosts { try upsert(host) }
-      return write
+    var result: StoreWrite
+    do {
+      result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
+        let write = try write(rows, of: batch, at: time)
+        for (state, json) in encoded { try upsert(state, json: json) }
+        if !encoded.isEmpty { try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1") }
+        for host in poll.hosts { try upsert(host) }
+        return write
+      }
+    } catch {
+      changedTimes.removeAll()
+      throw error
     }
     remember(rows)
     result.unchanged += skipped

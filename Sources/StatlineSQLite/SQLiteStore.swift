@@ -14,6 +14,9 @@ public actor SQLiteStore: Store {
   /// unchanged without being encoded and hashed, which is most of the cost of a poll whose page
   /// moved only its clock.
   var recent = RecentRecords()
+  /// When each game this process wrote was written (with `recent`, what the merge reads of a
+  /// game without reading the file). Emptied when a transaction fails.
+  var changedTimes: [String: Date] = [:]
 
   /// False only in benchmarks that measure what deriving events costs (`bench cycle --no-events`).
   let derivesEvents: Bool
@@ -77,8 +80,14 @@ public actor SQLiteStore: Store {
     let now = Date()
     let batch = try canonicalized(batch, at: now)
     let (rows, skipped) = try rows(of: batch)
-    var result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-      try write(rows, of: batch, at: now)
+    var result: StoreWrite
+    do {
+      result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
+        try write(rows, of: batch, at: now)
+      }
+    } catch {
+      changedTimes.removeAll()
+      throw error
     }
     remember(rows)
     result.unchanged += skipped
@@ -120,6 +129,7 @@ public actor SQLiteStore: Store {
       version += 1
       written += 1
       try upsert(row, version: version, at: time)
+      if row.kind == .game { changedTimes[row.id] = time }
       // Events speak of canonical games only: a goal two sources report is one goal.
       if case .game(let game) = row.record, game.isCanonical {
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))

@@ -68,7 +68,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
       if case .game(let game)? = record(.game, id) { game } else { nil }
     }
     let (sources, merged) = canonical.run(
-      stamping.pending, at: time,
+      stamping.pending, placed: stamping.placed, at: time,
       candidates: { ids in
         ids.compactMap { id -> Game? in if case .game(let game)? = record(.game, id) { game } else { nil } }
       },

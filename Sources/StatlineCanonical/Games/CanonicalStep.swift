@@ -169,6 +169,9 @@ public struct CanonicalStep: Sendable {
   public struct Stamping: Sendable {
     public private(set) var games: [Game]
     public private(set) var pending: [Game] = []
+    /// The canonical id of each pending game the store has placed before (its stamp): only that
+    /// canonical game is read for it, not every candidate.
+    public private(set) var placed: [String: String] = [:]
     private var positions: [String: Int] = [:]
 
     /// - Parameter held: the record the store holds (or last wrote) under an id.
@@ -182,6 +185,7 @@ public struct CanonicalStep: Sendable {
             self.games[index] = stamped
             continue
           }
+          placed[game.id] = id
         }
         positions[game.id] = index
         pending.append(game)
@@ -207,14 +211,17 @@ public struct CanonicalStep: Sendable {
   }()
 
   /// Merges with reads answered synchronously (a store that is its file's only writer).
+  ///
+  /// - Parameter placed: the canonical id of each game placed before (`Stamping.placed`).
   public func run<Failure: Error>(
-    _ games: [Game], at time: Date, candidates: ([String]) throws(Failure) -> [Game],
-    stored: ([String]) throws(Failure) -> [String: StoredSource]
+    _ games: [Game], placed: [String: String] = [:], at time: Date,
+    candidates: ([String]) throws(Failure) -> [Game], stored: ([String]) throws(Failure) -> [String: StoredSource]
   ) throws(Failure) -> (sources: [Game], canonical: [Game]) {
     guard !games.isEmpty else { return ([], []) }
     var numbers = 1...Self.meetings
-    var found = try candidates(candidateIds(of: games, numbers: numbers))
-    var further = unfinished(games, found: Set(found.map(\.id)), upTo: numbers.upperBound)
+    let unplaced = games.filter { placed[$0.id] == nil }
+    var found = try candidates(Self.placedIds(placed) + candidateIds(of: unplaced, numbers: numbers))
+    var further = unfinished(unplaced, found: Set(found.map(\.id)), upTo: numbers.upperBound)
     while !further.isEmpty {
       numbers = Self.next(after: numbers)
       let more = try candidates(candidateIds(of: further, numbers: numbers))
@@ -224,6 +231,9 @@ public struct CanonicalStep: Sendable {
     let held = try stored(memberIds(of: games, candidates: found))
     return merge(games, candidates: found, stored: held, at: time)
   }
+
+  /// The canonical games of the games placed before, each once.
+  public static func placedIds(_ placed: [String: String]) -> [String] { Array(Set(placed.values)).sorted() }
 
   /// The canonical ids a source game's candidates have: for a game that can be matched, its
   /// sport and teams on its date and the day either side; else its own `game:` id.
