@@ -12,8 +12,9 @@ import StatlineCore
 /// 1. `candidateIds`: the ids of the canonical games a source game could belong to (its date
 ///    and the day either side, its sport and its two teams: canonical ids are made of these);
 /// 2. `memberIds`: the source games those canonical games hold, with when each last changed.
-/// Then `merge` works out the records. A game the caller knows unchanged since it last wrote it
-/// is only stamped (`unchanged`), and costs no read.
+/// Then `merge` works out the records. A game equal to what the store holds (but for the stamp)
+/// is only stamped, and costs no read; one the store placed before reads only its canonical game
+/// (`Stamping`).
 public struct CanonicalStep: Sendable {
   /// A source game as the store holds it, and when its record last changed.
   public struct StoredSource: Sendable {
