@@ -209,9 +209,15 @@ enum PostgresMigrations {
     ),
     (5, stateTagsAndFinishedPermits),
     // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids that
-    // start `game:`; `migrate` assigns them to the games stored before, and delta-sync cursors
-    // from before `resync_below` must resync.
-    (6, "ALTER TABLE store_version ADD COLUMN resync_below bigint NOT NULL DEFAULT 0;"),
+    // start `game:`; `migrate` assigns them to the games stored before (once: `canonical_ids`
+    // says it is done), and delta-sync cursors from before `resync_below` must resync.
+    (
+      6,
+      """
+      ALTER TABLE store_version ADD COLUMN resync_below bigint NOT NULL DEFAULT 0;
+      ALTER TABLE store_version ADD COLUMN canonical_ids bool NOT NULL DEFAULT false;
+      """
+    ),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

@@ -86,6 +86,11 @@ extension PostgresStore {
   /// events, and asks every delta-sync cursor from before to resync. Runs after the migration
   /// that added `resync_below`, under the migration's lock.
   func assignCanonicalIds(on connection: PostgresConnection) async throws {
+    // Done once, in the transaction that gives the ids: later starts read one row.
+    let done =
+      try await connection.query("SELECT canonical_ids FROM store_version WHERE id = 1", logger: logger).collect()
+      .first?.decode(Bool.self) ?? true
+    guard !done else { return }
     var games: [Game] = []
     for try await json in try await connection.query(
       """
@@ -96,7 +101,10 @@ extension PostgresStore {
         games.append(game)
       }
     }
-    guard !games.isEmpty else { return }
+    guard !games.isEmpty else {
+      try await connection.query("UPDATE store_version SET canonical_ids = true WHERE id = 1", logger: logger)
+      return
+    }
     let rows = try await connection.withTransaction(logger: logger) { connection in
       var version =
         try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
@@ -118,7 +126,7 @@ extension PostgresStore {
         changed = ChangedRows()
       }
       try await connection.query(
-        "UPDATE store_version SET resync_below = \(floor) WHERE id = 1", logger: logger)
+        "UPDATE store_version SET resync_below = \(floor), canonical_ids = true WHERE id = 1", logger: logger)
       return written.count
     }
     logger.info("gave stored games their canonical ids", metadata: ["store": "\(location)", "records": "\(rows)"])

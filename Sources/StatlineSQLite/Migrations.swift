@@ -81,11 +81,13 @@ enum Migrations {
     ),
     (
       // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids
-      // that start `game:`; the store assigns them to the games it held when it opens
-      // (`assignCanonicalIds`), and delta-sync cursors from before `resync_below` must resync.
+      // that start `game:`; the store assigns them to the games it held when it next opens
+      // (`assignCanonicalIds`, once: `canonical_ids` says it is done), and delta-sync cursors
+      // from before `resync_below` must resync.
       7,
       """
       ALTER TABLE store_version ADD COLUMN resync_below INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE store_version ADD COLUMN canonical_ids INTEGER NOT NULL DEFAULT 0;
       """
     ),
   ]

@@ -72,6 +72,8 @@ extension SQLiteStore {
   /// every delta-sync cursor from before to resync: the records it synced are now listed under
   /// canonical ids.
   static func assignCanonicalIds(step: CanonicalStep, on connection: SQLiteConnection) throws(StatlineError) {
+    // Done once, in the transaction that gives the ids: later opens read one row.
+    guard try connection.integer("SELECT canonical_ids FROM store_version WHERE id = 1") == 0 else { return }
     let statement = try connection.statement(
       """
       SELECT json FROM games WHERE id NOT LIKE 'game:%' AND json_extract(json, '$.canonicalId') IS NULL ORDER BY id
@@ -81,7 +83,10 @@ extension SQLiteStore {
       if let game = try storedGame(statement.text(0), on: connection) { games.append(game) }
     }
     statement.reset()
-    guard !games.isEmpty else { return }
+    guard !games.isEmpty else {
+      try connection.execute("UPDATE store_version SET canonical_ids = 1 WHERE id = 1")
+      return
+    }
     try connection.transaction { () throws(StatlineError) in
       var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
       let floor = version + 1
@@ -95,8 +100,9 @@ extension SQLiteStore {
             on: connection)
         }
       }
-      try connection.statement("UPDATE store_version SET version = ?, resync_below = ? WHERE id = 1")
-        .bind(version, floor).run()
+      try connection.statement(
+        "UPDATE store_version SET version = ?, resync_below = ?, canonical_ids = 1 WHERE id = 1"
+      ).bind(version, floor).run()
     }
   }
 }

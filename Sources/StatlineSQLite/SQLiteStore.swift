@@ -129,7 +129,11 @@ public actor SQLiteStore: Store {
       version += 1
       written += 1
       try upsert(row, version: version, at: time)
-      if row.kind == .game { changedTimes[row.id] = time }
+      if row.kind == .game {
+        // Bounded as `recent` is: past it, the times are read from the file again.
+        if changedTimes.count >= recent.limit { changedTimes.removeAll() }
+        changedTimes[row.id] = time
+      }
       // Events speak of canonical games only: a goal two sources report is one goal.
       if case .game(let game) = row.record, game.isCanonical {
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))

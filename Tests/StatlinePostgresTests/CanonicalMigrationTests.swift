@@ -23,7 +23,8 @@ struct CanonicalMigrationTests {
         for statement in [
           "DELETE FROM games WHERE starts_with(id, 'game:')", "DELETE FROM events",
           "UPDATE games SET json = json - 'canonicalId', version = 1", "UPDATE store_version SET version = 1",
-          "ALTER TABLE store_version DROP COLUMN resync_below", "DELETE FROM statline_migrations WHERE version = 6",
+          "ALTER TABLE store_version DROP COLUMN resync_below", "ALTER TABLE store_version DROP COLUMN canonical_ids",
+          "DELETE FROM statline_migrations WHERE version = 6",
         ] {
           try await connection.query(PostgresQuery(unsafeSQL: statement), logger: store.logger)
         }

@@ -147,7 +147,8 @@ import Testing
       c.execute("DELETE FROM games WHERE id LIKE 'game:%'"); c.execute("DELETE FROM events")
       c.execute("UPDATE games SET json = json_remove(json, '$.canonicalId'), version = 1")
       c.execute("UPDATE teams SET version = 2"); c.execute("UPDATE store_version SET version = 2")
-      c.execute("ALTER TABLE store_version DROP COLUMN resync_below"); c.execute("PRAGMA user_version = 6"); c.commit()
+      c.execute("ALTER TABLE store_version DROP COLUMN resync_below")
+      c.execute("ALTER TABLE store_version DROP COLUMN canonical_ids"); c.execute("PRAGMA user_version = 6"); c.commit()
       """, path,
     ]
     try sqlite.run()
