@@ -16,7 +16,8 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
   public struct Configuration: Sendable {
     /// Events read from the store at a time, per sink.
     public var pageSize = 200
-    /// How often a caught-up sink looks for new events.
+    /// How often a caught-up sink looks for new events another process wrote (this process's
+    /// commits wake it at once: `EventLog.eventBell`).
     public var idlePoll: Duration = .milliseconds(500)
     /// Retries of every sink, unless `sinkRetry` names the sink.
     public var retry = DeliveryRetry()
@@ -101,10 +102,12 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
             try await clock.sleep(for: configuration.idlePoll)
             continue
           }
-          if try await deliverPageHolding(sink, lease) == 0 { try await clock.sleep(for: configuration.idlePoll) }
+          let seen = log.eventBell.rings
+          if try await deliverPageHolding(sink, lease) == 0 { try await idle(after: seen) }
           continue
         }
-        if try await deliverPage(to: sink) == 0 { try await clock.sleep(for: configuration.idlePoll) }
+        let seen = log.eventBell.rings
+        if try await deliverPage(to: sink) == 0 { try await idle(after: seen) }
       } catch is CancellationError {
         return
       } catch is LeaseLost {
@@ -116,6 +119,12 @@ public final class EventDelivery<C: Clock<Duration>>: Sendable {
         try await clock.sleep(for: configuration.idlePoll)
       }
     }
+  }
+
+  /// A caught-up sink waits for the store's next commit of events in this process, or for
+  /// `idlePoll` (events another process wrote ring no bell here).
+  private func idle(after seen: UInt64) async throws {
+    _ = try await log.eventBell.wait(after: seen, atMost: configuration.idlePoll, on: clock)
   }
 
   private func hold(_ sink: any EventSink, _ lease: SinkLease) async throws -> Bool {

@@ -91,7 +91,7 @@ extension PostgresStore: ClusterStore {
       switch try await commitInOneStatement(prepared, of: poll, lease: lease) {
       case .written(let written, let rows):
         remember(rows)
-        return written
+        return eventBell.ring(after: written)
       case .leaseLost: return nil
       case .gaveUp: break
       }
@@ -119,7 +119,7 @@ extension PostgresStore: ClusterStore {
     }
     guard let (written, committed) = write else { return nil }
     remember(committed)
-    return written
+    return eventBell.ring(after: written)
   }
 
   public func touch(_ target: String, succeededAt time: Date, nextDue: Date?, lease: Lease) async throws -> Bool {

@@ -29,7 +29,7 @@ extension PostgresStore: Store {
       try await self.write(rows, of: batch, at: now, on: connection)
     }
     remember(written)
-    return write
+    return eventBell.ring(after: write)
   }
 
   /// Hashes a batch's records (reusing the hash of a record equal to the last one stored).

@@ -60,7 +60,7 @@ extension PostgresStore: ScheduleStore {
         prepared, of: poll, lease: nil)
     {
       remember(rows)
-      return written
+      return eventBell.ring(after: written)
     }
     // Under the locks from the start: hosts to write, or records that kept changing under it.
     let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
@@ -73,7 +73,7 @@ extension PostgresStore: ScheduleStore {
       return write
     }
     remember(written)
-    return write
+    return eventBell.ring(after: write)
   }
 
   public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) async throws {

@@ -35,6 +35,8 @@ public final class PostgresStore: Sendable {
   /// not encoded and hashed again. The stored hash is still read before the write, or checked by
   /// `statline_commit` (another worker may have written since), so this saves CPU, never a check.
   let recent = Locked(RecentRecords())
+  /// Rung after every commit of this process that wrote events.
+  public let eventBell = EventBell()
   /// The state and tag this process committed for each target, and which targets it claimed
   /// back untouched: such a claim takes the state from here, and the commit is worked out
   /// against `recent`, without reading the store (`statline_commit` checks it).

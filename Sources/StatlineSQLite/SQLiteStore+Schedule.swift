@@ -57,7 +57,7 @@ extension SQLiteStore: ScheduleStore {
     }
     remember(rows)
     result.unchanged += skipped
-    return result
+    return eventBell.ring(after: result)
   }
 
   public func touch(_ target: String, succeededAt time: Date, nextDue: Date?) throws {

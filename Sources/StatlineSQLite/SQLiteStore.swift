@@ -22,6 +22,8 @@ public actor SQLiteStore: Store {
   let derivesEvents: Bool
   /// How source games become canonical games (`SQLiteStore+Canonical.swift`).
   let canonical: CanonicalStep
+  /// Rung after every commit that wrote events.
+  public nonisolated let eventBell = EventBell()
 
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
   public init(path: String, canonical: CanonicalStep = .standard) throws(StatlineError) {
@@ -91,7 +93,7 @@ public actor SQLiteStore: Store {
     }
     remember(rows)
     result.unchanged += skipped
-    return result
+    return eventBell.ring(after: result)
   }
 
   /// Encodes a batch's records, except those equal to what was last stored under their id

@@ -13,9 +13,13 @@ public struct APIServer: Sendable {
   public let hub: EventHub
   public let limits: ConnectionLimits
 
-  public init(api: ReadAPI, hub: EventHub? = nil, limits: ConnectionLimits = ConnectionLimits()) {
+  /// - Parameter bell: the writing store's `EventLog.eventBell` when the job runs in this
+  ///   process: event streams then send each event the moment it is stored.
+  public init(
+    api: ReadAPI, hub: EventHub? = nil, bell: EventBell? = nil, limits: ConnectionLimits = ConnectionLimits()
+  ) {
     self.api = api
-    self.hub = hub ?? EventHub(reader: api.reader)
+    self.hub = hub ?? EventHub(reader: api.reader, bell: bell)
     self.limits = limits
   }
 

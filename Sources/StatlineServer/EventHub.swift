@@ -6,7 +6,8 @@ import StatlineCore
 /// `Last-Event-ID` and catches up from the store. The loop runs while anyone listens.
 public actor EventHub {
   public struct Configuration: Sendable {
-    /// How often the store is asked for new events (the job may be another process).
+    /// How often the store is asked for new events another process wrote (`statline serve`
+    /// beside a job; the job's own commits wake the hub at once when it has their `bell`).
     public var pollInterval: Duration = .milliseconds(250)
     /// A comment line to every client this often, so proxies keep the connection open.
     public var heartbeat: Duration = .seconds(15)
@@ -58,16 +59,19 @@ public actor EventHub {
   public let configuration: Configuration
   /// Waits between reads (injected: tests step it).
   let sleep: @Sendable (Duration) async throws -> Void
+  /// The writing store's bell, when the job runs in this process (`run --serve`).
+  let bell: EventBell?
   private var continuations: [Int: (AsyncStream<Item>.Continuation, Subscription)] = [:]
   private var nextId = 0
   private var loop: Task<Void, Never>?
   private var statistics = Statistics()
 
   public init(
-    reader: any StoreReader, configuration: Configuration = Configuration(),
+    reader: any StoreReader, configuration: Configuration = Configuration(), bell: EventBell? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await ContinuousClock().sleep(for: $0) }
   ) {
     self.reader = reader
+    self.bell = bell
     self.configuration = configuration
     self.sleep = sleep
   }
@@ -131,6 +135,7 @@ public actor EventHub {
     var cursor = (try? await reader.lastEventSequence()) ?? 0
     var sinceBeat = Duration.zero
     while !Task.isCancelled {
+      let seen = bell?.rings ?? 0
       if let events = try? await reader.events(since: cursor, limit: configuration.page) {
         for event in events { broadcast(.event(event)) }
         cursor = events.last?.sequence ?? cursor
@@ -141,8 +146,17 @@ public actor EventHub {
         sinceBeat = .zero
       }
       let wait = min(configuration.pollInterval, configuration.heartbeat)
-      do { try await sleep(wait) } catch { return }
-      sinceBeat += wait
+      let sleep = sleep
+      do {
+        // Woken early by the bell, the wait does not count toward the heartbeat: the events
+        // sent keep the connection open themselves.
+        if let bell {
+          if try await !bell.wait(after: seen, orSleep: { try await sleep(wait) }) { sinceBeat += wait }
+        } else {
+          try await sleep(wait)
+          sinceBeat += wait
+        }
+      } catch { return }
     }
   }
 }

@@ -23,10 +23,11 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   public private(set) var commits = 0
 
   private let canonical: CanonicalStep
+  public nonisolated let eventBell = EventBell()
 
   public init(canonical: CanonicalStep = .standard) { self.canonical = canonical }
 
-  public func write(_ batch: Batch) async throws -> StoreWrite { try write(batch, at: Date()) }
+  public func write(_ batch: Batch) async throws -> StoreWrite { eventBell.ring(after: try write(batch, at: Date())) }
 
   private func write(_ batch: Batch, at time: Date) throws -> StoreWrite {
     try BatchValidator.validate(batch)
@@ -105,7 +106,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     for state in poll.states { states[state.id] = state }
     if !poll.states.isEmpty { schedule += 1 }
     for host in poll.hosts { hostStates[host.host] = host }
-    return write
+    return eventBell.ring(after: write)
   }
 
   /// How many routine polls were touched (not committed).

@@ -146,6 +146,7 @@ public enum EventLogContract {
         homeScore: 1),
     ]
     let write = try await store.write(batch(scored, plays: plays))
+    #expect(store.eventBell.rings == 3, "each write that made events rang the bell", sourceLocation: location)
     let events = try await store.events(since: 0, limit: 100)
     #expect(
       events.map(\.type) == [.discovered, .started, .goal, .goal, .tied, .goal, .leadChange],
@@ -176,6 +177,7 @@ public enum EventLogContract {
     #expect(
       try await store.write(second).written == 2, "the source game and its canonical game", sourceLocation: location)
     #expect(try await store.events(since: 0, limit: 100) == events, "same facts, no event", sourceLocation: location)
+    #expect(store.eventBell.rings == 3, "writes that made no event rang no bell", sourceLocation: location)
 
     // A poll commit derives its events in the same transaction as its batch.
     var final = other
@@ -184,6 +186,7 @@ public enum EventLogContract {
     _ = try await store.commit(PollCommit(batch: batch(final), states: []))
     let after = try await store.events(since: 7, limit: 100)
     #expect(after.map(\.type) == [.final] && after.first?.side == .away, sourceLocation: location)
+    #expect(store.eventBell.rings == 4, "a poll's commit rings it too", sourceLocation: location)
     #expect(try await store.events(since: 0, limit: 3).map(\.sequence) == [1, 2, 3], sourceLocation: location)
   }
 

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench", abstract: "Run benchmarks.",
     subcommands: [
       Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Events.self, Serve.self,
-      APIDay.self, Poll.self, Claim.self,
+      APIDay.self, Poll.self, Claim.self, Latency.self,
     ])
 
   struct Parse: ParsableCommand {

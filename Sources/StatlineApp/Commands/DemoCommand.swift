@@ -109,7 +109,8 @@ struct DemoCommand: AsyncParsableCommand {
     do {
       let reader = try SQLiteStore(readOnlyPath: store)
       let app = APIServer(
-        api: ReadAPI(reader: reader, configuration: .served, metrics: metrics, now: runtime.clock.now)
+        api: ReadAPI(reader: reader, configuration: .served, metrics: metrics, now: runtime.clock.now),
+        bell: runtime.store.eventBell
       ).application(
         host: "127.0.0.1", port: port, logger: apiLogger
       ) { port in

@@ -89,7 +89,7 @@ struct RunCommand: AsyncParsableCommand {
               api: ReadAPI(
                 reader: reader, configuration: .served, metrics: metrics,
                 registry: try TeamRegistry.seeded(aliases: config.teamAliases)),
-              limits: .fittingThisProcess()
+              bell: runtime.store.eventBell, limits: .fittingThisProcess()
             ).application(
               host: host, port: port, logger: logger
             ) {

@@ -3,7 +3,10 @@ import Foundation
 /// The demo's games as ncaa.com's GraphQL scoreboard (`GetContests_web`) answers them: its own
 /// contest ids, names and slugs, and no plays.
 enum DemoContests {
-  static func json(_ games: [DemoGame], at moment: (DemoGame) -> DemoGame.Moment) -> String {
+  /// - Parameter contestId: each game's contest id, by its index.
+  static func json(
+    _ games: [DemoGame], at moment: (DemoGame) -> DemoGame.Moment, contestId: (Int) -> Int = { 6_600_101 + $0 }
+  ) -> String {
     let contests = games.enumerated().map { index, game -> [String: Any] in
       let now = moment(game)
       let goals = game.goals(by: now)
@@ -27,7 +30,7 @@ enum DemoContests {
       func team(_ team: DemoGame.Team, isHome: Bool, score: Int) -> [String: Any] {
         [
           "isHome": isHome, "isWinner": state == "F" && (isHome ? home > away : away > home),
-          "score": started ? score as Any : NSNull(), "teamId": "\(team.seoname.count * 7)",
+          "score": started ? score as Any : NSNull(), "teamId": team.comTeamId ?? "\(team.seoname.count * 7)",
           "seoname": team.seoname, "nameShort": team.ncaaName, "name6Char": String(team.id.prefix(6)),
           "teamRank": NSNull(),
         ]
@@ -35,9 +38,9 @@ enum DemoContests {
       // 17:00 UTC on the game day, plus the game's start.
       let start = 1_772_902_800 + game.startMinute * 60
       return [
-        "contestId": 6_600_101 + index, "sportCode": game.women ? "WLA" : "MLA", "gameState": state,
+        "contestId": contestId(index), "sportCode": game.women ? "WLA" : "MLA", "gameState": state,
         "currentPeriod": period, "contestClock": clock, "finalMessage": message, "startDate": "03/07/2026",
-        "startTimeEpoch": "\(start)", "url": "/game/\(6_600_101 + index)",
+        "startTimeEpoch": "\(start)", "url": "/game/\(contestId(index))",
         "teams": [team(game.away, isHome: false, score: away), team(game.home, isHome: true, score: home)],
       ]
     }

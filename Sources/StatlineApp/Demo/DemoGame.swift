@@ -18,6 +18,8 @@ struct DemoGame: Sendable {
     /// The name and slug as ncaa.com has them (`Army West Point`, `army-west-point`).
     var ncaaName: String
     var seoname: String
+    /// ncaa.com's team id (default: one made from the slug).
+    var comTeamId: String? = nil
     var record: String
     /// Field players, then the goalie last.
     var players: [String]

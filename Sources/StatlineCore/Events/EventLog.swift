@@ -19,6 +19,8 @@ public protocol EventLog: Sendable {
   func addDeadLetter(_ letter: DeadLetter) async throws
   /// Removes a dead letter (after a successful redelivery).
   func removeDeadLetter(sink: String, sequence: Int64) async throws
+  /// Rung after every commit of this store (this instance) that wrote events.
+  var eventBell: EventBell { get }
 }
 
 /// An event a sink could not deliver before giving up.
