@@ -14,6 +14,60 @@ public enum CanonicalStoreContract {
   ) async throws {
     try await twoFeedsOfOneGame(try await make(), sourceLocation)
     try await teamsThatMeetMoreThanFourTimesInADay(try await make(), sourceLocation)
+    try await aFeedThatSwapsHomeAndAway(try await make(), sourceLocation)
+  }
+
+  /// A neutral-site game whose two feeds disagree on who is home: the goal a feed reports for
+  /// its visitor is the canonical game's goal for that same school, with its scorer, the score
+  /// turned to the canonical sides.
+  static func aFeedThatSwapsHomeAndAway(
+    _ store: any ScheduleStore & EventLog & StoreReader, _ location: SourceLocation
+  ) async throws {
+    func line(_ school: String, _ score: Int?) -> TeamLine {
+      TeamLine(team: TeamRef(name: school), score: score)
+    }
+    // ncaa.com: Army West Point (725) at Navy (726); StatCrew: Navy the visitor, Army home.
+    func board(_ status: GameStatus, army: Int?, navy: Int?) -> Game {
+      Game(
+        id: "ncaa:com-7", sport: .lacrosseMen, status: status, period: status == .live ? 1 : nil, date: "2026-03-07",
+        neutralSite: true, away: line("Army West Point", army), home: line("Navy", navy))
+    }
+    func feed(_ status: GameStatus, army: Int?, navy: Int?) -> Game {
+      Game(
+        id: "statbroadcast:7", sport: .lacrosseMen, status: status, period: status == .live ? 1 : nil,
+        clock: status == .live ? "09:00" : nil, date: "2026-03-07", neutralSite: true, away: line("NAVY", navy),
+        home: line("Army", army))
+    }
+    func write(_ game: Game, plays: [Play] = []) async throws {
+      var batch = Batch(games: [game], plays: plays)
+      batch.source = game.id.hasPrefix("ncaa") ? "ncaa" : "statbroadcast"
+      batch.parser = "p"
+      _ = try await store.commit(PollCommit(batch: batch, states: []))
+    }
+    try await write(board(.scheduled, army: nil, navy: nil))
+    try await write(feed(.scheduled, army: nil, navy: nil))
+    let games = try await store.games(sport: .lacrosseMen, date: "2026-03-07")
+    #expect(games.map(\.id) == [canonicalId] && games.first?.sources?.count == 2, sourceLocation: location)
+    let navyHome = try #require(games.first, sourceLocation: location).home.team.name == "Navy"
+    #expect(games.first?.reversedSources?.count == 1, "one feed has the sides the other way", sourceLocation: location)
+
+    // Navy scores: the feed's visitor, its play on the feed's away side.
+    let play = Play(
+      gameId: "statbroadcast:7", sequence: 1, period: 1, clock: "09:00", side: .away, type: .goal,
+      text: "GOAL by Cy", player: "Cy", awayScore: 1, homeScore: 0)
+    try await write(feed(.live, army: 0, navy: 1), plays: [play])
+    try await write(board(.live, army: 0, navy: 1))
+    let goals = try await store.events(since: 0, limit: 100).filter { $0.type == .goal }
+    #expect(goals.count == 1, "\(goals)", sourceLocation: location)
+    let goal = try #require(goals.first, sourceLocation: location)
+    #expect(goal.player == "Cy" && goal.gameId == canonicalId, sourceLocation: location)
+    #expect(goal.side == (navyHome ? .home : .away), "Navy's side in the canonical game", sourceLocation: location)
+    #expect(
+      (navyHome ? goal.homeScore : goal.awayScore) == 1 && (navyHome ? goal.awayScore : goal.homeScore) == 0,
+      sourceLocation: location)
+    let game = try #require(try await store.game(id: canonicalId), sourceLocation: location)
+    #expect((navyHome ? game.home : game.away).score == 1, sourceLocation: location)
+    #expect((navyHome ? game.away : game.home).score == 0, sourceLocation: location)
   }
 
   /// Six games of the same two teams on one day (a tournament's pool, a test site), seen by two

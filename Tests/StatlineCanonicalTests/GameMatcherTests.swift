@@ -113,3 +113,23 @@ import Testing
     #expect(placed["ncaa:1"] == "game:ncaa:1")
   }
 }
+
+/// The day arithmetic the matcher and the canonical ids rest on, against Foundation's calendar.
+struct GameDayTests {
+  @Test func daysAndDatesAgreeWithTheGregorianCalendarBothWays() {
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(secondsFromGMT: 0)!
+    // Every day from 1999 to 2031 (leap years and century rules on the way).
+    for days in stride(from: 10_592, through: 22_645, by: 1) {
+      let parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+      let text = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+      #expect(GameMatcher.date(days) == text)
+      #expect(GameMatcher.day(text) == days)
+    }
+    #expect(GameMatcher.day("2026-03-07") == 20_519 && GameMatcher.date(20_519) == "2026-03-07")
+    #expect(GameMatcher.day("2026-02-31") == GameMatcher.day("2026-03-03"), "a day past the month runs on")
+    for bad in ["2026-13-01", "2026-00-10", "2026-03-00", "2026-03-32", "2026-03", "2026--03-07", "today", ""] {
+      #expect(GameMatcher.day(bad) == nil, "\(bad)")
+    }
+  }
+}

@@ -245,7 +245,7 @@ public struct CanonicalStep: Sendable {
     }
     return [day - 1, day, day + 1].flatMap { day in
       numbers.map { number in
-        CanonicalGameEntry.id(sport: game.sport, date: Self.date(day), pair: source.pair, number: number)
+        CanonicalGameEntry.id(sport: game.sport, date: GameMatcher.date(day), pair: source.pair, number: number)
       }
     }
   }
@@ -273,11 +273,4 @@ public struct CanonicalStep: Sendable {
       number: number, members: members)
   }
 
-  /// Days since 1970 → `YYYY-MM-DD`.
-  static func date(_ day: Int) -> String {
-    var utc = Calendar(identifier: .gregorian)
-    utc.timeZone = TimeZone(secondsFromGMT: 0)!
-    let parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
-    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-  }
 }

@@ -64,16 +64,39 @@ public enum GameMatcher {
         sport: game.sport, date: date, pair: source.pair, number: number, members: [member]))
   }
 
-  /// `2026-03-14` → days since 1970, for "within a day".
+  /// `2026-03-14` → days since 1970, for "within a day" (nil unless a month 1–12 and a day 1–31;
+  /// a day past its month's end runs into the next, as `Calendar` has it). Arithmetic, not
+  /// `Calendar`: the merge asks it for every game of every poll.
   static func day(_ date: String) -> Int? {
-    let parts = date.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return nil }
-    var utc = Calendar(identifier: .gregorian)
-    utc.timeZone = TimeZone(secondsFromGMT: 0)!
-    guard let value = utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else {
-      return nil
+    let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    // Days from the proleptic Gregorian civil date (H. Hinnant's `days_from_civil`).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Days since 1970 → `YYYY-MM-DD` (`civil_from_days`), the inverse of `day`.
+  static func date(_ days: Int) -> String {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func padded(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
     }
-    return Int(value.timeIntervalSince1970 / 86_400)
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
   }
 
   static func instant(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
