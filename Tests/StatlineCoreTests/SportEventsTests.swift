@@ -62,9 +62,11 @@ import Testing
     #expect(events.first { $0.type == .scored }?.points == 1)
   }
 
-  @Test func aSetWonIsOneSetEndedAndAFifthSetIsNoOvertime() {
-    let before = Self.game(.volleyballWomen, .live, period: 4, 2, 1)
-    let after = Self.game(.volleyballWomen, .live, period: 5, 2, 2)
+  /// Whether the page says women's, men's or neither (`volleyball`).
+  @Test(arguments: [Sport.volleyballWomen, .volleyballMen, .volleyball])
+  func aSetWonIsOneSetEndedAndAFifthSetIsNoOvertime(_ sport: Sport) {
+    let before = Self.game(sport, .live, period: 4, 2, 1)
+    let after = Self.game(sport, .live, period: 5, 2, 2)
     let events = ScoreDiffer.events(previous: before, current: after)
     #expect(summary(events.filter { $0.type == .setEnded }) == ["setEnded home - 2-2"])
     #expect(events.first { $0.type == .setEnded }?.periodLabel == "Set 4")

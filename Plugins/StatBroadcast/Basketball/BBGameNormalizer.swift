@@ -12,12 +12,8 @@ import StatlineCore
 struct BBGameNormalizer: Normalizer {
   func normalize(_ xml: BBGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml)
-    let native = try StatCrewIds.nativeId(
-      venue: xml.venue, teams: xml.teams.map { $0.attributes["id"] ?? $0.attributes["name"] ?? "" }, page: page)
-    let id = "\(StatBroadcastSource.id):\(native)"
-    let (visitor, home) = try StatCrewGameStart.sides(xml.teams) { $0.attributes["vh"] }
-    var game = StatCrewGameStart.game(
-      id: id, sport: sport, venue: xml.venue, away: try Self.line(visitor), home: try Self.line(home))
+    var (id, visitor, home, game) = try StatCrewGameStart.begin(
+      venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
     try Self.applyStatus(xml, to: &game)
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
     let teams = [visitor, home].map { team in

@@ -2,11 +2,12 @@ import Foundation
 import StatlineCore
 import StatlineHTML
 
-/// A StatCrew game file, by its sport: lacrosse (`<lcgame>`) or basketball (`<bbgame>`,
-/// `<wbbgame>`). Other roots stay `LCGameReader`'s clear errors.
+/// A StatCrew game file, by its sport: lacrosse (`<lcgame>`), basketball (`<bbgame>`,
+/// `<wbbgame>`) or volleyball (`<vbgame>`). Other roots stay `LCGameReader`'s clear errors.
 enum StatCrewGame: Sendable {
   case lacrosse(LCGame)
   case basketball(BBGame)
+  case volleyball(VBGame)
 }
 
 /// Reads a StatCrew game file with the reader of its root element.
@@ -14,6 +15,7 @@ struct StatCrewGameParser: PageParser {
   func parse(_ page: Page) throws -> StatCrewGame {
     switch Self.root(of: page.body) {
     case "bbgame", "wbbgame": return .basketball(try BBGameParser().parse(page))
+    case "vbgame": return .volleyball(try VBGameParser().parse(page))
     default: return .lacrosse(try LCGameParser().parse(page))
     }
   }
@@ -48,6 +50,7 @@ struct StatCrewGameNormalizer: Normalizer {
     switch game {
     case .lacrosse(let xml): try LCGameNormalizer().normalize(xml, page: page)
     case .basketball(let xml): try BBGameNormalizer().normalize(xml, page: page)
+    case .volleyball(let xml): try VBGameNormalizer().normalize(xml, page: page)
     }
   }
 }

@@ -2,11 +2,19 @@ import StatlineCore
 
 /// A StatCrew file's event id, whatever its sport.
 enum StatCrewIds {
-  /// The StatBroadcast event id: `<venue sbid>`, else the number in the URL; a file without
-  /// either gets `date-visitor-home`.
+  /// The StatBroadcast event id: `<venue sbid>`, else the number in the URL; else the file's
+  /// own `<venue gameid>` as `game-<gameid>` (the In-Arena tools write the NCAA contest id there,
+  /// StatInput a 24-hex id of its own; kept apart from StatBroadcast's numbers); a file without
+  /// any gets `date-visitor-home`. (A `gameid` beside an `sbid` is not read: in StatBroadcast's
+  /// own files it is no game's id.)
   static func nativeId(venue: [String: String], teams: [String], page: Page) throws(StatlineError) -> String {
     if let sbid = venue["sbid"], !sbid.isEmpty { return sbid }
     if let url = page.url, let number = LCGameNormalizer.eventNumber(in: url) { return number }
+    if let own = venue["gameid"]?.trimmingCharacters(in: .whitespaces), !own.isEmpty,
+      own.allSatisfy({ $0.isLetter || $0.isNumber })
+    {
+      return "game-\(own.lowercased())"
+    }
     guard let date = GameText.date(venue["date"]) else {
       throw StatlineError(.wrongPage, "the game has no event id (venue sbid), no id in its URL and no date")
     }
@@ -22,6 +30,20 @@ enum StatCrewGameStart {
       throw StatlineError(.wrongPage, "the game lacks a visiting (vh=\"V\") or a home (vh=\"H\") <team>")
     }
     return (visitor, home)
+  }
+
+  /// A file's game id (`StatCrewIds.nativeId`), its visiting and home teams, and the game from
+  /// `<venue>` and each team's `line`, its status still unknown: how every sport's file begins.
+  static func begin<Team>(
+    venue: [String: String], teams: [Team], attributes: (Team) -> [String: String], sport: Sport, page: Page,
+    line: (Team) throws(StatlineError) -> TeamLine
+  ) throws(StatlineError) -> (id: String, visitor: Team, home: Team, game: Game) {
+    let native = try StatCrewIds.nativeId(
+      venue: venue, teams: teams.map { attributes($0)["id"] ?? attributes($0)["name"] ?? "" }, page: page)
+    let id = "\(StatBroadcastSource.id):\(native)"
+    let (visitor, home) = try sides(teams) { attributes($0)["vh"] }
+    let game = self.game(id: id, sport: sport, venue: venue, away: try line(visitor), home: try line(home))
+    return (id, visitor, home, game)
   }
 
   /// The game from `<venue>`'s date, place, attendance and neutral flag, its status still unknown.

@@ -43,6 +43,9 @@ extension SportProfile {
       sport: .volleyballMen, name: "Men's volleyball", period: .set, regulationPeriods: 5, overtime: .none,
       scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil),
     SportProfile(
+      sport: .volleyball, name: "Volleyball (men's or women's not stated)", period: .set, regulationPeriods: 5,
+      overtime: .none, scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil),
+    SportProfile(
       sport: .iceHockeyMen, name: "Men's ice hockey", period: .period, regulationPeriods: 3,
       overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.iceHockey, scoringKey: "goals"),
     SportProfile(
@@ -63,6 +66,9 @@ extension Sport {
   public static let fieldHockey = Sport("field-hockey")
   public static let volleyballWomen = Sport("volleyball-women")
   public static let volleyballMen = Sport("volleyball-men")
+  /// Volleyball from a page that does not say men's or women's (a StatCrew file without a
+  /// gender): what the game is, never a guess at which.
+  public static let volleyball = Sport("volleyball")
   public static let iceHockeyMen = Sport("ice-hockey-men")
   public static let iceHockeyWomen = Sport("ice-hockey-women")
 

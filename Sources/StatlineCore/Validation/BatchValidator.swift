@@ -64,7 +64,13 @@ public enum BatchValidator {
       if line.team.name.isEmpty { problems.append("\(name): the \(side) team has no name") }
       if let score = line.score {
         if score < 0 { problems.append("\(name): \(side) score \(score) is negative") }
-        if !line.periodScores.isEmpty && line.periodScores.reduce(0, +) != score {
+        if game.sport.profile?.scoring == .sets {
+          if let won = setsWon(game, side), won != score {
+            problems.append(
+              "\(name): \(side) score \(score) is not the sets it won (\(won)) by its set scores \(line.periodScores) "
+                + "against \(game[side.other].periodScores)")
+          }
+        } else if !line.periodScores.isEmpty && line.periodScores.reduce(0, +) != score {
           problems.append(
             "\(name): \(side) score \(score) is not the sum of its period scores \(line.periodScores)"
           )
@@ -94,7 +100,9 @@ public enum BatchValidator {
     var last: [String: Play] = [:]
     for play in plays where play.awayScore != nil || play.homeScore != nil { last[play.gameId] = play }
     return last.keys.sorted().compactMap { id in
-      guard let play = last[id], let game = games[id], let away = game.away.score, let home = game.home.score
+      // In a sport scored in sets, the plays' running score is the set's points, not sets won.
+      guard let play = last[id], let game = games[id], game.sport.profile?.scoring != .sets,
+        let away = game.away.score, let home = game.home.score
       else { return nil }
       guard play.awayScore != away || play.homeScore != home else { return nil }
       return "game \(id): the plays' running score ends at \(play.awayScore ?? 0)-\(play.homeScore ?? 0), "
@@ -156,6 +164,17 @@ public enum BatchValidator {
   static func isNamespaced(_ id: String) -> Bool {
     guard let colon = id.firstIndex(of: ":") else { return false }
     return colon != id.startIndex && id.index(after: colon) != id.endIndex
+  }
+
+  /// The sets `side` won by the set scores (nil when either side has none): each set it ended
+  /// ahead in, leaving out the set a live match is playing.
+  static func setsWon(_ game: Game, _ side: Side) -> Int? {
+    let own = game[side].periodScores
+    let other = game[side.other].periodScores
+    guard !own.isEmpty, !other.isEmpty else { return nil }
+    var sets = Array(zip(own, other))
+    if game.status == .live, let period = game.period, period <= sets.count { sets.removeLast(sets.count - period + 1) }
+    return sets.filter { $0.0 > $0.1 }.count
   }
 
   static func isClock(_ text: String) -> Bool {

@@ -5,12 +5,15 @@
 ///   a goal.
 /// - A lacrosse goal names its scorer (every goal text does; a goal without one was not read).
 /// - On a page that carries every play, a final game's goal plays per side add up to its score
-///   (in a sport scored in points or runs, its `score` plays' points do).
+///   (in a sport scored in points or runs, its `score` plays' points do; in one scored in sets,
+///   each set's rallies add up to that set's points).
 enum PlayScoring {
   static func problems(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> [String] {
     var problems: [String] = []
     var running: [String: (away: Int, home: Int)] = [:]
     var goals: [String: (away: Int, home: Int)] = [:]
+    /// Per period: what a sport scored in sets checks (its plays' running score is the set's).
+    var byPeriod: [String: [Int: (away: Int, home: Int)]] = [:]
     var goalsWithoutSide: [String: [Play]] = [:]
     var gamesWithPlays: Set<String> = []
     // A page's plays come a game at a time: the game's running score is kept here while its
@@ -39,8 +42,12 @@ enum PlayScoring {
         problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
       }
       switch play.side {
-      case .away: goals[play.gameId, default: (0, 0)].away += value
-      case .home: goals[play.gameId, default: (0, 0)].home += value
+      case .away:
+        goals[play.gameId, default: (0, 0)].away += value
+        byPeriod[play.gameId, default: [:]][play.period ?? 0, default: (0, 0)].away += value
+      case .home:
+        goals[play.gameId, default: (0, 0)].home += value
+        byPeriod[play.gameId, default: [:]][play.period ?? 0, default: (0, 0)].home += value
       case nil: goalsWithoutSide[play.gameId, default: []].append(play)
       }
     }
@@ -50,6 +57,17 @@ enum PlayScoring {
       else { continue }
       if let sideless = goalsWithoutSide[id] {
         problems += sideless.map { "game \(id): \(describe($0)) is a goal for neither side" }
+        continue
+      }
+      if game.sport.profile?.scoring == .sets {
+        for (index, (awayPoints, homePoints)) in zip(game.away.periodScores, game.home.periodScores).enumerated() {
+          let counted = byPeriod[id]?[index + 1] ?? (0, 0)
+          if counted != (awayPoints, homePoints) {
+            problems.append(
+              "game \(id): set \(index + 1) ended \(awayPoints)-\(homePoints), but its rallies add up to "
+                + "\(counted.away)-\(counted.home) (a point whose play was not read?)")
+          }
+        }
         continue
       }
       let counted = goals[id] ?? (0, 0)
