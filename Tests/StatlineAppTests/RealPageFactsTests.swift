@@ -15,7 +15,10 @@ import Testing
   static let readSports: Set<String> = ["lacrosse-men", "lacrosse-women"]
   /// Parsers that read more sports than lacrosse.
   static let moreSports: [String: Set<String>] = [
-    "statbroadcast-game-xml": ["basketball-men", "basketball-women", "volleyball-women", "volleyball-men"],
+    "statbroadcast-game-xml": [
+      "basketball-men", "basketball-women", "volleyball-women", "volleyball-men", "soccer-men", "soccer-women",
+      "field-hockey",
+    ],
     "ncaa-stats-contest-pbp": ["basketball-men", "basketball-women"],
   ]
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).

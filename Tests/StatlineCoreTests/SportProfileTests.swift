@@ -4,12 +4,12 @@ import StatlineTesting
 import Testing
 
 @Suite struct SportProfileTests {
-  /// DESIGN.md §4's sports, each with one profile, and `volleyball` (a file that does not say
-  /// men's or women's: issue 30 asks to say what the game is rather than guess).
+  /// DESIGN.md §4's sports, each with one profile, and `volleyball` and `soccer` (a file that
+  /// does not say men's or women's: issue 30 asks to say what the game is rather than guess).
   @Test func everySportOfTheContractHasAProfile() {
     let contract = [
       "lacrosse-men", "lacrosse-women", "basketball-men", "basketball-women", "baseball", "softball", "football",
-      "soccer-men", "soccer-women", "field-hockey", "volleyball-women", "volleyball-men", "volleyball",
+      "soccer-men", "soccer-women", "soccer", "field-hockey", "volleyball-women", "volleyball-men", "volleyball",
       "ice-hockey-men", "ice-hockey-women",
     ]
     #expect(SportProfile.all.map(\.sport.rawValue).sorted() == contract.sorted())
@@ -32,8 +32,8 @@ import Testing
     #expect(Sport.lacrosseMen.regulationPeriods == 4 && Sport("rugby-men").regulationPeriods == 4)
     #expect(
       SportProfile.all.filter(\.countsGoals).map(\.sport.rawValue).sorted() == [
-        "field-hockey", "ice-hockey-men", "ice-hockey-women", "lacrosse-men", "lacrosse-women", "soccer-men",
-        "soccer-women",
+        "field-hockey", "ice-hockey-men", "ice-hockey-women", "lacrosse-men", "lacrosse-women", "soccer",
+        "soccer-men", "soccer-women",
       ])
     #expect(try #require(Sport.volleyballMen.profile).scoringKey == nil, "sets won, not a box-score column")
     #expect(try #require(Sport.lacrosseWomen.profile).statKeys == StatKey.lacrosse, "lacrosse's contract is unchanged")

@@ -10,7 +10,7 @@ import StatlineCore
 /// `<status complete="Y">`; otherwise live in the status period, or an error when the status says
 /// no period (a file without `<status>` is refused: nothing says the game's state).
 struct BBGameNormalizer: Normalizer {
-  func normalize(_ xml: BBGame, page: Page) throws -> Batch {
+  func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
       venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
@@ -32,7 +32,7 @@ struct BBGameNormalizer: Normalizer {
       games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id, roster: roster))
   }
 
-  static func sport(_ xml: BBGame) -> Sport {
+  static func sport(_ xml: GroupedGame) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
     case "M": return .basketballMen
     case "W", "F": return .basketballWomen
@@ -40,18 +40,19 @@ struct BBGameNormalizer: Normalizer {
     }
   }
 
-  static func line(_ team: BBTeam) throws(StatlineError) -> TeamLine {
+  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
     guard let name = team.attributes["name"], !name.isEmpty else {
       throw StatlineError(.wrongPage, "a <team> has no name")
     }
-    let periods = team.periods.sorted { $0.period < $1.period }.compactMap { Int($0.score) }
+    let periods = team.periods.sorted { GameText.int($0["prd"]) ?? 0 < GameText.int($1["prd"]) ?? 0 }
+      .compactMap { GameText.int($0["score"]) }
     return TeamLine(
       team: TeamRef(id: LCValues.teamId(attributes: team.attributes), name: name, abbreviation: team.attributes["id"]),
       score: GameText.int(team.linescore["score"]), periodScores: periods,
       record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
   }
 
-  static func applyStatus(_ xml: BBGame, to game: inout Game) throws(StatlineError) {
+  static func applyStatus(_ xml: GroupedGame, to game: inout Game) throws(StatlineError) {
     let profile = game.sport.profile
     let regulation = GameText.int(xml.rules["prds"]) ?? profile?.regulationPeriods ?? 2
     try StatCrewStatus.apply(
@@ -59,7 +60,8 @@ struct BBGameNormalizer: Normalizer {
       label: { profile?.periodLabel($0) ?? GameText.periodLabel($0, regulation) }, to: &game)
   }
 
-  /// StatCrew's basketball attributes → the model's keys; minutes become seconds.
+  /// StatCrew's basketball attributes (of the `<stats>` element) → the model's keys; minutes
+  /// become seconds.
   static let keys: [String: String] = [
     "tp": "points", "fgm": "fieldGoalsMade", "fga": "fieldGoalsAttempted", "fgm3": "threePointersMade",
     "fga3": "threePointersAttempted", "ftm": "freeThrowsMade", "fta": "freeThrowsAttempted",
@@ -70,15 +72,15 @@ struct BBGameNormalizer: Normalizer {
   static func stats(_ attributes: [String: String], seconds: Bool) -> [String: Int] {
     var stats: [String: Int] = [:]
     for (attribute, key) in keys {
-      if let value = GameText.int(attributes[attribute]) { stats[key] = value }
+      if let value = GameText.int(attributes["stats." + attribute]) { stats[key] = value }
     }
-    if seconds, let minutes = GameText.int(attributes["min"]) { stats["secondsPlayed"] = minutes * 60 }
+    if seconds, let minutes = GameText.int(attributes["stats.min"]) { stats["secondsPlayed"] = minutes * 60 }
     return stats
   }
 
   /// The players who played (`gp="1"`, a stats element); the `TEAM` row (`uni="TM"`) is the
   /// team's, already in its totals.
-  static func box(_ team: BBTeam) -> TeamBox {
+  static func box(_ team: GroupedTeam) -> TeamBox {
     let players = team.players.filter { player in
       player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
         && GameText.int(player.attributes["gp"]) ?? 0 > 0 && !player.stats.isEmpty
@@ -97,7 +99,7 @@ struct BBGameNormalizer: Normalizer {
   /// play text: `text` is its tokens (`GOOD 3PTR KOHLER,JAXON`). Players are named as the roster
   /// writes them (`checkname` → `name`); an `ASSIST` right after a basket at its clock names the
   /// basket's assist.
-  static func plays(_ plays: [BBPlay], gameId: String, roster: [String: String]) -> [Play] {
+  static func plays(_ plays: [GroupedPlay], gameId: String, roster: [String: String]) -> [Play] {
     var result = plays.enumerated().map { index, play in
       let attributes = play.attributes
       let action = attributes["action"]?.uppercased() ?? ""

@@ -178,8 +178,8 @@ struct LCGameReader: XMLStreamReader {
     if let sport = otherSports[name] {
       throw StatlineError(
         .unsupported,
-        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>) and volleyball (<vbgame>)",
-        hint: "only lacrosse, basketball and volleyball game XML are supported so far")
+        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>), volleyball (<vbgame>) and soccer or field hockey (<sogame>)",
+        hint: "only lacrosse, basketball, volleyball, soccer and field hockey game XML are supported so far")
     }
     throw StatlineError(
       .wrongPage, "the XML root is <\(name)>, not a StatCrew game (<lcgame>)",

@@ -3,19 +3,22 @@ import StatlineCore
 import StatlineHTML
 
 /// A StatCrew game file, by its sport: lacrosse (`<lcgame>`), basketball (`<bbgame>`,
-/// `<wbbgame>`) or volleyball (`<vbgame>`). Other roots stay `LCGameReader`'s clear errors.
+/// `<wbbgame>`), volleyball (`<vbgame>`) or soccer and field hockey (`<sogame>`). Other roots stay
+/// `LCGameReader`'s clear errors.
 enum StatCrewGame: Sendable {
   case lacrosse(LCGame)
-  case basketball(BBGame)
-  case volleyball(VBGame)
+  case basketball(GroupedGame)
+  case volleyball(GroupedGame)
+  case soccer(GroupedGame)
 }
 
 /// Reads a StatCrew game file with the reader of its root element.
 struct StatCrewGameParser: PageParser {
   func parse(_ page: Page) throws -> StatCrewGame {
     switch Self.root(of: page.body) {
-    case "bbgame", "wbbgame": return .basketball(try BBGameParser().parse(page))
-    case "vbgame": return .volleyball(try VBGameParser().parse(page))
+    case "bbgame", "wbbgame": return .basketball(try GroupedGameParser(layout: .basketball).parse(page))
+    case "vbgame": return .volleyball(try GroupedGameParser(layout: .volleyball).parse(page))
+    case "sogame": return .soccer(try GroupedGameParser(layout: .soccer).parse(page))
     default: return .lacrosse(try LCGameParser().parse(page))
     }
   }
@@ -51,6 +54,7 @@ struct StatCrewGameNormalizer: Normalizer {
     case .lacrosse(let xml): try LCGameNormalizer().normalize(xml, page: page)
     case .basketball(let xml): try BBGameNormalizer().normalize(xml, page: page)
     case .volleyball(let xml): try VBGameNormalizer().normalize(xml, page: page)
+    case .soccer(let xml): try SOGameNormalizer().normalize(xml, page: page)
     }
   }
 }

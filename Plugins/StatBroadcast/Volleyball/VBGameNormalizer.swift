@@ -9,7 +9,7 @@ import StatlineCore
 /// files have none) is `volleyball`, never guessed. Final when `<status complete="Y">`;
 /// otherwise live in the status set (`game=`, volleyball's word for a set).
 struct VBGameNormalizer: Normalizer {
-  func normalize(_ xml: VBGame, page: Page) throws -> Batch {
+  func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
       venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
@@ -43,7 +43,7 @@ struct VBGameNormalizer: Normalizer {
       warnings: warnings)
   }
 
-  static func sport(_ xml: VBGame) -> Sport {
+  static func sport(_ xml: GroupedGame) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
     case "M": .volleyballMen
     case "W", "F": .volleyballWomen
@@ -52,11 +52,12 @@ struct VBGameNormalizer: Normalizer {
   }
 
   /// Sets won, and each set's points (the `linegame` elements, else the `line` attribute).
-  static func line(_ team: VBTeam) throws(StatlineError) -> TeamLine {
+  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
     guard let name = team.attributes["name"], !name.isEmpty else {
       throw StatlineError(.wrongPage, "a <team> has no name")
     }
-    var sets = team.sets.sorted { $0.period < $1.period }.compactMap { GameText.int($0.score) }
+    var sets = team.periods.sorted { GameText.int($0["game"]) ?? 0 < GameText.int($1["game"]) ?? 0 }
+      .compactMap { GameText.int($0["points"]) }
     if sets.isEmpty {
       sets = (team.linescore["line"] ?? "").split(separator: ",").compactMap { GameText.int(String($0)) }
     }
@@ -88,7 +89,7 @@ struct VBGameNormalizer: Normalizer {
 
   /// The players who played (`gp` counts the sets played: more than 0); the `TEAM` row
   /// (`uni="TM"`) is the team's, already in its totals.
-  static func box(_ team: VBTeam, _ warnings: inout [String]) -> TeamBox {
+  static func box(_ team: GroupedTeam, _ warnings: inout [String]) -> TeamBox {
     let name = team.attributes["name"] ?? "a team"
     var halves: [String] = []
     let players = team.players.filter { player in
@@ -114,7 +115,8 @@ struct VBGameNormalizer: Normalizer {
   /// the rest (the starting line-ups) are `other`. The server, in brackets, is kept in `details`.
   static func letters(_ name: String) -> String { String(name.lowercased().filter(\.isLetter)) }
 
-  static func plays(_ plays: [VBPlay], gameId: String, sides: [String?: Side], roster: [String: String]) -> [Play] {
+  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: [String: String]) -> [Play]
+  {
     plays.enumerated().map { index, play in
       let attributes = play.attributes
       let text = attributes["text"] ?? ""
@@ -135,7 +137,7 @@ struct VBGameNormalizer: Normalizer {
       }
       return Play(
         gameId: gameId, sequence: index + 1,
-        period: play.set, side: side, type: type, text: text, awayScore: GameText.int(attributes["vscore"]),
+        period: play.period, side: side, type: type, text: text, awayScore: GameText.int(attributes["vscore"]),
         homeScore: GameText.int(attributes["hscore"]), details: details)
     }
   }

@@ -34,6 +34,9 @@ extension SportProfile {
       sport: .soccerWomen, name: "Women's soccer", period: .half, regulationPeriods: 2, overtime: .overtimePeriods,
       scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
     SportProfile(
+      sport: .soccer, name: "Soccer (men's or women's not stated)", period: .half, regulationPeriods: 2,
+      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
+    SportProfile(
       sport: .fieldHockey, name: "Field hockey", period: .quarter, regulationPeriods: 4,
       overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
     SportProfile(
@@ -63,6 +66,8 @@ extension Sport {
   public static let football = Sport("football")
   public static let soccerMen = Sport("soccer-men")
   public static let soccerWomen = Sport("soccer-women")
+  /// Soccer from a page that does not say men's or women's (a StatCrew file without a gender).
+  public static let soccer = Sport("soccer")
   public static let fieldHockey = Sport("field-hockey")
   public static let volleyballWomen = Sport("volleyball-women")
   public static let volleyballMen = Sport("volleyball-men")

@@ -1,0 +1,194 @@
+import Foundation
+import StatlineCore
+
+/// A StatCrew soccer or field hockey file (`<sogame>`) → the game, both box scores (the keys of
+/// `SportKeys.soccer`) and the plays, each goal a `goal` play with its scorer, assist and the
+/// running score.
+///
+/// Soccer or field hockey by the file's own attributes, never by the root alone: `<show fhk>`,
+/// else the rules' periods (2 halves: soccer; 4 quarters: field hockey). Men's or women's soccer
+/// from `<venue gender>`, else `soccer` (what the game is, never a guess). The clock is the
+/// match minute, counting up, as the file writes it.
+///
+/// Status: `complete="Y"` is final. The In-Arena tool's files have no complete flag at all, so
+/// a file without one is final when its last play ends a period at or past regulation with one
+/// side ahead (the match is over: regulation ended with a winner, or a golden goal ended an
+/// overtime), said in a warning; otherwise it is live in the status period ("Halftime" or
+/// "End of …" after a period's last play).
+struct SOGameNormalizer: Normalizer {
+  func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
+    var warnings: [String] = []
+    let sport = try Self.sport(xml, &warnings)
+    var (id, visitor, home, game) = try StatCrewGameStart.begin(
+      venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
+    let regulation = GameText.int(xml.rules["prds"]) ?? sport.regulationPeriods
+    let profile = sport.profile
+    let label = { (period: Int) in profile?.periodLabel(period) ?? GameText.periodLabel(period, regulation) }
+    var roster: [String: String] = [:]
+    for player in visitor.players + home.players {
+      guard let name = player.attributes["name"] else { continue }
+      roster[Self.letters(name)] = PersonName.normalized(name)
+    }
+    let sides = [visitor.attributes["id"]: Side.away, home.attributes["id"]: Side.home]
+    let plays = Self.plays(xml.plays, gameId: id, sides: sides, roster: roster)
+    var status = xml.status
+    let ended = plays.last.flatMap { $0.type == .periodEnd ? $0.period : nil }
+    if status?["complete"] == nil, let ended, ended >= regulation, let away = game.away.score,
+      let home = game.home.score, away != home
+    {
+      status?["complete"] = "Y"
+      status?["period"] = String(ended)
+      warnings.append(
+        "the file has no complete flag; final because its last play ends \(label(ended)) with "
+          + "\(away > home ? game.away.team.name : game.home.team.name) ahead \(max(away, home))-\(min(away, home))")
+    }
+    try StatCrewStatus.apply(status, regulation: regulation, label: label, to: &game)
+    if game.status == .live, let ended, ended == game.period {
+      game.periodLabel = regulation == 2 && ended == 1 ? "Halftime" : "End of \(label(ended))"
+    }
+    let teams = [visitor, home].map { team in
+      Team(
+        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
+        abbreviation: team.attributes["id"], sport: sport, ncaaOrgId: LCValues.orgId(attributes: team.attributes))
+    }
+    let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
+    return Batch(games: [game], teams: teams, boxScores: [box], plays: plays, warnings: warnings)
+  }
+
+  /// Field hockey when `<show fhk="1">` or four periods; soccer when `fhk="0"` or two; anything
+  /// else is neither, and said.
+  static func sport(_ xml: GroupedGame, _ warnings: inout [String]) throws(StatlineError) -> Sport {
+    let periods = GameText.int(xml.rules["prds"])
+    let fieldHockey: Bool
+    switch (xml.show?["fhk"], periods) {
+    case ("1", _), (nil, 4): fieldHockey = true
+    case ("0", _), (nil, 2): fieldHockey = false
+    default:
+      throw StatlineError(
+        .unsupported,
+        "unsupported sport: <sogame> with \(periods.map { "\($0) periods" } ?? "no <rules prds>") and no <show fhk> "
+          + "is neither soccer (2 halves) nor field hockey (4 quarters)")
+    }
+    if fieldHockey { return .fieldHockey }
+    switch xml.venue["gender"]?.uppercased() {
+    case "M": return .soccerMen
+    case "W", "F": return .soccerWomen
+    default:
+      warnings.append("the file does not say men's or women's soccer: the sport is 'soccer'")
+      return .soccer
+    }
+  }
+
+  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
+    guard let name = team.attributes["name"], !name.isEmpty else {
+      throw StatlineError(.wrongPage, "a <team> has no name")
+    }
+    var periods = team.periods.sorted { GameText.int($0["prd"]) ?? 0 < GameText.int($1["prd"]) ?? 0 }
+      .compactMap { GameText.int($0["score"]) }
+    if periods.count != team.periods.count || periods.isEmpty {
+      periods = (team.linescore["line"] ?? "").split(separator: ",").compactMap { GameText.int(String($0)) }
+    }
+    return TeamLine(
+      team: TeamRef(id: LCValues.teamId(attributes: team.attributes), name: name, abbreviation: team.attributes["id"]),
+      score: GameText.int(team.linescore["score"]), periodScores: periods,
+      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
+  }
+
+  /// StatCrew's soccer groups and attributes → the model's keys.
+  static let keys: [String: String] = [
+    "shots.g": "goals", "shots.a": "assists", "shots.pts": "points", "shots.sh": "shots", "shots.sog": "shotsOnGoal",
+    "penalty.fouls": "fouls", "penalty.yellow": "yellowCards", "penalty.red": "redCards", "goalie.saves": "saves",
+    "goalie.ga": "goalsAllowed",
+  ]
+
+  static func stats(_ attributes: [String: String]) -> [String: Int] {
+    var stats: [String: Int] = [:]
+    for (attribute, key) in keys {
+      if let value = GameText.int(attributes[attribute]) { stats[key] = value }
+    }
+    if let minutes = GameText.int(attributes["misc.minutes"]) { stats["secondsPlayed"] = minutes * 60 }
+    return stats
+  }
+
+  /// The players who played (`gp="1"`); the `TEAM` row (`uni="TM"`) is the team's. The team's
+  /// corners and offsides are its periods' (`lineprd`).
+  static func box(_ team: GroupedTeam) -> TeamBox {
+    let players = team.players.filter { player in
+      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
+        && GameText.int(player.attributes["gp"]) ?? 0 > 0
+    }.map { player in
+      PlayerLine(
+        name: PersonName.normalized(player.attributes["name"] ?? ""), number: player.attributes["uni"],
+        position: player.attributes["pos"].flatMap { $0.isEmpty ? nil : $0 },
+        starter: player.attributes["gs"].map { $0 == "1" }, stats: stats(player.stats))
+    }
+    var totals = stats(team.totals)
+    for (attribute, key) in [("corners", "corners"), ("offsides", "offsides")] {
+      let values = team.periods.compactMap { GameText.int($0[attribute]) }
+      if !values.isEmpty { totals[key] = values.reduce(0, +) }
+    }
+    return TeamBox(totals: totals, players: players)
+  }
+
+  static func letters(_ name: String) -> String { String(name.lowercased().filter(\.isLetter)) }
+
+  /// The plays' actions: a goal, a shot, a card, a goalkeeper in, a period's start and end; the
+  /// rest (fouls, corners, substitutions) are `other`, the action kept in `details`.
+  static let types: [String: PlayType] = [
+    "GOAL": .goal, "SHOT": .shot, "YC": .penalty, "RC": .penalty, "YRC": .penalty, "GOALIE": .goalieChange,
+    "PRD": .periodStart, "END-PRD": .periodEnd,
+  ]
+
+  /// Each `<play>`, on the side `vh` names, its player the one the text names after "by" or "on"
+  /// (a goal's scorer, a shot's shooter, a card's player; "Assist by" the assist), as the roster
+  /// writes them.
+  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: [String: String])
+    -> [Play]
+  {
+    // "Last, First", up to a second comma ("Mid, Cara, SAVE Duke keeper.").
+    func person(_ written: Substring) -> String? {
+      var written = written
+      if let first = written.firstIndex(of: ","),
+        let second = written[written.index(after: first)...].firstIndex(of: ",")
+      {
+        written = written[..<second]
+      }
+      let name = written.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+      // A card shown to the bench ("Yellow card on NCSU TEAM.") is no player's.
+      guard !name.isEmpty, name.uppercased() != "TEAM" else { return nil }
+      return roster[letters(name)] ?? PersonName.normalized(name)
+    }
+    return plays.enumerated().map { index, play in
+      let attributes = play.attributes
+      let action = attributes["action"]?.uppercased() ?? ""
+      let text = attributes["text"] ?? ""
+      var details: [String: String] = ["action": action]
+      if action == "YC" || action == "YRC" { details["card"] = "yellow" }
+      if action == "RC" || action == "YRC" { details["card"] = action == "RC" ? "red" : "yellowRed" }
+      var player: String?
+      var assist: String?
+      if action == "GOALIE", let at = text.range(of: " at goalie") {
+        player = person(text[..<at.lowerBound])
+      } else if let by = text.range(of: " by ") ?? text.range(of: " on ") {
+        var rest = text[by.upperBound...]
+        // "GOAL by UW Ramsey, Zach." names the team first.
+        if let team = attributes["team"], rest.hasPrefix(team + " ") { rest = rest.dropFirst(team.count + 1) }
+        if let assisted = rest.range(of: " Assist by ") {
+          let helpers = rest[assisted.upperBound...]
+          let first = helpers.range(of: " and ").map { helpers[..<$0.lowerBound] } ?? helpers
+          assist = person(first)
+          rest = rest[..<assisted.lowerBound]
+        }
+        player = person(rest)
+      }
+      let side: Side? = attributes["vh"] == "V" ? .away : attributes["vh"] == "H" ? .home : sides[attributes["team"]]
+      let type = types[action] ?? .other
+      return Play(
+        gameId: gameId, sequence: index + 1, period: play.period, clock: GameText.clock(attributes["clock"]),
+        side: type == .periodEnd || type == .periodStart ? nil : side, type: type, text: text,
+        player: type == .goal || type == .shot || type == .penalty || type == .goalieChange ? player : nil,
+        assist: type == .goal ? assist : nil, awayScore: GameText.int(attributes["vscore"]),
+        homeScore: GameText.int(attributes["hscore"]), details: details)
+    }
+  }
+}
