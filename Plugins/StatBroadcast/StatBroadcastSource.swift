@@ -47,13 +47,13 @@ public enum StatBroadcastSource {
       ParserEntry(
         id: gameParser, source: id,
         summary:
-          "StatCrew / TAS / PrestoSports game XML (<lcgame> lacrosse, <bbgame> basketball, <vbgame> volleyball, <sogame> soccer and field hockey)",
+          "StatCrew / TAS / PrestoSports game XML (<lcgame> lacrosse, <bbgame> basketball, <vbgame> volleyball, <sogame> soccer and field hockey, <fbgame> football)",
         format: .xml,
         urlPatterns: [try URLPattern(#"^https?://archive\.statbroadcast\.com/\d+\.xml"#)],
         sniffer: { page in
           let head = page.prefix(2048)
           return head.contains("<lcgame") || head.contains("<bbgame") || head.contains("<bsgame")
-            || head.contains("<vbgame") || head.contains("<sogame")
+            || head.contains("<vbgame") || head.contains("<sogame") || head.contains("<fbgame")
         },
         // The archive answers 403 or 404 for a game it has not got yet (STRUCTURE.md §5a).
         // The file's <plays> is the whole game: a final game's goal (or score) plays add up to its score.

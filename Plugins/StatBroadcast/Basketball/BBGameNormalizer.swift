@@ -12,8 +12,7 @@ import StatlineCore
 struct BBGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml)
-    var (id, visitor, home, game) = try StatCrewGameStart.begin(
-      venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
+    var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     try Self.applyStatus(xml, to: &game)
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
     let teams = [visitor, home].map { team in
@@ -38,18 +37,6 @@ struct BBGameNormalizer: Normalizer {
     case "W", "F": return .basketballWomen
     default: return xml.root.lowercased() == "wbbgame" ? .basketballWomen : .unknown
     }
-  }
-
-  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
-    guard let name = team.attributes["name"], !name.isEmpty else {
-      throw StatlineError(.wrongPage, "a <team> has no name")
-    }
-    let periods = team.periods.sorted { GameText.int($0["prd"]) ?? 0 < GameText.int($1["prd"]) ?? 0 }
-      .compactMap { GameText.int($0["score"]) }
-    return TeamLine(
-      team: TeamRef(id: LCValues.teamId(attributes: team.attributes), name: name, abbreviation: team.attributes["id"]),
-      score: GameText.int(team.linescore["score"]), periodScores: periods,
-      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
   }
 
   static func applyStatus(_ xml: GroupedGame, to game: inout Game) throws(StatlineError) {

@@ -1,3 +1,6 @@
+import Foundation
+import StatlineCore
+
 /// A StatCrew file whose stats come in named elements (`<stats tp= fgm=>` in basketball,
 /// `<attack k= e=>` in volleyball, `<shots g= sh=>` in soccer), as the reader keeps it, its
 /// attributes as written: every sport's file but lacrosse's (`LCGame`).
@@ -50,9 +53,34 @@ struct GroupedLayout: Sendable {
   var groups: Set<String>
 
   static let basketball = GroupedLayout(root: "bbgame", line: "lineprd", playPeriod: "period", groups: ["stats"])
+  static let football = GroupedLayout(
+    root: "fbgame", line: "lineprd", playPeriod: "qtr",
+    groups: ["rush", "pass", "rcv", "punt", "ko", "fg", "pat", "defense", "kr", "pr", "ir", "fr", "fumbles", "scoring"])
   static let volleyball = GroupedLayout(
     root: "vbgame", line: "linegame", playPeriod: "game",
     groups: ["attack", "set", "serve", "defense", "block", "misc"])
   static let soccer = GroupedLayout(
     root: "sogame", line: "lineprd", playPeriod: "period", groups: ["shots", "goaltype", "penalty", "misc", "goalie"])
+}
+
+extension GroupedTeam {
+  /// The team's line: its score, and each period's from the period lines (`period`, `score`
+  /// attributes), else from the `line` attribute; the abbreviation is the team id, trimmed (the
+  /// In-Arena Utility writes `DU `).
+  func line(period: String = "prd", score: String = "score") throws(StatlineError) -> TeamLine {
+    guard let name = attributes["name"], !name.isEmpty else {
+      throw StatlineError(.wrongPage, "a <team> has no name")
+    }
+    var periods = self.periods.sorted { GameText.int($0[period]) ?? 0 < GameText.int($1[period]) ?? 0 }
+      .compactMap { GameText.int($0[score]) }
+    if periods.count != self.periods.count || periods.isEmpty {
+      periods = (linescore["line"] ?? "").split(separator: ",").compactMap { GameText.int(String($0)) }
+    }
+    return TeamLine(
+      team: TeamRef(
+        id: LCValues.teamId(attributes: attributes), name: name,
+        abbreviation: attributes["id"]?.trimmingCharacters(in: .whitespaces)),
+      score: GameText.int(linescore["score"]), periodScores: periods,
+      record: attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(attributes["rank"]))
+  }
 }

@@ -178,8 +178,8 @@ struct LCGameReader: XMLStreamReader {
     if let sport = otherSports[name] {
       throw StatlineError(
         .unsupported,
-        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>), volleyball (<vbgame>) and soccer or field hockey (<sogame>)",
-        hint: "only lacrosse, basketball, volleyball, soccer and field hockey game XML are supported so far")
+        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>), volleyball (<vbgame>), soccer or field hockey (<sogame>) and football (<fbgame>)",
+        hint: "baseball and softball (<bsgame>) and hockey (<hkgame>) game XML are not read yet")
     }
     throw StatlineError(
       .wrongPage, "the XML root is <\(name)>, not a StatCrew game (<lcgame>)",

@@ -3,13 +3,15 @@ import StatlineCore
 import StatlineHTML
 
 /// A StatCrew game file, by its sport: lacrosse (`<lcgame>`), basketball (`<bbgame>`,
-/// `<wbbgame>`), volleyball (`<vbgame>`) or soccer and field hockey (`<sogame>`). Other roots stay
+/// `<wbbgame>`), volleyball (`<vbgame>`), soccer and field hockey (`<sogame>`) or football
+/// (`<fbgame>`). Other roots stay
 /// `LCGameReader`'s clear errors.
 enum StatCrewGame: Sendable {
   case lacrosse(LCGame)
   case basketball(GroupedGame)
   case volleyball(GroupedGame)
   case soccer(GroupedGame)
+  case football(GroupedGame)
 }
 
 /// Reads a StatCrew game file with the reader of its root element.
@@ -19,6 +21,7 @@ struct StatCrewGameParser: PageParser {
     case "bbgame", "wbbgame": return .basketball(try GroupedGameParser(layout: .basketball).parse(page))
     case "vbgame": return .volleyball(try GroupedGameParser(layout: .volleyball).parse(page))
     case "sogame": return .soccer(try GroupedGameParser(layout: .soccer).parse(page))
+    case "fbgame": return .football(try GroupedGameParser(layout: .football).parse(page))
     default: return .lacrosse(try LCGameParser().parse(page))
     }
   }
@@ -55,6 +58,7 @@ struct StatCrewGameNormalizer: Normalizer {
     case .basketball(let xml): try BBGameNormalizer().normalize(xml, page: page)
     case .volleyball(let xml): try VBGameNormalizer().normalize(xml, page: page)
     case .soccer(let xml): try SOGameNormalizer().normalize(xml, page: page)
+    case .football(let xml): try FBGameNormalizer().normalize(xml, page: page)
     }
   }
 }

@@ -32,17 +32,19 @@ enum StatCrewGameStart {
     return (visitor, home)
   }
 
-  /// A file's game id (`StatCrewIds.nativeId`), its visiting and home teams, and the game from
-  /// `<venue>` and each team's `line`, its status still unknown: how every sport's file begins.
-  static func begin<Team>(
-    venue: [String: String], teams: [Team], attributes: (Team) -> [String: String], sport: Sport, page: Page,
-    line: (Team) throws(StatlineError) -> TeamLine
-  ) throws(StatlineError) -> (id: String, visitor: Team, home: Team, game: Game) {
+  /// A grouped file's game id (`StatCrewIds.nativeId`), its visiting and home teams, and the
+  /// game from `<venue>` and each team's line (its period lines' `period` and `score`
+  /// attributes), its status still unknown: how every sport's file but lacrosse's begins.
+  static func begin(
+    _ xml: GroupedGame, sport: Sport, page: Page, period: String = "prd", score: String = "score"
+  ) throws(StatlineError) -> (id: String, visitor: GroupedTeam, home: GroupedTeam, game: Game) {
     let native = try StatCrewIds.nativeId(
-      venue: venue, teams: teams.map { attributes($0)["id"] ?? attributes($0)["name"] ?? "" }, page: page)
+      venue: xml.venue, teams: xml.teams.map { $0.attributes["id"] ?? $0.attributes["name"] ?? "" }, page: page)
     let id = "\(StatBroadcastSource.id):\(native)"
-    let (visitor, home) = try sides(teams) { attributes($0)["vh"] }
-    let game = self.game(id: id, sport: sport, venue: venue, away: try line(visitor), home: try line(home))
+    let (visitor, home) = try sides(xml.teams) { $0.attributes["vh"] }
+    let game = self.game(
+      id: id, sport: sport, venue: xml.venue, away: try visitor.line(period: period, score: score),
+      home: try home.line(period: period, score: score))
     return (id, visitor, home, game)
   }
 

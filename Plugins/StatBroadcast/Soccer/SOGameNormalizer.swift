@@ -19,8 +19,7 @@ struct SOGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
     let sport = try Self.sport(xml, &warnings)
-    var (id, visitor, home, game) = try StatCrewGameStart.begin(
-      venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
+    var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     let regulation = GameText.int(xml.rules["prds"]) ?? sport.regulationPeriods
     let profile = sport.profile
     let label = { (period: Int) in profile?.periodLabel(period) ?? GameText.periodLabel(period, regulation) }
@@ -77,21 +76,6 @@ struct SOGameNormalizer: Normalizer {
       warnings.append("the file does not say men's or women's soccer: the sport is 'soccer'")
       return .soccer
     }
-  }
-
-  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
-    guard let name = team.attributes["name"], !name.isEmpty else {
-      throw StatlineError(.wrongPage, "a <team> has no name")
-    }
-    var periods = team.periods.sorted { GameText.int($0["prd"]) ?? 0 < GameText.int($1["prd"]) ?? 0 }
-      .compactMap { GameText.int($0["score"]) }
-    if periods.count != team.periods.count || periods.isEmpty {
-      periods = (team.linescore["line"] ?? "").split(separator: ",").compactMap { GameText.int(String($0)) }
-    }
-    return TeamLine(
-      team: TeamRef(id: LCValues.teamId(attributes: team.attributes), name: name, abbreviation: team.attributes["id"]),
-      score: GameText.int(team.linescore["score"]), periodScores: periods,
-      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
   }
 
   /// StatCrew's soccer groups and attributes → the model's keys.

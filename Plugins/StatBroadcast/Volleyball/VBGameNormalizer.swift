@@ -12,7 +12,7 @@ struct VBGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
-      venue: xml.venue, teams: xml.teams, attributes: \.attributes, sport: sport, page: page, line: Self.line)
+      xml, sport: sport, page: page, period: "game", score: "points")
     // Volleyball's files name the hall `arena` (the others `stadium`).
     if let arena = xml.venue["arena"], !arena.isEmpty { game.venue = arena }
     var status = xml.status
@@ -49,22 +49,6 @@ struct VBGameNormalizer: Normalizer {
     case "W", "F": .volleyballWomen
     default: .volleyball
     }
-  }
-
-  /// Sets won, and each set's points (the `linegame` elements, else the `line` attribute).
-  static func line(_ team: GroupedTeam) throws(StatlineError) -> TeamLine {
-    guard let name = team.attributes["name"], !name.isEmpty else {
-      throw StatlineError(.wrongPage, "a <team> has no name")
-    }
-    var sets = team.periods.sorted { GameText.int($0["game"]) ?? 0 < GameText.int($1["game"]) ?? 0 }
-      .compactMap { GameText.int($0["points"]) }
-    if sets.isEmpty {
-      sets = (team.linescore["line"] ?? "").split(separator: ",").compactMap { GameText.int(String($0)) }
-    }
-    return TeamLine(
-      team: TeamRef(id: LCValues.teamId(attributes: team.attributes), name: name, abbreviation: team.attributes["id"]),
-      score: GameText.int(team.linescore["score"]), periodScores: sets,
-      record: team.attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(team.attributes["rank"]))
   }
 
   /// StatCrew's volleyball groups and attributes → the model's keys.
