@@ -47,7 +47,7 @@ public enum StatBroadcastSource {
       ParserEntry(
         id: gameParser, source: id,
         summary:
-          "StatCrew / TAS / PrestoSports game XML (<lcgame> lacrosse, <bbgame> basketball, <vbgame> volleyball, <sogame> soccer and field hockey, <fbgame> football)",
+          "StatCrew / TAS / PrestoSports game XML (<lcgame> lacrosse, <bbgame> basketball, <vbgame> volleyball, <sogame> soccer and field hockey, <fbgame> football, <bsgame> baseball and softball)",
         format: .xml,
         urlPatterns: [try URLPattern(#"^https?://archive\.statbroadcast\.com/\d+\.xml"#)],
         sniffer: { page in

@@ -17,7 +17,7 @@ import Testing
   static let moreSports: [String: Set<String>] = [
     "statbroadcast-game-xml": [
       "basketball-men", "basketball-women", "volleyball-women", "volleyball-men", "soccer-men", "soccer-women",
-      "field-hockey", "football",
+      "field-hockey", "football", "baseball", "softball",
     ],
     "ncaa-stats-contest-pbp": ["basketball-men", "basketball-women"],
   ]

@@ -38,6 +38,8 @@ struct GroupedPlayer: Sendable, Equatable {
 struct GroupedPlay: Sendable, Equatable {
   /// The period (`<period number>`, or volleyball's set, `<game number>`) the play was in.
   var period: Int
+  /// The play's attributes; baseball's also `vh` (its half-inning's) and `text` (its
+  /// `<narrative text>`).
   var attributes: [String: String]
 }
 
@@ -51,11 +53,17 @@ struct GroupedLayout: Sendable {
   var playPeriod: String
   /// The stat groups of `totals` and `player`.
   var groups: Set<String>
+  /// The element inside a period that holds one side's plays (baseball's `<batting vh>`): its
+  /// `vh` is given to each of its plays.
+  var half: String? = nil
 
   static let basketball = GroupedLayout(root: "bbgame", line: "lineprd", playPeriod: "period", groups: ["stats"])
   static let football = GroupedLayout(
     root: "fbgame", line: "lineprd", playPeriod: "qtr",
     groups: ["rush", "pass", "rcv", "punt", "ko", "fg", "pat", "defense", "kr", "pr", "ir", "fr", "fumbles", "scoring"])
+  static let baseball = GroupedLayout(
+    root: "bsgame", line: "lineinn", playPeriod: "inning", groups: ["hitting", "fielding", "pitching"],
+    half: "batting")
   static let volleyball = GroupedLayout(
     root: "vbgame", line: "linegame", playPeriod: "game",
     groups: ["attack", "set", "serve", "defense", "block", "misc"])
@@ -64,10 +72,12 @@ struct GroupedLayout: Sendable {
 }
 
 extension GroupedTeam {
-  /// The team's line: its score, and each period's from the period lines (`period`, `score`
-  /// attributes), else from the `line` attribute; the abbreviation is the team id, trimmed (the
-  /// In-Arena Utility writes `DU `).
-  func line(period: String = "prd", score: String = "score") throws(StatlineError) -> TeamLine {
+  /// The team's line: its score (`linescore`'s `total`), and each period's from the period lines
+  /// (`period`, `score` attributes), else from the `line` attribute (an unplayed `X` left out);
+  /// the abbreviation is the team id, trimmed (the In-Arena Utility writes `DU `).
+  func line(period: String = "prd", score: String = "score", total: String = "score") throws(StatlineError)
+    -> TeamLine
+  {
     guard let name = attributes["name"], !name.isEmpty else {
       throw StatlineError(.wrongPage, "a <team> has no name")
     }
@@ -80,7 +90,7 @@ extension GroupedTeam {
       team: TeamRef(
         id: LCValues.teamId(attributes: attributes), name: name,
         abbreviation: attributes["id"]?.trimmingCharacters(in: .whitespaces)),
-      score: GameText.int(linescore["score"]), periodScores: periods,
+      score: GameText.int(linescore[total]), periodScores: periods,
       record: attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(attributes["rank"]))
   }
 }

@@ -20,12 +20,14 @@ struct GroupedGameParser: PageParser {
 }
 
 struct GroupedGameReader: XMLStreamReader {
-  private enum Place { case root, venue, team, linescore, totals, player, plays, period, other }
+  private enum Place { case root, venue, team, linescore, totals, player, plays, period, half, play, other }
 
   let layout: GroupedLayout
   private(set) var game = GroupedGame()
   private var places: [Place] = []
   private var period = 0
+  /// The side of the half-inning being read (baseball).
+  private var vh: String?
 
   init(layout: GroupedLayout) { self.layout = layout }
 
@@ -79,8 +81,16 @@ struct GroupedGameReader: XMLStreamReader {
     case (.plays, layout.playPeriod):
       period = GameText.int(attributes["number"]) ?? 0
       return .period
-    case (.period, "play"):
+    case (.period, layout.half):
+      vh = attributes["vh"]
+      return .half
+    case (.period, "play"), (.half, "play"):
+      var attributes = attributes
+      if parent == .half, let vh { attributes["vh"] = vh }
       game.plays.append(GroupedPlay(period: period, attributes: attributes))
+      return .play
+    case (.play, "narrative"):
+      if let text = attributes["text"] { game.plays[game.plays.count - 1].attributes["text"] = text }
     default:
       break
     }

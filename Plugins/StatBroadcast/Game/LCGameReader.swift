@@ -178,8 +178,8 @@ struct LCGameReader: XMLStreamReader {
     if let sport = otherSports[name] {
       throw StatlineError(
         .unsupported,
-        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>), volleyball (<vbgame>), soccer or field hockey (<sogame>) and football (<fbgame>)",
-        hint: "baseball and softball (<bsgame>) and hockey (<hkgame>) game XML are not read yet")
+        "unsupported sport: <\(name)> is \(sport); this parser reads lacrosse (<lcgame>), basketball (<bbgame>), volleyball (<vbgame>), soccer or field hockey (<sogame>), football (<fbgame>) and baseball or softball (<bsgame>)",
+        hint: "hockey (<hkgame>) game XML is not read yet: no real file has been seen")
     }
     throw StatlineError(
       .wrongPage, "the XML root is <\(name)>, not a StatCrew game (<lcgame>)",

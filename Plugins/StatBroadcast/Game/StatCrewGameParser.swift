@@ -3,8 +3,8 @@ import StatlineCore
 import StatlineHTML
 
 /// A StatCrew game file, by its sport: lacrosse (`<lcgame>`), basketball (`<bbgame>`,
-/// `<wbbgame>`), volleyball (`<vbgame>`), soccer and field hockey (`<sogame>`) or football
-/// (`<fbgame>`). Other roots stay
+/// `<wbbgame>`), volleyball (`<vbgame>`), soccer and field hockey (`<sogame>`), football
+/// (`<fbgame>`) or baseball and softball (`<bsgame>`). Other roots stay
 /// `LCGameReader`'s clear errors.
 enum StatCrewGame: Sendable {
   case lacrosse(LCGame)
@@ -12,6 +12,7 @@ enum StatCrewGame: Sendable {
   case volleyball(GroupedGame)
   case soccer(GroupedGame)
   case football(GroupedGame)
+  case baseball(GroupedGame)
 }
 
 /// Reads a StatCrew game file with the reader of its root element.
@@ -22,6 +23,7 @@ struct StatCrewGameParser: PageParser {
     case "vbgame": return .volleyball(try GroupedGameParser(layout: .volleyball).parse(page))
     case "sogame": return .soccer(try GroupedGameParser(layout: .soccer).parse(page))
     case "fbgame": return .football(try GroupedGameParser(layout: .football).parse(page))
+    case "bsgame": return .baseball(try GroupedGameParser(layout: .baseball).parse(page))
     default: return .lacrosse(try LCGameParser().parse(page))
     }
   }
@@ -59,6 +61,7 @@ struct StatCrewGameNormalizer: Normalizer {
     case .volleyball(let xml): try VBGameNormalizer().normalize(xml, page: page)
     case .soccer(let xml): try SOGameNormalizer().normalize(xml, page: page)
     case .football(let xml): try FBGameNormalizer().normalize(xml, page: page)
+    case .baseball(let xml): try BSGameNormalizer().normalize(xml, page: page)
     }
   }
 }

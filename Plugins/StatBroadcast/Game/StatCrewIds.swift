@@ -36,15 +36,16 @@ enum StatCrewGameStart {
   /// game from `<venue>` and each team's line (its period lines' `period` and `score`
   /// attributes), its status still unknown: how every sport's file but lacrosse's begins.
   static func begin(
-    _ xml: GroupedGame, sport: Sport, page: Page, period: String = "prd", score: String = "score"
+    _ xml: GroupedGame, sport: Sport, page: Page, period: String = "prd", score: String = "score",
+    total: String = "score"
   ) throws(StatlineError) -> (id: String, visitor: GroupedTeam, home: GroupedTeam, game: Game) {
     let native = try StatCrewIds.nativeId(
       venue: xml.venue, teams: xml.teams.map { $0.attributes["id"] ?? $0.attributes["name"] ?? "" }, page: page)
     let id = "\(StatBroadcastSource.id):\(native)"
     let (visitor, home) = try sides(xml.teams) { $0.attributes["vh"] }
     let game = self.game(
-      id: id, sport: sport, venue: xml.venue, away: try visitor.line(period: period, score: score),
-      home: try home.line(period: period, score: score))
+      id: id, sport: sport, venue: xml.venue, away: try visitor.line(period: period, score: score, total: total),
+      home: try home.line(period: period, score: score, total: total))
     return (id, visitor, home, game)
   }
 
