@@ -15,7 +15,11 @@ public enum StatBroadcastSource {
   static let gameParser = "statbroadcast-game-xml"
   /// The sports whose game files the game parser reads: a calendar's events of these sports
   /// become game targets.
-  static let gameSports: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
+  /// The calendar's sports whose StatCrew files the game parser reads (all but ice hockey).
+  static let gameSports: Set<Sport> = [
+    .lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen, .football, .soccerMen, .soccerWomen,
+    .fieldHockey, .volleyballMen, .volleyballWomen, .baseball, .softball,
+  ]
 
   public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast") { settings in
     let gameURL = settings.option(id, "gameURL") ?? defaultGameURL
@@ -28,7 +32,7 @@ public enum StatBroadcastSource {
       ParserEntry(
         id: "statbroadcast-event-calendar", source: id,
         summary:
-          "school event calendar (events/schedule.php?gid=…): games, and game targets for lacrosse and basketball",
+          "school event calendar (events/schedule.php?gid=…): games, and game targets for every sport but ice hockey",
         format: .html, urlPatterns: [try URLPattern(#"^https?://(www\.)?statbroadcast\.com/events/schedule\.php"#)],
         sniffer: { page in
           let head = page.prefix(65_536)
@@ -41,7 +45,7 @@ public enum StatBroadcastSource {
               gameId: game.id,
               target: Target(
                 url: gameURL.replacingOccurrences(of: "{id}", with: native), source: id, parser: gameParser,
-                role: .game))
+                role: .game, sport: game.sport))
           }
         }, parser: CalendarParser(), normalizer: CalendarNormalizer()),
       ParserEntry(

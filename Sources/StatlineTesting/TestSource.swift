@@ -5,7 +5,8 @@ import StatlineCore
 /// without depending on a real site's parser.
 ///
 /// A scoreboard page (`…/scoreboard…`) lists games and discovers one game target per game at
-/// `{base}/game/{id}.json`; a game page (`…/game/…`) holds one game.
+/// `{base}/game/{id}.json`; a game page (`…/game/…`) holds one game, of its target's sport
+/// (`Target.sport`) or men's lacrosse.
 /// `{"games":[{"id":"1","status":"live","period":2,"away":3,"home":1}]}`
 public enum TestSource {
   public static let id = "test"
@@ -47,7 +48,8 @@ public enum TestSource {
       return Batch(
         games: records.games.map { record in
           Game(
-            id: "test:\(record.id)", sport: .lacrosseMen, status: GameStatus(rawValue: record.status) ?? .unknown,
+            id: "test:\(record.id)", sport: page.sport ?? .lacrosseMen,
+            status: GameStatus(rawValue: record.status) ?? .unknown,
             period: record.period, startTime: record.start,
             away: TeamLine(team: TeamRef(id: "test:a\(record.id)", name: "Away \(record.id)"), score: record.away),
             home: TeamLine(team: TeamRef(id: "test:h\(record.id)", name: "Home \(record.id)"), score: record.home))

@@ -267,10 +267,15 @@ import Testing
     #expect(batch.games.count == 25)
     #expect(batch.games.allSatisfy { $0.status == .final })
     #expect(batch.games.first?.id == "statbroadcast:601763")
-    // No lacrosse in November; the 8 basketball games (men's and women's) have game files to read.
+    // No lacrosse in November: every event but the 4 ice hockey games (no <hkgame> is read) has a
+    // game file to read, its target carrying the row's sport (for a file that does not say it).
     let targets = try #require(try Self.entry().discover?(batch))
-    #expect(targets.count == 8 && targets.allSatisfy { $0.target.parser == "statbroadcast-game-xml" })
-    #expect(targets.first?.target.url == "https://archive.statbroadcast.com/613202.xml")
+    #expect(targets.count == 21 && targets.allSatisfy { $0.target.parser == "statbroadcast-game-xml" })
+    #expect(targets.first?.target.url == "https://archive.statbroadcast.com/601763.xml")
+    let sports = Dictionary(batch.games.map { ($0.id, $0.sport) }) { first, _ in first }
+    #expect(targets.allSatisfy { $0.target.sport != nil && $0.target.sport == sports[$0.gameId ?? ""] })
+    #expect(!targets.contains { $0.target.sport?.rawValue.hasPrefix("ice-hockey") == true })
+    #expect(Set(targets.compactMap(\.target.sport)).contains(.volleyballWomen))
   }
 
   @Test func lacrosseAndBasketballEventsBecomeGameTargetsAtTheConfiguredURL() throws {

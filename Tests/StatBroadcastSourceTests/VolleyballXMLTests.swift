@@ -84,3 +84,33 @@ struct VolleyballXMLTests {
     }
   }
 }
+
+/// A file that does not say men's or women's takes the sport its target was found with (the
+/// calendar row), and only a sport of its own kind.
+struct StatCrewSportHintTests {
+  @Test func aFileWithoutAGenderTakesItsTargetsSportOfTheSameKind() throws {
+    var page = try VolleyballXMLTests.edited("volleyball-men-live-fourth-set") {
+      $0.replacingOccurrences(of: #" gender="M""#, with: "")
+    }
+    page.sport = .volleyballWomen
+    let batch = try LCGameTests.run(page)
+    #expect(batch.games.first?.sport == .volleyballWomen && batch.teams.allSatisfy { $0.sport == .volleyballWomen })
+    #expect(!batch.warnings.contains { $0.contains("does not say") })
+    page.sport = .soccerWomen
+    #expect(try LCGameTests.run(page).games.first?.sport == .volleyball, "another sport's hint is not taken")
+    // The file's own gender wins over the hint.
+    var stated = try LCGameTests.fixture("volleyball-men-live-fourth-set")
+    stated.sport = .volleyballWomen
+    #expect(try LCGameTests.run(stated).games.first?.sport == .volleyballMen)
+  }
+
+  @Test func aTargetKeepsItsSportThroughTheStoreAndOldTargetsHaveNone() throws {
+    let target = Target(
+      url: "https://archive.statbroadcast.com/1.xml", source: "statbroadcast", parser: "statbroadcast-game-xml",
+      role: .game, sport: .soccerMen)
+    let decoded = try JSONDecoder().decode(Target.self, from: try JSONEncoder().encode(target))
+    #expect(decoded == target && decoded.sport == .soccerMen)
+    let old = #"{"url":"https://archive.statbroadcast.com/1.xml","source":"statbroadcast","parser":"p","role":"game"}"#
+    #expect(try JSONDecoder().decode(Target.self, from: Data(old.utf8)).sport == nil)
+  }
+}

@@ -35,4 +35,19 @@ import Testing
     #expect(result.answeredAt == Self.t0.addingTimeInterval(2))
     #expect(result.fetchDuration == .seconds(1))
   }
+
+  /// A target found with a sport hands it to its page, for a parser whose page does not say it.
+  @Test func theTargetsSportReachesItsPage() async throws {
+    var target = Self.target
+    target.sport = .soccerWomen
+    let poller = Poller(
+      fetcher: ScriptedFetcher([target.url: [.ok(TestSource.body([.init(id: "1", status: "live", period: 1)]))]]),
+      registry: try SourceRegistry(plugins: [TestSource.plugin]), captures: nil)
+    let result = await poller.poll(TargetState(target: target, nextDue: Self.t0), now: Self.ticking())
+    guard case .stored(let batch, _) = result.kind else {
+      Issue.record("not stored: \(result.kind)")
+      return
+    }
+    #expect(batch.games.first?.sport == .soccerWomen)
+  }
 }

@@ -7,13 +7,14 @@ import StatlineCore
 /// its runs and the running score.
 ///
 /// Baseball or softball from `<venue gender>` (men's: baseball, women's: softball), else the
-/// scheduled innings (`schedinn`: 9 or 7); a file that says neither is `unknown`, said. Status
+/// sport its target was found with (a calendar's `BSB`), else the scheduled innings (`schedinn`:
+/// 9 or 7); a file that says none of them is `unknown`, said. Status
 /// from `<status>` (which this tool writes at the end of the file): `complete="Y"` is final;
 /// otherwise live in its inning (`Top 5th`, `Bottom 5th` when it says whose half).
 struct BSGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
-    let sport = Self.sport(xml, &warnings)
+    let sport = Self.sport(xml, hint: page.sport, &warnings)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
       xml, sport: sport, page: page, period: "inn", score: "score", total: "runs")
     let regulation = GameText.int(xml.venue["schedinn"]) ?? sport.profile?.regulationPeriods ?? 9
@@ -39,10 +40,11 @@ struct BSGameNormalizer: Normalizer {
       games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id), warnings: warnings)
   }
 
-  static func sport(_ xml: GroupedGame, _ warnings: inout [String]) -> Sport {
+  static func sport(_ xml: GroupedGame, hint: Sport?, _ warnings: inout [String]) -> Sport {
     switch (xml.venue["gender"]?.uppercased(), GameText.int(xml.venue["schedinn"])) {
     case ("M", _): return .baseball
     case ("W", _), ("F", _): return .softball
+    case _ where hint == .baseball || hint == .softball: return hint!
     case (_, 9): return .baseball
     case (_, 7): return .softball
     default:

@@ -11,7 +11,7 @@ import StatlineCore
 /// no period (a file without `<status>` is refused: nothing says the game's state).
 struct BBGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
-    let sport = Self.sport(xml)
+    let sport = Self.sport(xml, hint: page.sport)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     try Self.applyStatus(xml, to: &game)
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
@@ -31,11 +31,15 @@ struct BBGameNormalizer: Normalizer {
       games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id, roster: roster))
   }
 
-  static func sport(_ xml: GroupedGame) -> Sport {
+  /// The file's gender, else a `<wbbgame>` root, else the sport its target was found with (a
+  /// calendar's `MBB`), else `unknown`.
+  static func sport(_ xml: GroupedGame, hint: Sport?) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
     case "M": return .basketballMen
     case "W", "F": return .basketballWomen
-    default: return xml.root.lowercased() == "wbbgame" ? .basketballWomen : .unknown
+    default:
+      if xml.root.lowercased() == "wbbgame" { return .basketballWomen }
+      return hint == .basketballMen || hint == .basketballWomen ? hint! : .unknown
     }
   }
 

@@ -7,7 +7,8 @@ import StatlineCore
 ///
 /// Soccer or field hockey by the file's own attributes, never by the root alone: `<show fhk>`,
 /// else the rules' periods (2 halves: soccer; 4 quarters: field hockey). Men's or women's soccer
-/// from `<venue gender>`, else `soccer` (what the game is, never a guess). The clock is the
+/// from `<venue gender>`, else the sport its target was found with (a calendar's `MSOC`), else
+/// `soccer` (what the game is, never a guess). The clock is the
 /// match minute, counting up, as the file writes it.
 ///
 /// Status: `complete="Y"` is final. The In-Arena tool's files have no complete flag at all, so
@@ -18,7 +19,7 @@ import StatlineCore
 struct SOGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
-    let sport = try Self.sport(xml, &warnings)
+    let sport = try Self.sport(xml, hint: page.sport, &warnings)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     let regulation = GameText.int(xml.rules["prds"]) ?? sport.regulationPeriods
     let profile = sport.profile
@@ -56,7 +57,7 @@ struct SOGameNormalizer: Normalizer {
 
   /// Field hockey when `<show fhk="1">` or four periods; soccer when `fhk="0"` or two; anything
   /// else is neither, and said.
-  static func sport(_ xml: GroupedGame, _ warnings: inout [String]) throws(StatlineError) -> Sport {
+  static func sport(_ xml: GroupedGame, hint: Sport?, _ warnings: inout [String]) throws(StatlineError) -> Sport {
     let periods = GameText.int(xml.rules["prds"])
     let fieldHockey: Bool
     switch (xml.show?["fhk"], periods) {
@@ -73,6 +74,8 @@ struct SOGameNormalizer: Normalizer {
     case "M": return .soccerMen
     case "W", "F": return .soccerWomen
     default:
+      // The calendar row that listed the game says which.
+      if let hint, hint == .soccerMen || hint == .soccerWomen { return hint }
       warnings.append("the file does not say men's or women's soccer: the sport is 'soccer'")
       return .soccer
     }

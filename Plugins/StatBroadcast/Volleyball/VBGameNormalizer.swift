@@ -5,12 +5,13 @@ import StatlineCore
 /// the rallies, each point a `score` play with the set's running points.
 ///
 /// The score is sets won (`<linescore score>`), the periods are each set's points. Men's or
-/// women's comes from the file's `gender`; a file without one (the real Volleyball LiveStats
-/// files have none) is `volleyball`, never guessed. Final when `<status complete="Y">`;
+/// women's comes from the file's `gender`, else from the sport its target was found with (the
+/// calendar row that listed it); a file without either (the real Volleyball LiveStats files
+/// have no gender) is `volleyball`, never guessed. Final when `<status complete="Y">`;
 /// otherwise live in the status set (`game=`, volleyball's word for a set).
 struct VBGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
-    let sport = Self.sport(xml)
+    let sport = Self.sport(xml, hint: page.sport)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
       xml, sport: sport, page: page, period: "game", score: "points")
     // Volleyball's files name the hall `arena` (the others `stadium`).
@@ -43,11 +44,13 @@ struct VBGameNormalizer: Normalizer {
       warnings: warnings)
   }
 
-  static func sport(_ xml: GroupedGame) -> Sport {
+  /// The file's gender, else the sport its target was found with (a calendar's `WVB`), else
+  /// `volleyball`.
+  static func sport(_ xml: GroupedGame, hint: Sport?) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
     case "M": .volleyballMen
     case "W", "F": .volleyballWomen
-    default: .volleyball
+    default: hint == .volleyballMen || hint == .volleyballWomen ? hint! : .volleyball
     }
   }
 

@@ -16,6 +16,9 @@ public struct Page: Sendable, Equatable {
   public var fetchedAt: Date?
   /// The local file the page was read from, when replayed.
   public var file: String?
+  /// The sport its target was found with (`Target.sport`): what a parser may take when the page
+  /// itself does not say, never over what it says.
+  public var sport: Sport?
   /// What `BlockDetector` found in the body, once it has looked: the fetcher, the poller and the
   /// pipeline then scan a body once between them. Reset when the body changes.
   var challengeScan = ChallengeScan()

@@ -12,24 +12,29 @@ public struct Target: Sendable, Hashable, Codable {
   public var source: String
   public var parser: String { didSet { id = Self.id(parser, url) } }
   public var role: Role
+  /// The sport the page that found the target gave its game (a calendar row's `WVB`), for a page
+  /// that may not say it itself (a StatCrew file without a gender); not part of the identity.
+  public var sport: Sport?
   /// Stable identity: the parser and the URL (kept, not recomputed: the scheduler asks often).
   public private(set) var id: String
 
-  public init(url: String, source: String, parser: String, role: Role) {
+  public init(url: String, source: String, parser: String, role: Role, sport: Sport? = nil) {
     self.url = url
     self.source = source
     self.parser = parser
     self.role = role
+    self.sport = sport
     id = Self.id(parser, url)
   }
 
-  private enum CodingKeys: String, CodingKey { case url, source, parser, role }
+  private enum CodingKeys: String, CodingKey { case url, source, parser, role, sport }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       url: try container.decode(String.self, forKey: .url), source: try container.decode(String.self, forKey: .source),
-      parser: try container.decode(String.self, forKey: .parser), role: try container.decode(Role.self, forKey: .role))
+      parser: try container.decode(String.self, forKey: .parser), role: try container.decode(Role.self, forKey: .role),
+      sport: try container.decodeIfPresent(Sport.self, forKey: .sport))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -38,6 +43,7 @@ public struct Target: Sendable, Hashable, Codable {
     try container.encode(source, forKey: .source)
     try container.encode(parser, forKey: .parser)
     try container.encode(role, forKey: .role)
+    try container.encodeIfPresent(sport, forKey: .sport)
   }
 
   private static func id(_ parser: String, _ url: String) -> String { "\(parser) \(url)" }

@@ -132,6 +132,7 @@ public struct Poller: Sendable {
       return result
     case .changed(var page, let validators):
       if page.fetchedAt == nil { page.fetchedAt = now() }
+      page.sport = target.sport
       guard let entry = registry.parser(id: target.parser) else {
         let failure = StatlineError(
           .noParser, "no parser \(target.parser) is registered", location: target.url,
