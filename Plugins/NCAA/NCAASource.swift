@@ -99,11 +99,13 @@ public enum NCAASource {
         normalizer: ScheduleNormalizer()),
       ParserEntry(
         id: "ncaa-stats-team-list", source: id,
-        summary: "stats.ncaa.org team list (/team/inst_team_list?…): teams; each team's schedule becomes a target",
+        summary:
+          "stats.ncaa.org team list (/team/inst_team_list?…): teams of any sport; each lacrosse team's schedule becomes a target",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/team/inst_team_list"#)],
         sniffer: { page in page.prefix(1 << 20).contains("available_teams_tab") }, check: StatsPage.check,
         discoverRecords: { list in
-          list.entries.map { entry in
+          guard NCAASports.hasSchedules(list.sport) else { return [] }
+          return list.entries.map { entry in
             DiscoveredTarget(
               discovery: Target(
                 url: entry.url, source: id, parser: entry.legacy ? "ncaa-legacy-schedule" : "ncaa-stats-schedule",

@@ -149,6 +149,29 @@ enum NCAARun {
     #expect(discovered.count == 77 && discovered.allSatisfy { $0.gameId == nil && $0.target.role == .discovery })
     #expect(discovered.first?.target.url == "https://stats.ncaa.org/teams/594020")
   }
+
+  /// A team list of another sport: its teams, named by their season ids, but no schedule
+  /// targets (only lacrosse schedules are read: asking for the others would fail every poll).
+  @Test func aBaseballTeamListNamesItsTeamsAndAsksForNoSchedules() throws {
+    let page = try RealPages.page(
+      "ncaa-stats/team-list-mba-d1-2026.html",
+      url: "https://stats.ncaa.org/team/inst_team_list?academic_year=2026&conf_id=-1&division=1&sport_code=MBA")
+    let (batch, discovered) = try PagePipeline.runDiscovering(page, with: try NCAARun.entry("ncaa-stats-team-list"))
+    #expect(batch.teams.count == 308 && batch.teams.allSatisfy { $0.sport == .baseball })
+    #expect(batch.teams.prefix(3).map(\.name) == ["A&M-Corpus Christi", "Abilene Christian", "Air Force"])
+    #expect(batch.teams.first?.id == "ncaa:team-614839" && batch.teams.last?.name == "Youngstown St.")
+    #expect(discovered.isEmpty)
+  }
+
+  @Test func aTeamListOfAnUnknownSportCodeIsUnsupportedNamingTheKnownOnes() throws {
+    let page = try RealPages.page(
+      "ncaa-stats/team-list-mba-d1-2026.html",
+      url: "https://stats.ncaa.org/team/inst_team_list?academic_year=2026&conf_id=-1&division=1&sport_code=MRI")
+    let error = #expect(throws: StatlineError.self) {
+      try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-team-list"))
+    }
+    #expect(error?.kind == .unsupported && error?.hint?.contains("MBA") == true)
+  }
 }
 
 /// `statline replay` of every real NCAA case prints its batch (exit 0), as a user would run it.

@@ -22,7 +22,9 @@ import Testing
     "ncaa-stats-contest-pbp": ["basketball-men", "basketball-women"],
   ]
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).
-  static let everySport: Set<String> = ["ncaa-stats-scoreboard", "espn-scoreboard", "ncaa-casablanca-scoreboard"]
+  static let everySport: Set<String> = [
+    "ncaa-stats-scoreboard", "espn-scoreboard", "ncaa-casablanca-scoreboard", "ncaa-stats-team-list",
+  ]
 
   /// A school the page prints two ways ("Air Force" in its logo's alt, "Air Force Falcons" in its
   /// heading, which FACTS takes) is one team when the registry resolves both names to one school.

@@ -2,8 +2,12 @@ import StatlineCore
 
 /// NCAA sport codes (`MLA`, `WLA`, …) and names ("Men's Lacrosse") → the model's sports.
 enum NCAASports {
+  /// stats.ncaa.org's and ncaa.com's sport codes.
   static let byCode: [String: Sport] = [
     "MLA": .lacrosseMen, "WLA": .lacrosseWomen, "MBB": .basketballMen, "WBB": .basketballWomen,
+    "MBA": .baseball, "WSB": .softball, "MFB": .football, "MSO": .soccerMen, "WSO": .soccerWomen,
+    "WFH": .fieldHockey, "WVB": .volleyballWomen, "MVB": .volleyballMen, "MIH": .iceHockeyMen,
+    "WIH": .iceHockeyWomen,
   ]
 
   static func sport(code: String?) -> Sport? { code.flatMap { byCode[$0.uppercased()] } }
@@ -18,4 +22,8 @@ enum NCAASports {
   }
 
   static func isLacrosse(_ sport: Sport) -> Bool { sport == .lacrosseMen || sport == .lacrosseWomen }
+
+  /// The sports whose team schedule pages (current and legacy) are read: a team list of another
+  /// sport lists its teams but discovers no schedules (there would be nothing to read in them).
+  static func hasSchedules(_ sport: Sport) -> Bool { isLacrosse(sport) }
 }

@@ -23,10 +23,10 @@ struct TeamListParser: PageParser {
     try HTMLStream.read(page.body, into: &reader, url: page.url)
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
     let code = query.first { $0.name == "sport_code" }?.value ?? NCAAIds.code(after: "sport_code=", in: reader.sportTab)
-    guard let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) else {
+    guard let sport = NCAASports.sport(code: code) else {
       throw StatlineError(
-        .unsupported, "the team list is for sport code '\(code ?? "unknown")', not lacrosse (MLA, WLA)",
-        hint: "list lacrosse teams: /team/inst_team_list?academic_year=YYYY&conf_id=-1&division=1&sport_code=MLA")
+        .unsupported, "the team list is for sport code '\(code ?? "unknown")', which Statline does not know",
+        hint: "known codes: \(NCAASports.byCode.keys.sorted().joined(separator: ", "))")
     }
     var entries: [TeamList.Entry] = []
     var seen: Set<String> = []
