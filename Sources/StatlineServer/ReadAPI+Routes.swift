@@ -28,14 +28,17 @@ extension ReadAPI {
       let query = try APIQuery(query, allowed: ["season"])
       let season = try Self.season(query)
       let team = try await canonicalTeam(id: id)
-      let games = try await reader.games(team: team?.id ?? id, datePrefix: season)
+      // A season spans two calendar years: the team's games are read whole and kept by date.
+      let games = try await reader.games(team: team?.id ?? id, datePrefix: nil).filter {
+        season?.contains($0.date) ?? true
+      }
       guard !games.isEmpty || team != nil else {
         throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
       }
       let freshness = try await freshness(of: games, stamp: stamp)
       return entry(
         TeamGamesAnswer(
-          teamId: team?.id ?? id, season: season, games: games, freshness: freshness.byGame, version: version),
+          teamId: team?.id ?? id, season: season?.text, games: games, freshness: freshness.byGame, version: version),
         live: games, expires: freshness.expires)
     case .scoreboard:
       let query = try APIQuery(query, allowed: ["sport", "date", "status"])

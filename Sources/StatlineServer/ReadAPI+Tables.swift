@@ -8,22 +8,28 @@ extension ReadAPI {
     guard let sport = try Self.sport(query) else {
       throw Problem.badParameter("sport", "", expected: "a sport such as lacrosse-men (leaders are per sport)")
     }
-    let stat = query["stat"] ?? StatKey.goals
+    // The sport's scoring column by default (goals, points, runs; kills in volleyball).
+    let profile = sport.profile
+    let stat = query["stat"] ?? profile?.scoringKey ?? profile?.statKeys.first ?? StatKey.goals
     // As the OpenAPI document has it: ^[A-Za-z]{1,40}$.
     guard (1...40).contains(stat.utf8.count), stat.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
     else {
       throw Problem.badParameter("stat", stat, expected: "a stat key such as goals, assists, points, saves")
     }
-    // Without a season, this year's: checked again after midnight.
+    if let keys = profile?.statKeys, !keys.contains(stat) {
+      throw Problem.badParameter(
+        "stat", stat, expected: "one of \(sport)'s stat keys: \(keys.joined(separator: ", "))")
+    }
+    // Without a season, today's: checked again after midnight.
     let seasonEnds = query["season"] == nil ? nextMidnight() : nil
-    let season = try Self.season(query) ?? String(today().prefix(4))
+    let season = try Self.season(query) ?? Season(date: today()) ?? Season(year: 1970)
     let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: 25)
     struct Key: Hashable {
       var team: String
       var player: String
     }
     var totals: [Key: (value: Int, games: Int, team: TeamRef)] = [:]
-    for game in try await reader.games(sport: sport, date: nil) where game.date?.hasPrefix(season) == true {
+    for game in try await reader.games(sport: sport, date: nil) where season.contains(game.date) {
       guard let (box, _) = try await boxScore(of: game) else { continue }
       for side in Side.allCases {
         let team = game[side].team
@@ -47,7 +53,8 @@ extension ReadAPI {
           rank: rank, player: item.key.player, team: item.value.team, value: item.value.value, games: item.value.games))
     }
     return ResponseCache.Entry(
-      body: Self.encode(LeadersAnswer(sport: sport, stat: stat, season: season, leaders: leaders, version: version)),
+      body: Self.encode(
+        LeadersAnswer(sport: sport, stat: stat, season: season.text, leaders: leaders, version: version)),
       cacheControl: configuration.settledCacheControl, expires: seasonEnds)
   }
 
@@ -55,9 +62,9 @@ extension ReadAPI {
     guard let sport = try Self.sport(query) else {
       throw Problem.badParameter("sport", "", expected: "a sport such as lacrosse-men (standings are per sport)")
     }
-    // Without a season, this year's: checked again after midnight.
+    // Without a season, today's: checked again after midnight.
     let seasonEnds = query["season"] == nil ? nextMidnight() : nil
-    let season = try Self.season(query) ?? String(today().prefix(4))
+    let season = try Self.season(query) ?? Season(date: today()) ?? Season(year: 1970)
     let conference = query["conference"]
     var conferences: [String: String] = [:]
     for team in try await reader.teams(sport: sport) {
@@ -65,7 +72,7 @@ extension ReadAPI {
     }
     var rows: [String: Standing] = [:]
     for game in try await reader.games(sport: sport, date: nil)
-    where game.status == .final && game.date?.hasPrefix(season) == true {
+    where game.status == .final && season.contains(game.date) {
       guard let away = game.away.score, let home = game.home.score else { continue }
       let inConference =
         game.away.team.id.flatMap { conferences[$0] } != nil
@@ -83,17 +90,19 @@ extension ReadAPI {
     }
     return ResponseCache.Entry(
       body: Self.encode(
-        StandingsAnswer(sport: sport, season: season, conference: conference, standings: table, version: version)),
+        StandingsAnswer(
+          sport: sport, season: season.text, conference: conference, standings: table, version: version)),
       cacheControl: configuration.settledCacheControl, expires: seasonEnds)
   }
 
-  /// `season=`: the spring year the season is played in.
-  static func season(_ query: APIQuery) throws(Problem) -> String? {
-    try query["season"].map { text throws(Problem) -> String in
-      guard text.count == 4, Int(text) != nil else {
-        throw Problem.badParameter("season", text, expected: "a year such as 2026 (the spring the season is played in)")
+  /// `season=`: the year the season ends in (`Season`: August to July).
+  static func season(_ query: APIQuery) throws(Problem) -> Season? {
+    try query["season"].map { text throws(Problem) -> Season in
+      guard text.count == 4, let year = Int(text) else {
+        throw Problem.badParameter(
+          "season", text, expected: "a year such as 2026 (the season from August 2025 to July 2026)")
       }
-      return text
+      return Season(year: year)
     }
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import StatlineCore
 import StatlineSQLite
 import StatlineServer
+import StatlineTesting
 import Testing
 
 /// `/openapi.json` describes every route, and every route's real answers fit it.
@@ -173,6 +175,21 @@ import Testing
           try JSONDecoder().decode(JSON.self, from: answer.body), problemSchema, document, at: url)
         #expect(problems.isEmpty, "\(problems)")
       }
+    }
+  }
+}
+
+/// The OpenAPI document names every sport's stat keys where `/v1/leaders` takes one.
+struct OpenAPIStatKeysTests {
+  @Test func theLeadersStatParameterListsEverySportsKeys() throws {
+    let file = PackageRoot.file("Sources/StatlineServer/openapi.json")
+    let document = try JSONSerialization.jsonObject(with: try Data(contentsOf: file)) as? [String: Any]
+    let paths = try #require(document?["paths"] as? [String: Any])
+    let get = try #require((paths["/v1/leaders"] as? [String: Any])?["get"] as? [String: Any])
+    let stat = try #require(
+      (get["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "stat" }?["description"] as? String)
+    for profile in SportProfile.all {
+      for key in profile.statKeys { #expect(stat.contains(key), "\(profile.sport): \(key)") }
     }
   }
 }

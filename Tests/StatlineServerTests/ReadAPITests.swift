@@ -380,10 +380,11 @@ import Testing
     #expect(try await field("/v1/scoreboard", "", "date") == "2026-03-07")
     now.set(Self.now.addingTimeInterval(10 * 3600))  // 01:00 on the 8th in New York, the stamp unchanged
     #expect(try await field("/v1/scoreboard", "", "date") == "2026-03-08")
-    now.set(Date(timeIntervalSince1970: 1_798_776_000))  // 2026-12-31 23:00 in New York
+    // A season runs August to July: it turns over at midnight on August 1 in New York.
+    now.set(Date(timeIntervalSince1970: 1_785_553_200))  // 2026-07-31 23:00 in New York
     #expect(try await field("/v1/standings", "sport=lacrosse-men", "season") == "2026")
     #expect(try await field("/v1/leaders", "sport=lacrosse-men", "season") == "2026")
-    now.set(Date(timeIntervalSince1970: 1_798_776_000 + 7_200))
+    now.set(Date(timeIntervalSince1970: 1_785_553_200 + 7_200))
     #expect(try await field("/v1/standings", "sport=lacrosse-men", "season") == "2027")
     #expect(try await field("/v1/leaders", "sport=lacrosse-men", "season") == "2027")
   }
