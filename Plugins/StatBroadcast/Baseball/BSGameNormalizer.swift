@@ -30,11 +30,7 @@ struct BSGameNormalizer: Normalizer {
         game.periodLabel = (half == "V" ? "Top " : "Bottom ") + SportProfile.ordinal(inning)
       }
     }
-    let teams = [visitor, home].map { team in
-      Team(
-        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
-        abbreviation: team.attributes["id"], sport: sport, ncaaOrgId: LCValues.orgId(attributes: team.attributes))
-    }
+    let teams = [visitor, home].map { $0.team(sport: sport) }
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
     return Batch(
       games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id), warnings: warnings)

@@ -15,11 +15,7 @@ struct BBGameNormalizer: Normalizer {
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     try Self.applyStatus(xml, to: &game)
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
-    let teams = [visitor, home].map { team in
-      Team(
-        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
-        abbreviation: team.attributes["id"], sport: sport, ncaaOrgId: LCValues.orgId(attributes: team.attributes))
-    }
+    let teams = [visitor, home].map { $0.team(sport: sport) }
     var roster: [String: String] = [:]
     for team in [visitor, home] {
       for player in team.players {

@@ -39,12 +39,7 @@ struct FBGameNormalizer: Normalizer {
       game.status = .scheduled
       warnings.append("the file has no <status> and no plays: scheduled")
     }
-    let teams = [visitor, home].map { team in
-      Team(
-        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
-        abbreviation: team.attributes["id"]?.trimmingCharacters(in: .whitespaces), sport: .football,
-        ncaaOrgId: LCValues.orgId(attributes: team.attributes))
-    }
+    let teams = [visitor, home].map { $0.team(sport: .football) }
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
     return Batch(games: [game], teams: teams, boxScores: [box], plays: plays, warnings: warnings)
   }

@@ -94,3 +94,31 @@ extension GroupedTeam {
       record: attributes["record"].flatMap { $0.isEmpty ? nil : $0 }, rank: GameText.int(attributes["rank"]))
   }
 }
+
+extension GroupedTeam {
+  /// The team's record in `sport`, its NCAA org id from `code`.
+  func team(sport: Sport) -> Team {
+    Team(
+      id: LCValues.teamId(attributes: attributes), name: attributes["name"] ?? "",
+      abbreviation: attributes["id"]?.trimmingCharacters(in: .whitespaces), sport: sport,
+      ncaaOrgId: LCValues.orgId(attributes: attributes))
+  }
+}
+
+/// Players as a play's text writes them ("Last, First", "Last First", "LAST,FIRST") → as the
+/// roster's `name` gives them, normalized: the key is the name's letters alone.
+struct GroupedRoster: Sendable {
+  private var names: [String: String] = [:]
+
+  init(_ teams: [GroupedTeam]) {
+    for player in teams.flatMap(\.players) {
+      guard let name = player.attributes["name"] else { continue }
+      names[Self.key(name)] = PersonName.normalized(name)
+    }
+  }
+
+  static func key(_ name: some StringProtocol) -> String { String(name.lowercased().filter(\.isLetter)) }
+
+  /// The roster's name for `written`, else `written` normalized.
+  func name(_ written: String) -> String { names[Self.key(written)] ?? PersonName.normalized(written) }
+}

@@ -24,11 +24,7 @@ struct SOGameNormalizer: Normalizer {
     let regulation = GameText.int(xml.rules["prds"]) ?? sport.regulationPeriods
     let profile = sport.profile
     let label = { (period: Int) in profile?.periodLabel(period) ?? GameText.periodLabel(period, regulation) }
-    var roster: [String: String] = [:]
-    for player in visitor.players + home.players {
-      guard let name = player.attributes["name"] else { continue }
-      roster[Self.letters(name)] = PersonName.normalized(name)
-    }
+    let roster = GroupedRoster([visitor, home])
     let sides = [visitor.attributes["id"]: Side.away, home.attributes["id"]: Side.home]
     let plays = Self.plays(xml.plays, gameId: id, sides: sides, roster: roster)
     var status = xml.status
@@ -46,11 +42,7 @@ struct SOGameNormalizer: Normalizer {
     if game.status == .live, let ended, ended == game.period {
       game.periodLabel = regulation == 2 && ended == 1 ? "Halftime" : "End of \(label(ended))"
     }
-    let teams = [visitor, home].map { team in
-      Team(
-        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
-        abbreviation: team.attributes["id"], sport: sport, ncaaOrgId: LCValues.orgId(attributes: team.attributes))
-    }
+    let teams = [visitor, home].map { $0.team(sport: sport) }
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
     return Batch(games: [game], teams: teams, boxScores: [box], plays: plays, warnings: warnings)
   }
@@ -117,8 +109,6 @@ struct SOGameNormalizer: Normalizer {
     return TeamBox(totals: totals, players: players)
   }
 
-  static func letters(_ name: String) -> String { String(name.lowercased().filter(\.isLetter)) }
-
   /// The plays' actions: a goal, a shot, a card, a goalkeeper in, a period's start and end; the
   /// rest (fouls, corners, substitutions) are `other`, the action kept in `details`.
   static let types: [String: PlayType] = [
@@ -129,7 +119,7 @@ struct SOGameNormalizer: Normalizer {
   /// Each `<play>`, on the side `vh` names, its player the one the text names after "by" or "on"
   /// (a goal's scorer, a shot's shooter, a card's player; "Assist by" the assist), as the roster
   /// writes them.
-  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: [String: String])
+  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: GroupedRoster)
     -> [Play]
   {
     // "Last, First", up to a second comma ("Mid, Cara, SAVE Duke keeper.").
@@ -143,7 +133,7 @@ struct SOGameNormalizer: Normalizer {
       let name = written.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
       // A card shown to the bench ("Yellow card on NCSU TEAM.") is no player's.
       guard !name.isEmpty, name.uppercased() != "TEAM" else { return nil }
-      return roster[letters(name)] ?? PersonName.normalized(name)
+      return roster.name(name)
     }
     return plays.enumerated().map { index, play in
       let attributes = play.attributes

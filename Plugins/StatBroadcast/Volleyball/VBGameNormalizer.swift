@@ -25,19 +25,11 @@ struct VBGameNormalizer: Normalizer {
     if sport == .volleyball {
       warnings.append("the file does not say men's or women's volleyball: the sport is 'volleyball'")
     }
-    let teams = [visitor, home].map { team in
-      Team(
-        id: LCValues.teamId(attributes: team.attributes), name: team.attributes["name"] ?? "",
-        abbreviation: team.attributes["id"], sport: sport, ncaaOrgId: LCValues.orgId(attributes: team.attributes))
-    }
+    let teams = [visitor, home].map { $0.team(sport: sport) }
     let box = BoxScore(gameId: id, away: Self.box(visitor, &warnings), home: Self.box(home, &warnings))
     let sides = [visitor.attributes["id"]: Side.away, home.attributes["id"]: Side.home]
     // The server in brackets is written "Last, First" or "Last First": both are the roster's player.
-    var roster: [String: String] = [:]
-    for player in (visitor.players + home.players) {
-      guard let name = player.attributes["name"] else { continue }
-      roster[Self.letters(name)] = PersonName.normalized(name)
-    }
+    let roster = GroupedRoster([visitor, home])
     return Batch(
       games: [game], teams: teams, boxScores: [box],
       plays: Self.plays(xml.plays, gameId: id, sides: sides, roster: roster),
@@ -100,10 +92,7 @@ struct VBGameNormalizer: Normalizer {
   /// Each `<play>`: a rally won (`point="MIA"`) is a `score` play for the side whose team id won
   /// it, with the set's running points; a timeout is a `timeout` (its team named in the text);
   /// the rest (the starting line-ups) are `other`. The server, in brackets, is kept in `details`.
-  static func letters(_ name: String) -> String { String(name.lowercased().filter(\.isLetter)) }
-
-  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: [String: String]) -> [Play]
-  {
+  static func plays(_ plays: [GroupedPlay], gameId: String, sides: [String?: Side], roster: GroupedRoster) -> [Play] {
     plays.enumerated().map { index, play in
       let attributes = play.attributes
       let text = attributes["text"] ?? ""
@@ -111,7 +100,7 @@ struct VBGameNormalizer: Normalizer {
       if let serving = attributes["serveteam"], !serving.isEmpty { details["serveTeam"] = serving }
       if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
         let server = String(text[text.index(after: text.startIndex)..<close])
-        details["server"] = roster[letters(server)] ?? PersonName.normalized(server)
+        details["server"] = roster.name(server)
       }
       var type = PlayType.other
       var side: Side?
