@@ -82,7 +82,7 @@ struct BSGameNormalizer: Normalizer {
 
   /// The players who played (`gp` more than 0); the team's left on base from its line score.
   static func box(_ team: GroupedTeam) -> TeamBox {
-    let players = team.players.filter { GameText.int($0.attributes["gp"]) ?? 0 > 0 }.map { player in
+    let players = team.playersWhoPlayed().map { player in
       PlayerLine(
         name: PersonName.normalized(player.attributes["name"] ?? ""), number: player.attributes["uni"],
         position: player.attributes["pos"].flatMap { $0.isEmpty ? nil : $0 },

@@ -68,10 +68,7 @@ struct BBGameNormalizer: Normalizer {
   /// The players who played (`gp="1"`, a stats element); the `TEAM` row (`uni="TM"`) is the
   /// team's, already in its totals.
   static func box(_ team: GroupedTeam) -> TeamBox {
-    let players = team.players.filter { player in
-      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
-        && GameText.int(player.attributes["gp"]) ?? 0 > 0 && !player.stats.isEmpty
-    }.map { player in
+    let players = team.playersWhoPlayed().filter { !$0.stats.isEmpty }.map { player in
       PlayerLine(
         name: PersonName.normalized(player.attributes["name"] ?? ""), number: player.attributes["uni"],
         position: player.attributes["pos"].flatMap { $0.isEmpty ? nil : $0 },

@@ -68,10 +68,7 @@ struct FBGameNormalizer: Normalizer {
   /// Every player the team lists (the In-Arena tool lists only those who played; the others are
   /// in `<dnp>`), the `TEAM` row (`uni="TM"`) left out.
   static func box(_ team: GroupedTeam) -> TeamBox {
-    let players = team.players.filter { player in
-      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
-        && GameText.int(player.attributes["gp"]) ?? 1 > 0
-    }.map { player in
+    let players = team.playersWhoPlayed(unlistedPlayed: true).map { player in
       PlayerLine(
         name: PersonName.normalized(player.attributes["name"] ?? ""), number: player.attributes["uni"],
         position: (player.attributes["opos"] ?? player.attributes["dpos"]).flatMap { $0.isEmpty ? nil : $0 },

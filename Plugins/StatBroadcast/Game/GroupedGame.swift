@@ -96,6 +96,15 @@ extension GroupedTeam {
 }
 
 extension GroupedTeam {
+  /// The players who played (`gp` above 0; a player the file gives no `gp` only when
+  /// `unlistedPlayed`), the `TEAM` row (`uni="TM"`: the team's own numbers) left out.
+  func playersWhoPlayed(unlistedPlayed: Bool = false) -> [GroupedPlayer] {
+    players.filter { player in
+      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
+        && GameText.int(player.attributes["gp"]) ?? (unlistedPlayed ? 1 : 0) > 0
+    }
+  }
+
   /// The team's record in `sport`, its NCAA org id from `code`.
   func team(sport: Sport) -> Team {
     Team(

@@ -92,10 +92,7 @@ struct SOGameNormalizer: Normalizer {
   /// The players who played (`gp="1"`); the `TEAM` row (`uni="TM"`) is the team's. The team's
   /// corners and offsides are its periods' (`lineprd`).
   static func box(_ team: GroupedTeam) -> TeamBox {
-    let players = team.players.filter { player in
-      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
-        && GameText.int(player.attributes["gp"]) ?? 0 > 0
-    }.map { player in
+    let players = team.playersWhoPlayed().map { player in
       PlayerLine(
         name: PersonName.normalized(player.attributes["name"] ?? ""), number: player.attributes["uni"],
         position: player.attributes["pos"].flatMap { $0.isEmpty ? nil : $0 },

@@ -71,10 +71,7 @@ struct VBGameNormalizer: Normalizer {
   static func box(_ team: GroupedTeam, _ warnings: inout [String]) -> TeamBox {
     let name = team.attributes["name"] ?? "a team"
     var halves: [String] = []
-    let players = team.players.filter { player in
-      player.attributes["uni"]?.uppercased() != "TM" && player.attributes["name"]?.uppercased() != "TEAM"
-        && GameText.int(player.attributes["gp"]) ?? 0 > 0
-    }.map { player in
+    let players = team.playersWhoPlayed().map { player in
       let playerName = PersonName.normalized(player.attributes["name"] ?? "")
       return PlayerLine(
         name: playerName, number: player.attributes["uni"],

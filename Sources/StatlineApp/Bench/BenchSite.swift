@@ -86,13 +86,7 @@ public struct BenchSite: Sendable {
     for index in 0..<targets {
       var game = template
       game.eventId = String(700_000 + index)
-      for (side, offset) in [(\DemoGame.away, 0), (\DemoGame.home, 1)] {
-        let school = schools[(2 * index + offset) % schools.count]
-        game[keyPath: side].id = "S\(school.orgId)"
-        // As an XML attribute (`Texas A&M`).
-        game[keyPath: side].name = school.name.replacingOccurrences(of: "&", with: "&amp;")
-          .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
-      }
+      Self.seat(&game, schools, index)
       let date = "3/\(7 + 2 * index / schools.count)/2026"
       if mode == .scoring {
         pages.append((1...4).map { StatCrewWriter.xml(game, at: .inPeriod(period: $0, remaining: 1), date: date) })
@@ -105,6 +99,22 @@ public struct BenchSite: Sendable {
     }
     self.pages = pages
     etags = pages.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
+  }
+
+  /// Game `index` between two schools of the registry of its own (`schools`, two by two), as
+  /// StatCrew (the id, the name as an XML attribute) and ncaa.com (name, slug, team id) name them.
+  static func seat(_ game: inout DemoGame, _ schools: [CanonicalTeam], _ index: Int) {
+    for (side, offset) in [(\DemoGame.away, 0), (\DemoGame.home, 1)] {
+      let school = schools[(2 * index + offset) % schools.count]
+      game[keyPath: side].id = "S\(school.orgId)"
+      // As an XML attribute (`Texas A&M`).
+      game[keyPath: side].name = school.name.replacingOccurrences(of: "&", with: "&amp;")
+        .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+      game[keyPath: side].ncaaName = school.name
+      game[keyPath: side].seoname = school.name.lowercased().filter { $0.isLetter || $0 == " " }
+        .replacingOccurrences(of: " ", with: "-")
+      game[keyPath: side].comTeamId = school.orgId
+    }
   }
 
   public static func path(_ index: Int) -> String { "/game/\(700_000 + index).xml" }

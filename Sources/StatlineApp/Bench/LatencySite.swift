@@ -46,22 +46,9 @@ public final class LatencySite: Sendable {
         DemoGame.Goal(
           period: 2, remaining: 900 - 20 * goal, home: goal % 2 == 0, scorer: "Player \(goal)", assist: nil)
       }
-      for (side, offset) in [(\DemoGame.away, 0), (\DemoGame.home, 1)] {
-        let school = schools[(2 * index + offset) % schools.count]
-        game[keyPath: side].id = "S\(school.orgId)"
-        game[keyPath: side].name = Self.attribute(school.name)
-        game[keyPath: side].ncaaName = school.name
-        game[keyPath: side].seoname = school.name.lowercased().filter { $0.isLetter || $0 == " " }
-          .replacingOccurrences(of: " ", with: "-")
-        game[keyPath: side].comTeamId = school.orgId
-      }
+      BenchSite.seat(&game, schools, index)
       return game
     }
-  }
-
-  static func attribute(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "<", with: "&lt;")
   }
 
   /// When game `index` scores goal `goal` (1-based), in site seconds.
