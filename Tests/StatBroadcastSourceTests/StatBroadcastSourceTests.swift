@@ -392,6 +392,7 @@ import Testing
     #expect(batch.games.first?.id == "statbroadcast:652739")
     let target = try #require(discovered.first)
     #expect(target.gameId == "statbroadcast:652739" && target.target.parser == "statbroadcast-broadcast-view")
+    #expect(target.target.sport == .baseball, "the view is told the event's sport: it names only bsgame")
     let parameters = WebServiceCodec.parameters(of: target.target.url)
     #expect(parameters["xml"] == "lbst/652739.xml" && parameters["sport"] == "bsgame")
     #expect(parameters["xsl"] == "baseball/sb.bsgame.views.broadcast.xsl" && parameters["filetime"] == "-1")

@@ -47,6 +47,36 @@ import Testing
     #expect(found == ["game ncaa:1: a live game has no period"])
   }
 
+  /// The home team bats second: in the top of an inning, and in a final whose home half was not
+  /// needed, its line is one inning shorter; never longer, and never two short.
+  @Test func aHomeLineOneInningShortIsBaseballsTopHalf() {
+    func baseball(_ status: GameStatus, period: Int, away: [Int], home: [Int]) -> [String] {
+      var game = Self.game(
+        status: status, period: period, away: away.reduce(0, +), home: home.reduce(0, +), awayPeriods: away,
+        homePeriods: home)
+      game.sport = .baseball
+      return problems(Batch(games: [game]))
+    }
+    #expect(baseball(.live, period: 8, away: [0, 0, 0, 0, 0, 1, 0, 1], home: [0, 0, 0, 2, 2, 0, 0]).isEmpty)
+    #expect(baseball(.final, period: 9, away: [1, 0, 0, 0, 0, 0, 0, 0, 0], home: [0, 0, 2, 0, 0, 0, 0, 0]).isEmpty)
+    #expect(
+      baseball(.live, period: 8, away: [0, 0, 0, 0, 0, 1, 0], home: [0, 0, 0, 2, 2, 0, 0, 1]) == [
+        "game ncaa:1: the away team has 7 period scores, but the game is in period 8",
+        "game ncaa:1: the teams have different numbers of period scores",
+      ])
+    #expect(
+      baseball(.live, period: 8, away: [0, 0, 0, 0, 0, 1, 0, 1], home: [0, 0, 0, 2, 2, 0]) == [
+        "game ncaa:1: the home team has 6 period scores, but the game is in period 8",
+        "game ncaa:1: the teams have different numbers of period scores",
+      ])
+    // Quarters are played by both teams: a line one period short is refused.
+    #expect(
+      problems(Batch(games: [Self.game(home: 9, homePeriods: [3, 3, 3])])) == [
+        "game ncaa:1: the home team has 3 period scores, but the game is in period 4",
+        "game ncaa:1: the teams have different numbers of period scores",
+      ])
+  }
+
   @Test func finalGameNeedsBothScores() {
     let found = problems(Batch(games: [Self.game(away: nil, awayPeriods: [])]))
     #expect(found == ["game ncaa:1: a final game has no away score"])

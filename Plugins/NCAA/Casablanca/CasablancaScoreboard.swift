@@ -85,7 +85,9 @@ struct CasablancaScoreboardNormalizer: Normalizer {
       games.append(
         Game(
           id: NCAAIds.comContest(contest), sport: sport, status: status,
-          period: status == .live ? GraphQLContestsNormalizer.period(label, linescores: 0) : nil,
+          period: status == .live
+            ? GraphQLContestsNormalizer.period(
+              label, linescores: 0, regulation: sport.profile?.regulationPeriods ?? 4) : nil,
           periodLabel: started ? (status == .final ? "Final" : label) : nil,
           clock: status == .live ? GameText.clock(game.contestClock) : nil, date: NCAADate.iso(game.startDate),
           startTime: NCAADate.iso(epoch: game.startTimeEpoch), away: line(game.away), home: line(game.home)))

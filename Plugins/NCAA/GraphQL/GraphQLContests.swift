@@ -30,6 +30,9 @@ struct GraphQLContest: Decodable, Sendable {
 
   var contestId: Flexible
   var sportCode: String?
+  /// ncaa.com's sport slug (`basketball-men`), which the scoreboard gives when the query's
+  /// variables are not recorded.
+  var sportUrl: String?
   var teams: [Team]
   var startDate: String?
   var startTimeEpoch: Flexible?
@@ -59,8 +62,10 @@ struct GraphQLContestsNormalizer: Normalizer {
     var warnings: [String] = []
     for contest in contests {
       let code = contest.sportCode ?? queried
-      guard let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) else {
-        warnings.append("contest \(contest.contestId.text) is sport '\(code ?? "unknown")', not lacrosse: skipped")
+      guard let sport = NCAASports.sport(code: code) ?? NCAASports.sport(slug: contest.sportUrl) else {
+        warnings.append(
+          "contest \(contest.contestId.text) is of sport '\(code ?? contest.sportUrl ?? "unknown")', which Statline does not know: skipped"
+        )
         continue
       }
       guard let home = contest.teams.first(where: \.isHome), let away = contest.teams.first(where: { !$0.isHome })
@@ -78,8 +83,9 @@ struct GraphQLContestsNormalizer: Normalizer {
     }
     if games.isEmpty && !contests.isEmpty {
       throw StatlineError(
-        .unsupported, "none of the \(contests.count) contests is a lacrosse game",
-        hint: "query the scoreboard with sportCode MLA or WLA")
+        .unsupported, "none of the \(contests.count) contests is of a sport Statline knows",
+        hint:
+          "query the scoreboard with one of the sport codes \(NCAASports.byCode.keys.sorted().joined(separator: ", "))")
     }
     return Batch(games: games, teams: teams, warnings: warnings)
   }
@@ -103,7 +109,8 @@ struct GraphQLContestsNormalizer: Normalizer {
       lines.away.append(a)
       lines.home.append(h)
     }
-    let period = started ? period(contest.currentPeriod, linescores: lines.away.count) : nil
+    let regulation = sport.profile?.regulationPeriods ?? 4
+    let period = started ? period(contest.currentPeriod, linescores: lines.away.count, regulation: regulation) : nil
     func line(_ team: GraphQLContest.Team, periods: [Int]) -> TeamLine {
       TeamLine(
         team: TeamRef(
@@ -126,12 +133,20 @@ struct GraphQLContestsNormalizer: Normalizer {
       home: line(home, periods: lines.home))
   }
 
-  /// "1st" … "4th" → 1 … 4, "OT" → 5, "2OT" → 6, "HALF"/"Halftime" → 2, "FINAL" → the linescore's periods.
-  static func period(_ text: String?, linescores: Int) -> Int? {
+  /// The period `currentPeriod` names, in a sport of `regulation` periods: "1st" … "4th" → 1 …
+  /// 4, "Top 5th" → 5, "Set 3" → 3; "OT" → the first period past regulation, "2OT" → the
+  /// second ("FINAL - OT" too); "HALF"/"Halftime" → the period that ends the first half; "FINAL"
+  /// → the linescore's periods, or regulation's when the contest has no linescore.
+  static func period(_ text: String?, linescores: Int, regulation: Int) -> Int? {
     let upper = (text ?? "").uppercased().trimmingCharacters(in: .whitespaces)
-    if upper.hasPrefix("HALF") { return 2 }
-    if upper.hasSuffix("OT") { return 4 + (Int(upper.dropLast(2)) ?? 1) }
-    if let number = Int(upper.prefix { $0.isNumber }), number > 0 { return number }
-    return linescores > 0 ? linescores : nil
+    if upper.hasSuffix("OT") {
+      let count = upper.dropLast(2).reversed().prefix { $0.isNumber }.reversed()
+      return regulation + (Int(String(count)) ?? 1)
+    }
+    if upper.hasPrefix("HALF") { return max(1, regulation / 2) }
+    let digits = upper.drop { !$0.isNumber }.prefix { $0.isNumber }
+    if let number = Int(digits), number > 0 { return number }
+    if linescores > 0 { return linescores }
+    return upper.hasPrefix("FINAL") ? regulation : nil
   }
 }

@@ -12,6 +12,14 @@ enum NCAASports {
 
   static func sport(code: String?) -> Sport? { code.flatMap { byCode[$0.uppercased()] } }
 
+  /// ncaa.com's sport slug (`basketball-men`, `football`, `lacrosse-women`): the model's id
+  /// where it is one of the codes' sports.
+  static func sport(slug: String?) -> Sport? {
+    guard let slug, !slug.isEmpty else { return nil }
+    let sport = Sport(slug.lowercased())
+    return byCode.values.contains(sport) ? sport : nil
+  }
+
   /// "Men's Lacrosse", "Women&#39;s Lacrosse" (as printed), "Men's Basketball".
   static func sport(name: String) -> Sport? {
     let lowered = name.lowercased().replacingOccurrences(of: "&#39;", with: "'")

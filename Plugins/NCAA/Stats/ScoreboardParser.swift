@@ -111,6 +111,8 @@ struct ScoreboardNormalizer: Normalizer {
     var games: [Game] = []
     var teams: [Team] = []
     var warnings: [String] = []
+    // A sport nobody named keeps four periods, as before (its final's period is the line's).
+    let regulation = board.sport.profile?.regulationPeriods ?? 4
     for entry in board.entries {
       guard entry.rows.count == 2 else {
         warnings.append("contest \(entry.contestId) shows \(entry.rows.count) team rows, not 2: skipped")
@@ -129,9 +131,9 @@ struct ScoreboardNormalizer: Normalizer {
       } else if state.hasPrefix("final") {
         status = .final
         label = entry.state
-        period = max(entry.rows[0].periods.count, 4)
+        period = max(entry.rows[0].periods.count, regulation)
       } else if let number = GraphQLContestsNormalizer.period(
-        entry.state.split(separator: " ").first.map(String.init), linescores: 0),
+        entry.state.split(separator: " ").first.map(String.init), linescores: 0, regulation: regulation),
         !state.isEmpty
       {
         status = .live

@@ -12,6 +12,8 @@ struct BroadcastView: Sendable, Equatable {
   var homeScore: String
   /// The status bar's clock cell ("Top 8th", "Final", "2nd 04:12").
   var status: String
+  /// The view's line score, when it shows one.
+  var lineScore: BroadcastLineScore?
 }
 
 /// Reads `…/interface/webservice/stats?data=…` (a view such as `…views.broadcast.xsl`):
@@ -46,19 +48,22 @@ struct BroadcastViewParser: PageParser {
     let status = clock?.descendants(withClass: "font-size-125").first?.text ?? clock?.text ?? ""
     return BroadcastView(
       eventId: event, sportCode: parameters["sport"] ?? "", visitor: try first("sb-teamnameV"),
-      home: try first("sb-teamnameH"), visitorScore: scores[0], homeScore: scores[1], status: status)
+      home: try first("sb-teamnameH"), visitorScore: scores[0], homeScore: scores[1], status: status,
+      lineScore: BroadcastLineScore.find(in: reader.tables))
   }
 }
 
 /// The status bar → a game: a "Final" status is final, an inning or period is live with that
-/// period, anything else is unknown (never guessed).
+/// period, anything else is unknown (never guessed). The line score gives the period scores
+/// when its lines add up to its totals and to the status bar's scores; otherwise they are left
+/// out, with a warning that says why (the status bar's score still stands).
 struct BroadcastViewNormalizer: Normalizer {
   func normalize(_ view: BroadcastView, page: Page) throws -> Batch {
     guard let away = Int(view.visitorScore), let home = Int(view.homeScore) else {
       throw StatlineError(.wrongPage, "the scores '\(view.visitorScore)' and '\(view.homeScore)' are not numbers")
     }
     var game = Game(
-      id: "\(StatBroadcastSource.id):\(view.eventId)", sport: WebServiceSports.sport(code: view.sportCode, gender: nil),
+      id: "\(StatBroadcastSource.id):\(view.eventId)", sport: WebServiceSports.sport(of: page, code: view.sportCode),
       status: .unknown, periodLabel: view.status.isEmpty ? nil : view.status,
       away: TeamLine(team: TeamRef(id: WebServiceSports.teamId(view.visitor), name: view.visitor), score: away),
       home: TeamLine(team: TeamRef(id: WebServiceSports.teamId(view.home), name: view.home), score: home))
@@ -71,7 +76,20 @@ struct BroadcastViewNormalizer: Normalizer {
       game.status = .live
       game.period = period
     }
-    return Batch(games: [game])
+    var warnings: [String] = []
+    if let line = view.lineScore {
+      let sums = (line.visitor.reduce(0, +), line.home.reduce(0, +))
+      if sums.0 == away && sums.1 == home && (line.visitorTotal ?? away) == away && (line.homeTotal ?? home) == home {
+        game.away.periodScores = line.visitor
+        game.home.periodScores = line.home
+      } else {
+        warnings.append(
+          "the line score \(line.visitor) / \(line.home) (totals \(line.visitorTotal.map(String.init) ?? "none")-"
+            + "\(line.homeTotal.map(String.init) ?? "none")) does not add up to the score \(away)-\(home): "
+            + "period scores left out")
+      }
+    }
+    return Batch(games: [game], warnings: warnings)
   }
 
   /// "8th" → 8, "1st" → 1.

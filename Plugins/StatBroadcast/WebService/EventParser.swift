@@ -36,7 +36,8 @@ struct EventNormalizer: Normalizer {
     guard let home = event.attributes["homename"], let visitor = event.attributes["visitorname"], !home.isEmpty,
       !visitor.isEmpty
     else { throw StatlineError(.wrongPage, "event \(id) does not name both teams") }
-    let sport = WebServiceSports.sport(code: event.fields["sport"] ?? "", gender: event.fields["gender"])
+    let sport = WebServiceSports.sport(
+      code: event.fields["sport"] ?? "", gender: event.fields["gender"], name: event.fields["sportLong"])
     let venue = [event.fields["venue"], event.fields["location"]].compactMap { $0 }.filter { !$0.isEmpty }
     let game = Game(
       id: "\(StatBroadcastSource.id):\(id)", sport: sport, status: .unknown,

@@ -3,18 +3,41 @@ import StatlineCore
 
 /// Sport codes, start times and team ids as the web service gives them.
 enum WebServiceSports {
-  /// `bsgame` + `M` → baseball; `bsgame` + `W` → softball; `lcgame` + `W` → lacrosse-women;
-  /// unknown codes → unknown.
-  static func sport(code: String, gender: String?) -> Sport {
-    let women = gender?.uppercased() == "W" || gender?.uppercased() == "F"
+  /// The event's sport from its code, gender and long name: `bsgame` + `M` → baseball,
+  /// `bsgame` + `W` → softball, `sogame` + "Field Hockey" → field hockey, `vbgame` + `W` →
+  /// women's volleyball, `fbgame` → football. Where the answer says neither gender nor name, a
+  /// code shared by two sports is `unknown`, never a guess; unknown codes are unknown.
+  static func sport(code: String, gender: String?, name: String? = nil) -> Sport {
+    let letter = gender?.uppercased()
+    let women = letter == "W" || letter == "F"
+    let men = letter == "M"
+    let long = name?.lowercased() ?? ""
+    func either(_ womens: Sport, _ mens: Sport) -> Sport {
+      women || long.contains("women") ? womens : men || long.contains("men") ? mens : .unknown
+    }
     switch code.lowercased() {
-    case "lcgame": return women ? .lacrosseWomen : gender == nil ? .unknown : .lacrosseMen
-    case "bbgame": return women ? .basketballWomen : .basketballMen
+    case "lcgame": return either(.lacrosseWomen, .lacrosseMen)
+    case "bbgame": return either(.basketballWomen, .basketballMen)
     case "wbbgame": return .basketballWomen
-    case "bsgame": return women ? .softball : .baseball
+    case "bsgame":
+      if long.contains("softball") { return .softball }
+      if long.contains("baseball") { return .baseball }
+      return women ? .softball : men ? .baseball : .unknown
     case "sbgame": return .softball
+    case "fbgame": return .football
+    case "vbgame": return either(.volleyballWomen, .volleyballMen)
+    case "sogame": return long.contains("field hockey") ? .fieldHockey : either(.soccerWomen, .soccerMen)
     default: return .unknown
     }
+  }
+
+  /// A broadcast view's sport: the one its event gave the target (`Page.sport`), else the sport
+  /// folder of its XSL (`softball/sb.bsgame.views.broadcast.xsl`), else its code alone.
+  static func sport(of page: Page, code: String) -> Sport {
+    if let sport = page.sport, sport != .unknown { return sport }
+    let folder = page.url.flatMap { WebServiceCodec.parameters(of: $0)["xsl"] }?.split(separator: "/").first
+    let byFolder = folder.map { sport(code: code, gender: nil, name: String($0)) } ?? .unknown
+    return byFolder != .unknown ? byFolder : sport(code: code, gender: nil)
   }
 
   /// `2026-02-26` + `1:00 PM PT` → `2026-02-26T13:00:00-08:00`, with the zone's daylight time

@@ -80,15 +80,22 @@ public enum BatchValidator {
         problems.append("\(name): a final game has no \(side) score")
       }
     }
+    // In innings the home team bats second: in the top of an inning, and in a final whose home
+    // half was not needed, its line is one inning shorter than the visitor's (left out, not 0).
+    let innings = game.sport.profile?.period == .inning
     if let period = game.period, game.status == .final || game.status == .live {
-      for side in Side.allCases where !game[side].periodScores.isEmpty && game[side].periodScores.count < period {
-        problems.append(
-          "\(name): the \(side) team has \(game[side].periodScores.count) period scores, but the game is in period \(period)"
-        )
+      for side in Side.allCases where !game[side].periodScores.isEmpty {
+        let needed = innings && side == .home ? period - 1 : period
+        if game[side].periodScores.count < needed {
+          problems.append(
+            "\(name): the \(side) team has \(game[side].periodScores.count) period scores, but the game is in period \(period)"
+          )
+        }
       }
     }
-    if game.home.periodScores.count > 0 && game.away.periodScores.count > 0
-      && game.home.periodScores.count != game.away.periodScores.count
+    let counts = (away: game.away.periodScores.count, home: game.home.periodScores.count)
+    if counts.home > 0 && counts.away > 0 && counts.home != counts.away
+      && !(innings && counts.home == counts.away - 1)
     {
       problems.append("\(name): the teams have different numbers of period scores")
     }
