@@ -9,7 +9,8 @@ public enum ESPNSource {
   public static let id = "espn"
 
   public static let plugin = SourcePlugin(id: id, name: "ESPN", folder: "ESPN") { settings in
-    [
+    let leagues = ESPNLeagues.leagues(settings)
+    return [
       ParserEntry(
         id: "espn-scoreboard", source: id,
         summary: "ESPN site-API scoreboard (any sport whose league is known or configured): games and teams",
@@ -19,8 +20,8 @@ public enum ESPNSource {
           let head = page.prefix(4096)
           return head.contains("\"leagues\"") && head.contains("espn")
         },
-        discover: { _ in [] },
-        parser: ESPNScoreboardParser(leagues: ESPNLeagues.leagues(settings)), normalizer: ESPNScoreboardNormalizer())
+        discover: { _ in [] }, sports: Set(leagues.values),
+        parser: ESPNScoreboardParser(leagues: leagues), normalizer: ESPNScoreboardNormalizer())
     ]
   }
 }

@@ -25,13 +25,14 @@ public enum NCAASource {
   /// The box-score and play-by-play targets of a schedule's or scoreboard's games that have
   /// contest pages (`ncaa:6310104`).
   static func contestTargets(_ batch: Batch) -> [DiscoveredTarget] {
-    // The contest pages are read for lacrosse only: other sports' games are stored from the
-    // board, with no targets that could only fail.
-    batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
+    // A contest page is a target only where its parser reads the game's sport: a basketball
+    // game gets its play-by-play, a baseball game is stored from the board alone.
+    batch.games.flatMap { game -> [DiscoveredTarget] in
       let native = String(game.id.dropFirst(id.count + 1))
       guard !native.isEmpty, native.allSatisfy(\.isNumber) else { return [] }
-      return [("individual_stats", "ncaa-stats-contest-box"), ("play_by_play", "ncaa-stats-contest-pbp")].map {
-        path, parser in
+      return [("individual_stats", "ncaa-stats-contest-box"), ("play_by_play", "ncaa-stats-contest-pbp")].filter {
+        NCAASports.reads($0.1, game.sport)
+      }.map { path, parser in
         DiscoveredTarget(
           gameId: game.id,
           target: Target(
@@ -44,7 +45,9 @@ public enum NCAASource {
   static func legacyGameTargets(_ batch: Batch) -> [DiscoveredTarget] {
     batch.games.flatMap { game -> [DiscoveredTarget] in
       guard let native = NCAAIds.number(after: ":game-", in: game.id) else { return [] }
-      return [("box_score", "ncaa-legacy-box"), ("play_by_play", "ncaa-legacy-pbp")].map { path, parser in
+      return [("box_score", "ncaa-legacy-box"), ("play_by_play", "ncaa-legacy-pbp")].filter {
+        NCAASports.reads($0.1, game.sport)
+      }.map { path, parser in
         DiscoveredTarget(
           gameId: game.id,
           target: Target(url: "https://stats.ncaa.org/game/\(path)/\(native)", source: id, parser: parser, role: .game))
@@ -53,16 +56,16 @@ public enum NCAASource {
   }
 
   /// The GraphQL game-centre, play-by-play and box-score targets of an ncaa.com scoreboard's
-  /// lacrosse games (the game centre writes the game; the others their plays and box score).
-  /// The game-centre targets of a scoreboard's started games, at the scoreboard's own origin.
+  /// games, each where its parser reads the game's sport (the game centre writes the game; the
+  /// others their plays and box score), at the scoreboard's own origin.
   static func comTargets(_ batch: Batch) -> [DiscoveredTarget] {
     let origin = batch.url.map(PersistedQuery.origin(of:))
-    return batch.games.filter { NCAASports.isLacrosse($0.sport) }.flatMap { game -> [DiscoveredTarget] in
+    return batch.games.flatMap { game -> [DiscoveredTarget] in
       guard let contest = NCAAIds.number(after: ":com-", in: game.id) else { return [] }
       return [
         (PersistedQuery.gameInfo, "ncaa-gql-game"), (PersistedQuery.playByPlay, "ncaa-gql-pbp"),
         (PersistedQuery.boxScore, "ncaa-gql-boxscore"),
-      ].map { operation, parser in
+      ].filter { NCAASports.reads($0.1, game.sport) }.map { operation, parser in
         let url =
           operation == PersistedQuery.gameInfo
           ? PersistedQuery.url(
@@ -85,7 +88,8 @@ public enum NCAASource {
           let head = page.prefix(1 << 20)
           return head.contains("_year_stat_category_") && head.contains("NCAA Statistics")
         },
-        check: StatsPage.check, parser: ContestBoxParser(), normalizer: ContestBoxNormalizer()),
+        check: StatsPage.check, sports: NCAASports.readBy["ncaa-stats-contest-box"], parser: ContestBoxParser(),
+        normalizer: ContestBoxNormalizer()),
       ParserEntry(
         id: "ncaa-stats-schedule", source: id,
         summary:
@@ -100,12 +104,11 @@ public enum NCAASource {
       ParserEntry(
         id: "ncaa-stats-team-list", source: id,
         summary:
-          "stats.ncaa.org team list (/team/inst_team_list?…): teams of any sport; each lacrosse team's schedule becomes a target",
+          "stats.ncaa.org team list (/team/inst_team_list?…): teams of any sport; each team's schedule becomes a target",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/team/inst_team_list"#)],
         sniffer: { page in page.prefix(1 << 20).contains("available_teams_tab") }, check: StatsPage.check,
         discoverRecords: { list in
-          guard NCAASports.hasSchedules(list.sport) else { return [] }
-          return list.entries.map { entry in
+          list.entries.map { entry in
             DiscoveredTarget(
               discovery: Target(
                 url: entry.url, source: id, parser: entry.legacy ? "ncaa-legacy-schedule" : "ncaa-stats-schedule",
@@ -126,12 +129,13 @@ public enum NCAASource {
         id: "ncaa-stats-contest-pbp", source: id,
         summary: "stats.ncaa.org contest play-by-play (current layout): game and typed plays",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/contests/\d+/play_by_play"#)],
-        check: StatsPage.check, carriesEveryPlay: true, parser: ContestPlaysParser(),
+        check: StatsPage.check, carriesEveryPlay: true, sports: NCAASports.readBy["ncaa-stats-contest-pbp"],
+        parser: ContestPlaysParser(),
         normalizer: PlaysPageNormalizer<ContestHeader>()),
       ParserEntry(
         id: "ncaa-stats-scoreboard", source: id,
         summary:
-          "stats.ncaa.org daily scoreboard (livestream or season-division layout, any sport): games; targets for started lacrosse ones",
+          "stats.ncaa.org daily scoreboard (livestream or season-division layout, any sport): games; contest targets for started ones",
         format: .html,
         urlPatterns: [
           try URLPattern(#"^https?://stats\.ncaa\.org/(season_divisions/\d+/)?contests/(livestream_)?scoreboards"#),
@@ -147,12 +151,14 @@ public enum NCAASource {
         id: "ncaa-legacy-box", source: id,
         summary: "stats.ncaa.org legacy box score (/game/box_score/{id}): game, teams, box score",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/game/box_score/\d+"#)],
-        check: StatsPage.check, parser: LegacyBoxParser(), normalizer: LegacyBoxNormalizer()),
+        check: StatsPage.check, sports: NCAASports.readBy["ncaa-legacy-box"], parser: LegacyBoxParser(),
+        normalizer: LegacyBoxNormalizer()),
       ParserEntry(
         id: "ncaa-legacy-pbp", source: id,
         summary: "stats.ncaa.org legacy play-by-play (/game/play_by_play/{id}): game and typed plays",
         format: .html, urlPatterns: [try URLPattern(#"^https?://stats\.ncaa\.org/game/play_by_play/\d+"#)],
-        check: StatsPage.check, carriesEveryPlay: true, parser: LegacyPlaysParser(),
+        check: StatsPage.check, carriesEveryPlay: true, sports: NCAASports.readBy["ncaa-legacy-pbp"],
+        parser: LegacyPlaysParser(),
         normalizer: PlaysPageNormalizer<LegacyHeader>()),
       ParserEntry(
         id: "ncaa-gql-contests", source: id,
@@ -170,11 +176,12 @@ public enum NCAASource {
         summary: "ncaa.com GraphQL lacrosse box score (NCAA_GetGamecenterBoxscoreLacrosseById_web)",
         format: .json, urlPatterns: [try query(PersistedQuery.boxScore)],
         sniffer: { page in page.prefix(256).contains("\"boxscore\"") }, delta: hashes(settings),
-        check: GraphQLAnswer.check, stores: [.boxScore, .team], parser: GraphQLBoxScoreParser(),
+        check: GraphQLAnswer.check, stores: [.boxScore, .team], sports: NCAASports.readBy["ncaa-gql-boxscore"],
+        parser: GraphQLBoxScoreParser(),
         normalizer: GraphQLBoxScoreNormalizer()),
       ParserEntry(
         id: "ncaa-casablanca-scoreboard", source: id,
-        summary: "data.ncaa.com casablanca scoreboard JSON (older dates): games; targets for lacrosse games",
+        summary: "data.ncaa.com casablanca scoreboard JSON (older dates, any sport): games; game-centre targets",
         format: .json, urlPatterns: [try URLPattern(#"^https?://data\.ncaa\.com/casablanca/scoreboard/"#)],
         sniffer: { page in
           let head = page.prefix(512)
@@ -189,7 +196,8 @@ public enum NCAASource {
         sniffer: { page in page.prefix(256).contains("\"playbyplay\"") },
         delta: hashes(settings), check: GraphQLAnswer.check,
         // The game centre is the game's authority (date, venue, linescore); this page, the plays'.
-        stores: [.play, .team], carriesEveryPlay: true, parser: GraphQLPlayByPlayParser(),
+        stores: [.play, .team], carriesEveryPlay: true, sports: NCAASports.readBy["ncaa-gql-pbp"],
+        parser: GraphQLPlayByPlayParser(),
         normalizer: GraphQLPlayByPlayNormalizer()),
     ]
   }

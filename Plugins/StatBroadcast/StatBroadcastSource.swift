@@ -1,10 +1,10 @@
 import StatlineCore
 
-/// The StatBroadcast source plugin: school event calendars (discovery) and StatCrew game XML
-/// (lacrosse and basketball, men's and women's).
+/// The StatBroadcast source plugin: school event calendars (discovery), StatCrew game XML of
+/// every sport but ice hockey, and the web service's event metadata and broadcast views.
 ///
 /// Options (`sources.statbroadcast.options` in the job configuration):
-/// - `gameURL`: where a calendar's lacrosse and basketball events are polled, `{id}` standing for the event id
+/// - `gameURL`: where a calendar's events are polled, `{id}` standing for the event id
 ///   (default `https://archive.statbroadcast.com/{id}.xml`).
 /// - `xsl.<sport>`: the web service's view for a sport code (`xsl.lcgame`); baseball's broadcast
 ///   view is known, lacrosse's is not, so a live lacrosse event is followed through the web
@@ -13,9 +13,8 @@ public enum StatBroadcastSource {
   public static let id = "statbroadcast"
   public static let defaultGameURL = "https://archive.statbroadcast.com/{id}.xml"
   static let gameParser = "statbroadcast-game-xml"
-  /// The sports whose game files the game parser reads: a calendar's events of these sports
-  /// become game targets.
-  /// The calendar's sports whose StatCrew files the game parser reads (all but ice hockey).
+  /// The sports whose StatCrew files the game parser reads (all but ice hockey): a calendar's
+  /// events of these sports become game targets.
   static let gameSports: Set<Sport> = [
     .lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen, .football, .soccerMen, .soccerWomen,
     .fieldHockey, .volleyballMen, .volleyballWomen, .baseball, .softball,
@@ -61,7 +60,7 @@ public enum StatBroadcastSource {
         },
         // The archive answers 403 or 404 for a game it has not got yet (STRUCTURE.md §5a).
         // The file's <plays> is the whole game: a final game's goal (or score) plays add up to its score.
-        absentStatuses: [403, 404], carriesEveryPlay: true, parser: StatCrewGameParser(),
+        absentStatuses: [403, 404], carriesEveryPlay: true, sports: gameSports, parser: StatCrewGameParser(),
         normalizer: StatCrewGameNormalizer()),
       ParserEntry(
         id: "statbroadcast-event", source: id,

@@ -41,7 +41,31 @@ enum NCAARun {
     #expect(names.contains { $0.name == "Queens (NC)" }, "a name's own parentheses stay; only the record goes")
     #expect(names.filter { $0.id == nil }.count == 11, "11 opponents without an NCAA page")
     #expect(batch.games.first { $0.home.team.name == "Morgan St." }?.attendance == 0)
-    #expect(NCAASource.contestTargets(batch).isEmpty, "no contest targets for a sport whose contest pages are not read")
+    // Basketball's play-by-play is read, its box score is not: each played game gets the one
+    // contest target its parser reads, and no box-score target that could only fail.
+    let targets = NCAASource.contestTargets(batch)
+    #expect(targets.count == batch.games.filter { $0.id.dropFirst(5).allSatisfy(\.isNumber) }.count)
+    #expect(targets.allSatisfy { $0.target.parser == "ncaa-stats-contest-pbp" })
+    #expect(targets.contains { $0.target.url == "https://stats.ncaa.org/contests/6479639/play_by_play" })
+  }
+
+  /// ncaa.com's GraphQL scoreboard of another sport: the real 2026 tournament answer's three
+  /// basketball games, the first in overtime (period 3 after two halves), each with its game
+  /// centre and play-by-play targets and no box-score target (only lacrosse's is read).
+  @Test func theGraphQLTournamentBoardReadsBasketballAndAsksOnlyForPagesItReads() throws {
+    let page = try RealPages.page(
+      "ncaa-data/gql-scoreboard-mbb-d1-2026-03-20-ncaa-tournament-trimmed.json",
+      url:
+        "https://sdataprod.ncaa.com/?meta=GetContests_web&variables=%7B%22contestDate%22%3A%2203%2F20%2F2026%22%2C%22division%22%3A1%2C%22sportCode%22%3A%22MBB%22%2C%22week%22%3Anull%7D"
+    )
+    let (batch, discovered) = try PagePipeline.runDiscovering(page, with: try NCAARun.entry("ncaa-gql-contests"))
+    #expect(batch.games.count == 3 && batch.games.allSatisfy { $0.sport == .basketballMen && $0.status == .final })
+    let kentucky = try #require(batch.games.first { $0.id == "ncaa:com-6534626" })
+    #expect(kentucky.period == 3 && kentucky.periodLabel == "Final" && 3 > kentucky.sport.regulationPeriods)
+    #expect((kentucky.away.score, kentucky.home.score) == (84, 89) && kentucky.home.winner == true)
+    #expect(batch.games.filter { $0.period == 2 }.count == 2)
+    #expect(discovered.count == 6)
+    #expect(Set(discovered.map(\.target.parser)) == ["ncaa-gql-game", "ncaa-gql-pbp"])
   }
 
   @Test func theContestIsAirForceEightAtLafayetteEleven() throws {
@@ -150,9 +174,9 @@ enum NCAARun {
     #expect(discovered.first?.target.url == "https://stats.ncaa.org/teams/594020")
   }
 
-  /// A team list of another sport: its teams, named by their season ids, but no schedule
-  /// targets (only lacrosse schedules are read: asking for the others would fail every poll).
-  @Test func aBaseballTeamListNamesItsTeamsAndAsksForNoSchedules() throws {
+  /// A team list of another sport: its teams, named by their season ids, and each team's
+  /// schedule as a discovery target (schedules of every sport are read).
+  @Test func aBaseballTeamListNamesItsTeamsAndAsksForTheirSchedules() throws {
     let page = try RealPages.page(
       "ncaa-stats/team-list-mba-d1-2026.html",
       url: "https://stats.ncaa.org/team/inst_team_list?academic_year=2026&conf_id=-1&division=1&sport_code=MBA")
@@ -160,7 +184,8 @@ enum NCAARun {
     #expect(batch.teams.count == 308 && batch.teams.allSatisfy { $0.sport == .baseball })
     #expect(batch.teams.prefix(3).map(\.name) == ["A&M-Corpus Christi", "Abilene Christian", "Air Force"])
     #expect(batch.teams.first?.id == "ncaa:team-614839" && batch.teams.last?.name == "Youngstown St.")
-    #expect(discovered.isEmpty)
+    #expect(discovered.count == 308 && discovered.allSatisfy { $0.gameId == nil && $0.target.role == .discovery })
+    #expect(discovered.first?.target.url == "https://stats.ncaa.org/teams/614839")
   }
 
   @Test func aTeamListOfAnUnknownSportCodeIsUnsupportedNamingTheKnownOnes() throws {

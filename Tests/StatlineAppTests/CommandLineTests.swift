@@ -17,6 +17,17 @@ import Testing
     #expect(output.stdout.contains("generic-html — Generic HTML"))
     #expect(output.stdout.contains("  ncaa-team-schedule [html, priority 10]"))
     #expect(output.stdout.contains("    url: ^https?://(www\\.)?statbroadcast\\.com/events/schedule\\.php"))
+    // Each parser says which sports it reads.
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    func sports(of parser: String) -> String? {
+      guard let at = lines.firstIndex(where: { $0.hasPrefix("  \(parser) [") }) else { return nil }
+      return lines[(at + 1)...].first { $0.hasPrefix("    sports: ") }
+    }
+    #expect(sports(of: "ncaa-stats-contest-box") == "    sports: lacrosse-men, lacrosse-women")
+    #expect(
+      sports(of: "ncaa-gql-pbp") == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women")
+    #expect(sports(of: "statbroadcast-game-xml")?.contains("baseball, basketball-men") == true)
+    #expect(sports(of: "ncaa-stats-scoreboard")?.hasPrefix("    sports: any") == true)
   }
 
   @Test func replayPrintsATableOfGames() throws {

@@ -21,10 +21,10 @@ struct LegacyScheduleParser: PageParser {
         hint: "replay it with --url https://stats.ncaa.org/team/{orgId}/{sportYearCtlId}")
     }
     let sportName = reader.sport.option?.text ?? ""
-    guard let sport = NCAASports.sport(name: sportName), NCAASports.isLacrosse(sport) else {
+    guard let sport = NCAASports.sport(name: sportName) else {
       throw StatlineError(
-        .unsupported, "the schedule is for '\(sportName)', not lacrosse",
-        hint: "the NCAA plugin reads men's and women's lacrosse")
+        .unsupported, "the schedule is for '\(sportName)', a sport Statline does not know",
+        hint: "the NCAA plugin reads the schedules of every sport it has a code for")
     }
     let heading = reader.heading?.text ?? ""
     let fullName = heading.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? heading

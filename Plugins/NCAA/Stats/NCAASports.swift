@@ -20,18 +20,40 @@ enum NCAASports {
     return byCode.values.contains(sport) ? sport : nil
   }
 
-  /// "Men's Lacrosse", "Women&#39;s Lacrosse" (as printed), "Men's Basketball".
+  /// "Men's Lacrosse", "Women&#39;s Lacrosse" (as printed), "Men's Basketball", "Baseball",
+  /// "Field Hockey", "Women's Volleyball": the sport of a selected option or heading.
   static func sport(name: String) -> Sport? {
     let lowered = name.lowercased().replacingOccurrences(of: "&#39;", with: "'")
     let women = lowered.contains("women")
+    let men = !women && lowered.contains("men")
+    func either(_ womens: Sport, _ mens: Sport) -> Sport? { women ? womens : men ? mens : nil }
     if lowered.contains("lacrosse") { return women ? .lacrosseWomen : .lacrosseMen }
     if lowered.contains("basketball") { return women ? .basketballWomen : .basketballMen }
+    if lowered.contains("field hockey") { return .fieldHockey }
+    if lowered.contains("ice hockey") { return either(.iceHockeyWomen, .iceHockeyMen) }
+    if lowered.contains("softball") { return .softball }
+    if lowered.contains("baseball") { return .baseball }
+    if lowered.contains("football") { return .football }
+    if lowered.contains("soccer") { return either(.soccerWomen, .soccerMen) }
+    if lowered.contains("volleyball") { return either(.volleyballWomen, .volleyballMen) }
     return nil
   }
 
   static func isLacrosse(_ sport: Sport) -> Bool { sport == .lacrosseMen || sport == .lacrosseWomen }
 
-  /// The sports whose team schedule pages (current and legacy) are read: a team list of another
-  /// sport lists its teams but discovers no schedules (there would be nothing to read in them).
-  static func hasSchedules(_ sport: Sport) -> Bool { isLacrosse(sport) }
+  static let lacrosse: Set<Sport> = [.lacrosseMen, .lacrosseWomen]
+  /// The sports whose play-by-play the plugin reads (lacrosse's grammar, basketball's).
+  static let playByPlay: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
+
+  /// The sports each page kind reads, by parser; a parser not named reads every sport (its
+  /// records do not depend on it). Discovery makes a game target only for a parser that reads
+  /// the game's sport, so a basketball game on a scoreboard gets its play-by-play target and no
+  /// box-score target that could only fail.
+  static let readBy: [String: Set<Sport>] = [
+    "ncaa-stats-contest-box": lacrosse, "ncaa-legacy-box": lacrosse, "ncaa-gql-boxscore": lacrosse,
+    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": playByPlay, "ncaa-gql-pbp": playByPlay,
+  ]
+
+  /// Whether `parser` reads pages of `sport`.
+  static func reads(_ parser: String, _ sport: Sport) -> Bool { readBy[parser]?.contains(sport) ?? true }
 }

@@ -60,11 +60,11 @@ struct ScheduleNormalizer: Normalizer {
         theirs.winner = result.theirs > result.ours
       }
       let id = row.gameId ?? NCAAIds.unplayed(team: schedule.teamKey, date: row.date, opponent: row.opponent)
-      let overtimes = result?.overtimes ?? 0
+      let played = result.map { Self.periodsPlayed($0, sport: schedule.sport) }
       games.append(
         Game(
-          id: id, sport: schedule.sport, status: status, period: status == .final ? 4 + overtimes : nil,
-          periodLabel: status == .final ? (overtimes > 0 ? "Final (\(overtimes)OT)" : "Final") : nil, date: row.date,
+          id: id, sport: schedule.sport, status: status, period: status == .final ? played?.period : nil,
+          periodLabel: status == .final ? played?.label : nil, date: row.date,
           venue: row.neutralSite, attendance: row.attendance, neutralSite: row.neutralSite != nil,
           away: row.away ? ours : theirs, home: row.away ? theirs : ours))
       if let opponentId = row.opponentId, !teams.contains(where: { $0.id == opponentId }) {
@@ -79,11 +79,31 @@ struct ScheduleNormalizer: Normalizer {
     return Batch(games: games, teams: teams, warnings: warnings)
   }
 
-  /// `W 21-8`, `L 7 - 6 (4OT)`, `W 16-15 (1 OT)`; `Canceled`, `Ppd`. Nil for blank or `-`.
-  static func result(_ text: String) -> (status: GameStatus, ours: Int, theirs: Int, overtimes: Int)? {
+  /// A final's last period and label in its sport: regulation plus the overtimes (`Final
+  /// (2OT)`), the innings a baseball result prints (`W 5-4 (10)` → the 10th, `Final (10)`),
+  /// the sets a volleyball result adds up to (`W 3-1` → set 4).
+  static func periodsPlayed(
+    _ result: (status: GameStatus, ours: Int, theirs: Int, overtimes: Int, innings: Int?), sport: Sport
+  ) -> (period: Int, label: String) {
+    let profile = sport.profile
+    let regulation = profile?.regulationPeriods ?? 4
+    switch profile?.period {
+    case .set: return (result.ours + result.theirs, "Final")
+    case .inning:
+      guard let innings = result.innings else { return (regulation, "Final") }
+      return (innings, "Final (\(innings))")
+    default:
+      let overtimes = result.overtimes
+      return (regulation + overtimes, overtimes > 0 ? "Final (\(overtimes)OT)" : "Final")
+    }
+  }
+
+  /// `W 21-8`, `L 7 - 6 (4OT)`, `W 16-15 (1 OT)`, `W 5-4 (10)` (innings); `Canceled`, `Ppd`.
+  /// Nil for blank or `-`.
+  static func result(_ text: String) -> (status: GameStatus, ours: Int, theirs: Int, overtimes: Int, innings: Int?)? {
     let lowered = text.lowercased()
-    if lowered.hasPrefix("cancel") { return (.cancelled, 0, 0, 0) }
-    if lowered.hasPrefix("ppd") || lowered.hasPrefix("postponed") { return (.postponed, 0, 0, 0) }
+    if lowered.hasPrefix("cancel") { return (.cancelled, 0, 0, 0, nil) }
+    if lowered.hasPrefix("ppd") || lowered.hasPrefix("postponed") { return (.postponed, 0, 0, 0, nil) }
     let compact = text.replacingOccurrences(of: " ", with: "")
     guard let first = compact.first, first == "W" || first == "L" || first == "T" else { return nil }
     let body = compact.dropFirst()
@@ -91,10 +111,12 @@ struct ScheduleNormalizer: Normalizer {
     let numbers = scorePart.split(separator: "-")
     guard numbers.count == 2, let ours = Int(numbers[0]), let theirs = Int(numbers[1]) else { return nil }
     var overtimes = 0
+    var innings: Int?
     if let open = body.firstIndex(of: "(") {
       let inside = body[body.index(after: open)...].prefix { $0 != ")" }
       if inside.uppercased().hasSuffix("OT") { overtimes = Int(inside.dropLast(2)) ?? 1 }
+      innings = Int(inside)
     }
-    return (.final, ours, theirs, overtimes)
+    return (.final, ours, theirs, overtimes, innings)
   }
 }

@@ -19,10 +19,10 @@ struct TeamScheduleParser: PageParser {
       throw StatlineError(.wrongPage, "the page does not say which team it is (no selected sport, no /teams/ URL)")
     }
     let sportName = selected?.text ?? ""
-    guard let sport = NCAASports.sport(name: sportName), NCAASports.isLacrosse(sport) else {
+    guard let sport = NCAASports.sport(name: sportName) else {
       throw StatlineError(
-        .unsupported, "the schedule is for '\(sportName)', not lacrosse",
-        hint: "the NCAA plugin reads men's and women's lacrosse")
+        .unsupported, "the schedule is for '\(sportName)', a sport Statline does not know",
+        hint: "the NCAA plugin reads the schedules of every sport it has a code for")
     }
     // The team's names from whatever the heading holds: the logo's alt (the short name), the
     // athletics link's text (the full one), else the heading's own words before its record.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StatlineCore
 
-/// `statline sources`: the plugins, their parsers and the pages they claim.
+/// `statline sources`: the plugins, their parsers, the pages they claim and the sports they read.
 struct SourcesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sources", abstract: "List source plugins, their parsers and URL patterns.")
@@ -17,7 +17,15 @@ struct SourcesCommand: ParsableCommand {
         Console.out("  \(parser.id) [\(parser.format.rawValue), priority \(parser.priority)] \(parser.summary)")
         for pattern in parser.urlPatterns { Console.out("    url: \(pattern)") }
         if parser.sniffer != nil { Console.out("    also claims pages by content") }
+        Console.out("    sports: \(Self.sports(parser))")
       }
     }
+  }
+
+  /// "lacrosse-men, lacrosse-women", or "any (…)" for a parser whose records do not depend on
+  /// the sport.
+  static func sports(_ parser: ParserEntry) -> String {
+    guard let sports = parser.sports else { return "any (its records do not depend on the sport)" }
+    return sports.map(\.rawValue).sorted().joined(separator: ", ")
   }
 }

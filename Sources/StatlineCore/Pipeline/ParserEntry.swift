@@ -42,6 +42,10 @@ public struct ParserEntry: Sendable {
   public let carriesEveryPlay: Bool
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
+  /// The sports whose pages it reads (`statline sources` lists them; a plugin discovers a game
+  /// target only for a parser that reads the game's sport). Nil: a page of any sport, whose
+  /// records do not depend on it (a scoreboard row, a team list, a calendar).
+  public let sports: Set<Sport>?
 
   public struct Delta: Sendable {
     /// Response header names (lower-case) kept after each changed page.
@@ -85,7 +89,7 @@ public struct ParserEntry: Sendable {
     urlPatterns: [URLPattern] = [], priority: Int = Priority.site,
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
     delta: Delta? = nil, absentStatuses: Set<Int> = [], check: (@Sendable (Page) -> StatlineError?)? = nil,
-    stores: Set<StoreChange.Kind>? = nil, carriesEveryPlay: Bool = false,
+    stores: Set<StoreChange.Kind>? = nil, carriesEveryPlay: Bool = false, sports: Set<Sport>? = nil,
     discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
@@ -93,6 +97,7 @@ public struct ParserEntry: Sendable {
     self.check = check
     self.stores = stores
     self.carriesEveryPlay = carriesEveryPlay
+    self.sports = sports
     self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil
@@ -120,6 +125,9 @@ public struct ParserEntry: Sendable {
 
   /// Why the page is no content to parse (`BlockDetector`'s walls, then the parser's own check), or nil.
   public func refusal(_ page: Page) -> StatlineError? { BlockDetector.check(page, site: check) }
+
+  /// Whether it reads pages of `sport` (every sport when it declares none).
+  public func reads(_ sport: Sport) -> Bool { sports?.contains(sport) ?? true }
 
   public func claims(url: String) -> Bool { urlPatterns.contains { $0.matches(url) } }
 
