@@ -68,7 +68,7 @@ import Testing
       switch change.record {
       case .game(let game): games[game.id] = game
       case .boxScore(let box): boxes[box.gameId] = box
-      case .play(let play) where play.type == .goal:
+      case .play(let play) where play.type == .goal || play.type == .score:
         if (lastGoal[play.gameId]?.sequence ?? -1) < play.sequence { lastGoal[play.gameId] = play }
       default: break
       }
@@ -79,7 +79,9 @@ import Testing
     for (id, box) in boxes {
       let game = try #require(canonical[id])
       for side in [Side.away, .home] {
-        let goals = box[side].players.compactMap { $0.stats[StatKey.goals] }.reduce(0, +)
+        // The sport's scoring column: goals, points, runs.
+        let key = game.sport.profile?.scoringKey ?? StatKey.goals
+        let goals = box[side].players.compactMap { $0.stats[key] }.reduce(0, +)
         #expect(
           goals == game[side].score, "round \(round): \(id) \(side) box \(goals) vs score \(game[side].score ?? -1)")
       }
@@ -119,7 +121,7 @@ extension CrashTests {
     var types: [String: [ChangeEvent.Kind]] = [:]
     for event in events {
       if event.type == .discovered { firstSeen[event.gameId] = event }
-      if event.type == .goal { goals[event.gameId, default: []].append(event) }
+      if event.type == .goal || event.type == .scored { goals[event.gameId, default: []].append(event) }
       types[event.gameId, default: []].append(event.type)
     }
     #expect(!events.contains { $0.type == .corrected }, "round \(round): the day has no corrections")
@@ -133,9 +135,10 @@ extension CrashTests {
         continue
       }
       for side in [Side.away, .home] {
-        let count = scored.filter { $0.side == side }.count
-        #expect(count == game[side].score ?? 0, "round \(round): \(id) \(side) goal events \(count) vs score")
-        if let plays = goalPlays[id] {
+        // A goal counts one; a basket or a run-scoring play its points.
+        let count = scored.filter { $0.side == side }.map { $0.points ?? 1 }.reduce(0, +)
+        #expect(count == game[side].score ?? 0, "round \(round): \(id) \(side) scoring events \(count) vs score")
+        if let plays = goalPlays[id], game.sport.profile?.countsGoals ?? true {
           #expect(count == plays[side] ?? 0, "round \(round): \(id) \(side) goal events vs stored goal plays")
         }
       }

@@ -17,6 +17,8 @@ import Testing
   /// The demo's games, by canonical id (DESIGN.md §11: date, sport and the two NCAA org ids).
   static let army = "game:2026-03-07:lacrosse-men:725~726"
   static let northwestern = "game:2026-03-07:lacrosse-women:509~67"
+  static let basketball = "game:2026-03-07:basketball-men:334~416"
+  static let baseball = "game:2026-03-07:baseball:306~457"
   static let duke = "game:2026-03-07:lacrosse-men:193~457"
 
   /// Collects signed deliveries; answers `status` (204 by default).
@@ -93,9 +95,10 @@ import Testing
       #expect(received.filter { $0.gameId == game } == events.filter { $0.gameId == game }, "\(game) in order")
     }
     #expect(hook.refused() == 0, "every delivery is signed with the demo's secret")
-    // The game day: three games discovered scheduled, 7 + 5 + 7 goals, three finals, one overtime.
-    #expect(events.filter { $0.type == .discovered }.count == 3, "each game once, from two sources")
-    #expect(events.filter { $0.type == .started }.count == 3)
+    // The game day: five games discovered scheduled (three lacrosse, one basketball, one
+    // baseball), 7 + 5 + 7 goals, five finals, one overtime.
+    #expect(events.filter { $0.type == .discovered }.count == 5, "each game once, the lacrosse ones from two sources")
+    #expect(events.filter { $0.type == .started }.count == 5)
     let sqlite = try SQLiteStore(path: store)
     #expect(
       try await sqlite.sourceGame(id: "statbroadcast:640301")?.away.team.name == "Army", "the StatCrew file's name")
@@ -105,7 +108,22 @@ import Testing
     #expect(events.filter { $0.type == .goal }.count == 19)
     #expect(events.filter { $0.type == .goal }.allSatisfy { $0.player != nil }, "every scorer named from the plays")
     #expect(
-      events.filter { $0.type == .final }.map(\.gameId).sorted() == [Self.duke, Self.army, Self.northwestern])
+      events.filter { $0.type == .final }.map(\.gameId).sorted() == [
+        Self.baseball, Self.basketball, Self.duke, Self.army, Self.northwestern,
+      ])
+    // Basketball and baseball speak in points and runs: `game.scored`, whose points add up to
+    // the final score, and no `game.goal`.
+    for (game, sport) in [(Self.basketball, "basketball"), (Self.baseball, "baseball")] {
+      let scored = events.filter { $0.gameId == game && $0.type == .scored }
+      let final = try #require(events.last { $0.gameId == game && $0.type == .final })
+      #expect(!scored.isEmpty && !events.contains { $0.gameId == game && $0.type == .goal }, "\(sport)")
+      #expect(scored.filter { $0.side == .away }.compactMap(\.points).reduce(0, +) == final.awayScore, "\(sport)")
+      #expect(scored.filter { $0.side == .home }.compactMap(\.points).reduce(0, +) == final.homeScore, "\(sport)")
+    }
+    #expect(
+      events.first { $0.gameId == Self.baseball && $0.type == .final }.map { ($0.awayScore, $0.homeScore) } ?? (
+        nil, nil
+      ) == (2, 3))
     #expect(events.filter { $0.type == .overtime }.map(\.gameId) == [Self.duke])
 
     // The read API over the day the demo left: every endpoint answers from it.
@@ -124,7 +142,9 @@ import Testing
     let board = await api.respond(APIRequest(method: "GET", path: "/v1/scoreboard", query: "date=2026-03-07"))
     let scoreboard = try JSONSerialization.jsonObject(with: Data(board.body)) as? [String: Any]
     #expect(
-      (scoreboard?["games"] as? [[String: Any]])?.compactMap { $0["status"] as? String } == ["final", "final", "final"])
+      (scoreboard?["games"] as? [[String: Any]])?.compactMap { $0["status"] as? String }
+        == Array(
+          repeating: "final", count: 5))
     let plays = await api.respond(APIRequest(method: "GET", path: "/v1/games/statbroadcast:640303/plays"))
     let goals =
       ((try JSONSerialization.jsonObject(with: Data(plays.body)) as? [String: Any])?["plays"] as? [[String: Any]])?

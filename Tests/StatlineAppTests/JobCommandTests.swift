@@ -47,8 +47,9 @@ import Testing
     let config = try Self.config(server, in: folder)
     let first = try CommandRunner.run(["once", "--config", config.path])
     #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
-    #expect(first.stdout.contains("3 polls, 0 failed"), "the calendar and the two games under way")
+    #expect(first.stdout.contains("5 polls, 0 failed"), "the calendar and the four games under way")
     #expect(first.stdout.contains("/archive/640301.xml") && first.stdout.contains("/archive/640302.xml"))
+    #expect(first.stdout.contains("/archive/640304.xml") && first.stdout.contains("/archive/640305.xml"))
     #expect(!first.stdout.contains("/archive/640303.xml"), "a game that has not started gets no target")
     let store = try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path)
     let games = try await store.changes(since: 0, limit: 10_000).compactMap { change -> Game? in
@@ -56,9 +57,11 @@ import Testing
     }
     #expect(
       Set(games.flatMap { $0.sources ?? [] }) == [
-        "statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303",
+        "statbroadcast:640301", "statbroadcast:640302", "statbroadcast:640303", "statbroadcast:640304",
+        "statbroadcast:640305",
       ])
-    #expect(games.count == 3, "one canonical game each")
+    #expect(games.count == 5, "one canonical game each")
+    #expect(Set(games.map(\.sport)) == [.lacrosseMen, .lacrosseWomen, .basketballMen, .baseball])
     #expect(games.first { $0.sources == ["statbroadcast:640301"] }?.status == .live)
 
     let again = try CommandRunner.run(["once", "--config", config.path])
@@ -67,7 +70,7 @@ import Testing
 
     let status = try CommandRunner.run(["status", "--store", folder.appendingPathComponent("store.sqlite").path])
     #expect(status.status == 0)
-    #expect(status.stdout.contains("3 targets (3 live), 0 retired"), "\(status.stdout)")
+    #expect(status.stdout.contains("5 targets (5 live), 0 retired"), "\(status.stdout)")
     #expect(status.stdout.contains("127.0.0.1  closed"))
   }
 
@@ -123,7 +126,7 @@ import Testing
       log.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "=" }).first { $0.hasPrefix("http://127.0.0.1:") })
     let storePath = folder.appendingPathComponent("store.sqlite").path
     var stored = 0
-    for _ in 0..<100 where stored < 3 {
+    for _ in 0..<100 where stored < 5 {
       try await Task.sleep(for: .milliseconds(100))
       if FileManager.default.fileExists(atPath: storePath) {
         stored = (try? await SQLiteStore(path: storePath).targets().filter { $0.outcome == .stored }.count) ?? 0
@@ -132,15 +135,15 @@ import Testing
     let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url + "?date=2026-03-07")))
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
     let board = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    #expect((board?["games"] as? [Any])?.count == 3, "the API reads what the job stored: \(board ?? [:])")
+    #expect((board?["games"] as? [Any])?.count == 5, "the API reads what the job stored: \(board ?? [:])")
     try await Task.sleep(for: .milliseconds(1200))
     process.terminate()  // SIGTERM: the job and the API stop together
     log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(stored == 3)
+    #expect(stored == 5)
     #expect(process.terminationStatus == 0, "\(log)")
     #expect(log.contains("statline run started") && log.contains("statline run stopped"))
-    #expect(log.contains("targets live 3 / due 0 / idle 0"), "the periodic summary")
+    #expect(log.contains("targets live 5 / due 0 / idle 0"), "the periodic summary")
     #expect(try await SQLiteStore(path: storePath).integrityCheck() == "ok")
   }
 }

@@ -12,10 +12,12 @@ import StatlineServer
 struct DemoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    abstract: "Watch a scripted lacrosse game day: the real scheduler, HTTP fetcher and SQLite store on loopback.",
+    abstract:
+      "Watch a scripted game day of three sports: the real scheduler, HTTP fetcher and SQLite store on loopback.",
     discussion: """
-      Starts a server on 127.0.0.1 that plays three games (scheduled → live → final, one into \
-      overtime) as a StatBroadcast school calendar and StatCrew XML, on a clock running SPEED \
+      Starts a server on 127.0.0.1 that plays five games (three lacrosse, one into overtime, a \
+      men's basketball game and a baseball game; scheduled → live → final) as a StatBroadcast \
+      school calendar and StatCrew XML, beside an ncaa.com scoreboard of the lacrosse games, on a clock running SPEED \
       times faster than real time, and runs the scrape job against it: the calendar discovers \
       the games, each game is polled every 30 s (game time) while live, a few times after it \
       ends, then retired. Everything lands in the SQLite store (a fresh file each run). \
@@ -171,14 +173,18 @@ struct DemoCommand: AsyncParsableCommand {
     Console.out(summary)
   }
 
-  /// A goal or a final, as the feed shows it.
+  /// A goal, a basket or run, or a final, as the feed shows it.
   static func feedLine(_ event: ChangeEvent) -> String? {
     let score = "\(event.awayScore ?? 0)-\(event.homeScore ?? 0)"
+    let team = event.side == .home ? event.home.name : event.away.name
+    let when = event.periodLabel ?? "P\(event.period ?? 0)"
     switch event.type {
     case .goal:
-      let team = event.side == .home ? event.home.name : event.away.name
       let who = event.player.map { " \($0)" + (event.assist.map { " (assist \($0))" } ?? "") } ?? ""
       return "P\(event.period ?? 0) \(event.clock ?? "--:--")  GOAL \(team)\(who)  \(score)  [\(event.id)]"
+    case .scored:
+      let who = event.player.map { " \($0)" } ?? ""
+      return "\(when) \(event.clock ?? "")  +\(event.points ?? 0) \(team)\(who)  \(score)  [\(event.id)]"
     case .final:
       return "FINAL  \(event.away.name) \(score) \(event.home.name)  [\(event.id)]"
     default: return nil

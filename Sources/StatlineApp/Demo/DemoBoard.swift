@@ -2,7 +2,7 @@ import Foundation
 import StatlineCore
 import StatlineEngine
 
-/// The demo's live scoreboard: the latest state of each game, a feed of goals and finals from the
+/// The demo's live scoreboard: the latest state of each game, a feed of scores and finals from the
 /// store's event log (as the sinks deliver them), and the read API's URL.
 final class DemoBoard: @unchecked Sendable {
   private let lock = NSLock()
@@ -65,7 +65,7 @@ final class DemoBoard: @unchecked Sendable {
         "polls \(counts.polls): stored \(counts.stored), unchanged \(counts.unchanged) (304 or same bytes), failed \(counts.failed)"
       )
       lines.append("")
-      lines.append("goals and finals, from the store's event log (statline events tail):")
+      lines.append("goals, baskets, runs and finals, from the store's event log (statline events tail):")
       lines += feed.suffix(8).map { "  \($0)" }
       return lines.joined(separator: "\n")
     }

@@ -9,9 +9,7 @@ enum DemoContests {
   ) -> String {
     let contests = games.enumerated().map { index, game -> [String: Any] in
       let now = moment(game)
-      let goals = game.goals(by: now)
-      let away = goals.filter { !$0.home }.count
-      let home = goals.count - away
+      let (away, home) = game.score(by: now)
       var state = "P"
       var period = ""
       var clock = ""

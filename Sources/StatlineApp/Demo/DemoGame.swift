@@ -1,14 +1,22 @@
 import Foundation
+import StatlineCore
 
-/// One scripted game of the demo's game day: who plays, when it starts, and every goal.
+/// One scripted game of the demo's game day: who plays, when it starts, and every score.
 struct DemoGame: Sendable {
+  /// A goal, a basket or a run-scoring play.
   struct Goal: Sendable {
     var period: Int
-    /// Time remaining in the period when the goal went in, in seconds.
+    /// Time remaining in the period when it happened, in seconds (in baseball, the inning's
+    /// demo time: its top half counts down from `Timing.periodSeconds` to half of it).
     var remaining: Int
     var home: Bool
     var scorer: String
+    /// Lacrosse: the assist; baseball: a second runner who scored on the play.
     var assist: String?
+    /// Goals count 1; a basket 1, 2 or 3; a run-scoring play its runs.
+    var points: Int = 1
+    /// A basketball shot's StatCrew type (`3PTR`, `LAYUP`, `FT`); a baseball play's text.
+    var kind: String? = nil
   }
 
   struct Team: Sendable {
@@ -21,22 +29,46 @@ struct DemoGame: Sendable {
     /// ncaa.com's team id (default: one made from the slug).
     var comTeamId: String? = nil
     var record: String
-    /// Field players, then the goalie last.
+    /// Field players, then the goalie last (lacrosse); the lineup (other sports).
     var players: [String]
   }
 
+  /// How the sport's time runs in the demo.
+  struct Timing: Sendable {
+    var periodSeconds: Int
+    var overtimeSeconds: Int
+    var breakSeconds: Int
+    var halftimeSeconds: Int
+    /// The period after which the halftime break comes (nil: none).
+    var halftimeAfter: Int?
+    /// An overtime period ends with its first score (lacrosse's sudden victory).
+    var suddenVictory: Bool
+
+    static let lacrosse = Timing(
+      periodSeconds: 15 * 60, overtimeSeconds: 4 * 60, breakSeconds: 2 * 60, halftimeSeconds: 5 * 60,
+      halftimeAfter: 2, suddenVictory: true)
+    static let basketball = Timing(
+      periodSeconds: 20 * 60, overtimeSeconds: 5 * 60, breakSeconds: 60, halftimeSeconds: 5 * 60, halftimeAfter: 1,
+      suddenVictory: false)
+    /// An inning: three minutes a half, no break between innings.
+    static let baseball = Timing(
+      periodSeconds: 6 * 60, overtimeSeconds: 6 * 60, breakSeconds: 0, halftimeSeconds: 0, halftimeAfter: nil,
+      suddenVictory: false)
+  }
+
   var eventId: String
-  var women: Bool
+  var sport: Sport
   var away: Team
   var home: Team
   /// Minutes after the demo's start.
   var startMinute: Int
   var goals: [Goal]
 
-  static let periodSeconds = 15 * 60
-  static let breakSeconds = 2 * 60
-  static let halftimeSeconds = 5 * 60
-  static let overtimeSeconds = 4 * 60
+  var women: Bool { sport == .lacrosseWomen }
+  var isLacrosse: Bool { sport.isLacrosse }
+  var innings: Bool { sport.profile?.period == .inning }
+  var regulation: Int { sport.regulationPeriods }
+  var timing: Timing { innings ? .baseball : sport.profile?.period == .half ? .basketball : .lacrosse }
 
   /// Where the game stands `elapsed` seconds after its start.
   enum Moment: Equatable {
@@ -47,26 +79,39 @@ struct DemoGame: Sendable {
     case final(periods: Int)
   }
 
-  var periods: Int { max(4, goals.map(\.period).max() ?? 4) }
+  var periods: Int { max(regulation, goals.map(\.period).max() ?? regulation) }
+
+  /// Whether the home team leads after the top of `inning` (its last half is then not played).
+  func homeLeadsAfterTop(_ inning: Int) -> Bool {
+    let before = goals.filter { $0.period < inning || ($0.period == inning && !$0.home) }
+    let home = before.filter(\.home).map(\.points).reduce(0, +)
+    return home > before.filter { !$0.home }.map(\.points).reduce(0, +)
+  }
 
   func moment(at elapsed: Int) -> Moment {
     guard elapsed >= 0 else { return .notStarted }
+    let timing = timing
     var clock = elapsed
     for period in 1...periods {
-      let full = period > 4 ? Self.overtimeSeconds : Self.periodSeconds
+      let full = period > regulation ? timing.overtimeSeconds : timing.periodSeconds
+      var length = full
       // Sudden victory: an overtime ends with its goal.
-      let length = period > 4 ? full - (goals.first { $0.period == period }?.remaining ?? 0) : full
+      if timing.suddenVictory && period > regulation {
+        length = full - (goals.first { $0.period == period }?.remaining ?? 0)
+      }
+      // The last inning ends after its top half when the home team leads.
+      if innings && period >= regulation && period == periods && homeLeadsAfterTop(period) { length = full / 2 }
       if clock < length { return .inPeriod(period: period, remaining: full - clock) }
       clock -= length
-      if period >= 4 && period == periods { return .final(periods: period) }
-      let pause = period == 2 ? Self.halftimeSeconds : Self.breakSeconds
+      if period >= regulation && period == periods { return .final(periods: period) }
+      let pause = period == timing.halftimeAfter ? timing.halftimeSeconds : timing.breakSeconds
       if clock < pause { return .between(period: period) }
       clock -= pause
     }
     return .final(periods: periods)
   }
 
-  /// The goals scored by `moment`.
+  /// The scores made by `moment`.
   func goals(by moment: Moment) -> [Goal] {
     switch moment {
     case .notStarted: return []
@@ -75,5 +120,12 @@ struct DemoGame: Sendable {
     case .inPeriod(let period, let remaining):
       return goals.filter { $0.period < period || ($0.period == period && $0.remaining >= remaining) }
     }
+  }
+
+  /// The score by `moment`: (away, home).
+  func score(by moment: Moment) -> (away: Int, home: Int) {
+    let made = goals(by: moment)
+    let home = made.filter(\.home).map(\.points).reduce(0, +)
+    return (made.filter { !$0.home }.map(\.points).reduce(0, +), home)
   }
 }

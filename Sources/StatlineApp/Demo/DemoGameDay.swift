@@ -2,11 +2,14 @@ import Foundation
 import StatlineCore
 
 /// The demo's scripted game day: three lacrosse games (two men's, one women's, one going to
-/// overtime) at staggered starts, served by a loopback server from two sources that name the
+/// overtime), a men's basketball game and a baseball game (whose home team leads after the top
+/// of the ninth, so the bottom half is not played) at staggered starts, served by a loopback
+/// server from two sources that name the
 /// teams differently (DESIGN.md §11): a StatBroadcast-style school calendar with StatCrew XML
 /// (`Army`, `UNC`), and an ncaa.com GraphQL scoreboard (`Army West Point`, `North Carolina`)
-/// that lags the StatCrew files by `ncaaLag` and never shows more than the job has stored from them. Time is
-/// the accelerated clock's: minute 0 is the demo's start.
+/// that lags the StatCrew files by `ncaaLag` and never shows more than the job has stored from them
+/// (the lacrosse games only: the other sports come from their StatCrew files alone). Time is the
+/// accelerated clock's: minute 0 is the demo's start.
 public struct DemoGameDay: Sendable {
   static let date = "3/7/2026"
   public static let calendarPath = "/events/schedule.php?gid=demo"
@@ -51,7 +54,7 @@ public struct DemoGameDay: Sendable {
 
   let games: [DemoGame] = [
     DemoGame(
-      eventId: "640301", women: false,
+      eventId: "640301", sport: .lacrosseMen,
       away: .init(
         id: "ARMY", name: "Army", ncaaName: "Army West Point", seoname: "army", record: "3-1",
         players: ["Jack Haas", "Evan Ortiz", "Cole Brennan", "Tomas Reyes"]),
@@ -69,7 +72,7 @@ public struct DemoGameDay: Sendable {
         .init(period: 4, remaining: 41, home: true, scorer: "Riley Dunn", assist: nil),
       ]),
     DemoGame(
-      eventId: "640302", women: true,
+      eventId: "640302", sport: .lacrosseWomen,
       away: .init(
         id: "NORTHWES", name: "Northwestern", ncaaName: "Northwestern", seoname: "northwestern", record: "5-0",
         players: ["Erin Hahn", "Izzy Scane", "Ava Pace", "Molly Laliberty"]),
@@ -86,7 +89,7 @@ public struct DemoGameDay: Sendable {
         .init(period: 4, remaining: 200, home: true, scorer: "Mckenna Davis", assist: nil),
       ]),
     DemoGame(
-      eventId: "640303", women: false,
+      eventId: "640303", sport: .lacrosseMen,
       away: .init(
         id: "DUKE", name: "Duke", ncaaName: "Duke", seoname: "duke", record: "4-0",
         players: ["Luke Rhoa", "Brennan O'Neill", "Andrew McAdorey", "Patrick Jameison"]),
@@ -103,7 +106,58 @@ public struct DemoGameDay: Sendable {
         .init(period: 4, remaining: 15, home: false, scorer: "Brennan O'Neill", assist: "Luke Rhoa"),
         .init(period: 5, remaining: 130, home: true, scorer: "Owen Duffy", assist: "Brady Wambach"),
       ]),
+    DemoGame(
+      eventId: "640304", sport: .basketballMen,
+      away: .init(
+        id: "MSU", name: "Michigan St.", ncaaName: "Michigan St.", seoname: "michigan-st", record: "6-1",
+        players: ["Jeremy Fears", "Jaden Akins", "Coen Carr", "Jaxon Kohler", "Xavier Booker"]),
+      home: .init(
+        id: "UK", name: "Kentucky", ncaaName: "Kentucky", seoname: "kentucky", record: "7-0",
+        players: ["Otega Oweh", "Lamont Butler", "Koby Brea", "Andrew Carr", "Amari Williams"]),
+      startMinute: 6, goals: basketballScores()),
+    DemoGame(
+      eventId: "640305", sport: .baseball,
+      away: .init(
+        id: "IND", name: "Indiana", ncaaName: "Indiana", seoname: "indiana", record: "5-3",
+        players: ["Devin Taylor", "Brock Tibbitts", "Tyler Cerny", "Jasen Oliver", "Ty Rybarczyk"]),
+      home: .init(
+        id: "UNC", name: "North Carolina", ncaaName: "North Carolina", seoname: "north-carolina", record: "7-1",
+        players: ["Vance Honeycutt", "Gavin Gallaher", "Luke Stevenson", "Casey Cook", "Jake Knapp"]),
+      startMinute: 9,
+      goals: [
+        .init(
+          period: 2, remaining: 300, home: false, scorer: "Brock Tibbitts", points: 1,
+          kind: "Brock Tibbitts singled to center field, RBI."),
+        .init(
+          period: 4, remaining: 120, home: true, scorer: "Vance Honeycutt", assist: "Gavin Gallaher", points: 2,
+          kind: "Vance Honeycutt homered to left field, 2 RBI; Gavin Gallaher scored."),
+        .init(
+          period: 6, remaining: 250, home: false, scorer: "Tyler Cerny", points: 1,
+          kind: "Tyler Cerny doubled down the lf line, RBI."),
+        .init(
+          period: 7, remaining: 90, home: true, scorer: "Luke Stevenson", points: 1,
+          kind: "Luke Stevenson homered to right field, RBI."),
+      ]),
   ]
+
+  /// A men's basketball game's baskets, made up by rule (every 37 seconds, the sides taking
+  /// turns, the points following a fixed pattern): 31 a half.
+  static func basketballScores() -> [DemoGame.Goal] {
+    let away = ["Jeremy Fears", "Jaden Akins", "Coen Carr", "Jaxon Kohler", "Xavier Booker"]
+    let home = ["Otega Oweh", "Lamont Butler", "Koby Brea", "Andrew Carr", "Amari Williams"]
+    let pattern = [2, 3, 2, 2, 1, 2, 3, 2]
+    return (1...2).flatMap { half in
+      (0..<31).map { index -> DemoGame.Goal in
+        let isHome = index % 2 == 0
+        let points = pattern[(index * 3 + half) % pattern.count]
+        let players = isHome ? home : away
+        return DemoGame.Goal(
+          period: half, remaining: 1_175 - index * 37, home: isHome,
+          scorer: players[(index / 2 + half) % players.count], points: points,
+          kind: points == 3 ? "3PTR" : points == 1 ? "FT" : index % 3 == 0 ? "LAYUP" : "JUMPER")
+      }
+    }
+  }
 
   /// The moment of `game` at `seconds` of demo time.
   func moment(_ game: DemoGame, at seconds: Double) -> DemoGame.Moment {
@@ -118,17 +172,16 @@ public struct DemoGameDay: Sendable {
   /// The school calendar in the server-HTML form the StatBroadcast calendar parser reads.
   func calendar(at seconds: Double) -> String {
     let rows = games.map { game -> String in
-      let goals = game.goals(by: moment(game, at: seconds))
-      let away = goals.filter { !$0.home }.count
-      let home = goals.count - away
+      let (away, home) = game.score(by: moment(game, at: seconds))
       let text: String
       switch moment(game, at: seconds) {
       case .notStarted: text = "\(game.away.name) at \(game.home.name)"
       case .inPeriod(let period, _):
-        text = "\(game.away.name) \(away), \(game.home.name) \(home) - \(Self.periodName(period))"
+        text = "\(game.away.name) \(away), \(game.home.name) \(home) - \(Self.periodName(period, of: game))"
       case .between(let period):
+        let halftime = period == game.timing.halftimeAfter
         text =
-          "\(game.away.name) \(away), \(game.home.name) \(home) - \(period == 2 ? "HALFTIME" : "END \(Self.periodName(period))")"
+          "\(game.away.name) \(away), \(game.home.name) \(home) - \(halftime ? "HALFTIME" : "END \(Self.periodName(period, of: game))")"
       case .final:
         // The real calendar lists the winner first.
         text =
@@ -136,7 +189,7 @@ public struct DemoGameDay: Sendable {
           ? "\(game.away.name) \(away), \(game.home.name) \(home) - FINAL"
           : "\(game.home.name) \(home), \(game.away.name) \(away) - FINAL"
       }
-      let code = game.women ? "WLAX" : "MLAX"
+      let code = Self.calendarCodes[game.sport] ?? "MLAX"
       return """
           <tr>
             <td>03-07-26</td>
@@ -170,15 +223,17 @@ public struct DemoGameDay: Sendable {
     return StatCrewWriter.xml(game, at: moment, date: Self.date)
   }
 
-  static func periodName(_ period: Int) -> String {
-    switch period {
-    case 1: "1ST"
-    case 2: "2ND"
-    case 3: "3RD"
-    case 4: "4TH"
-    case 5: "OT"
-    default: "\(period - 4)OT"
+  /// The calendar's sport codes of the demo's sports.
+  static let calendarCodes: [Sport: String] = [
+    .lacrosseMen: "MLAX", .lacrosseWomen: "WLAX", .basketballMen: "MBB", .baseball: "BSB",
+  ]
+
+  /// "1ST", "2ND", "OT", "2OT" as the calendar prints a period; innings as "5TH", "10TH".
+  static func periodName(_ period: Int, of game: DemoGame) -> String {
+    if period > game.regulation && !game.innings {
+      return period == game.regulation + 1 ? "OT" : "\(period - game.regulation)OT"
     }
+    return SportProfile.ordinal(period).uppercased()
   }
 
   /// The loopback server's answers: robots.txt, the calendar, the game XML and the ncaa.com
@@ -195,7 +250,8 @@ public struct DemoGameDay: Sendable {
     } else if request.uri.hasPrefix("/?meta=GetContests_web&") {
       let served = served.stored
       body = DemoContests.json(
-        games, at: { moment($0, at: min(seconds - Self.ncaaLag, served[$0.eventId] ?? -1_000_000)) })
+        games.filter(\.isLacrosse),
+        at: { moment($0, at: min(seconds - Self.ncaaLag, served[$0.eventId] ?? -1_000_000)) })
       type = "application/json"
     } else if request.uri.hasPrefix("/archive/"), request.uri.hasSuffix(".xml") {
       let eventId = String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count))

@@ -1,10 +1,19 @@
 import Foundation
 
-/// Renders a demo game at one moment as StatCrew lacrosse XML (`<lcgame>`), in the shape of the
-/// real PrestoSports file and the hand-written snapshots under `Fixtures/StatBroadcast/`: the
-/// status, both line scores, a box score consistent with the goals, and the summary plays.
+/// Renders a demo game at one moment as StatCrew XML: lacrosse as `<lcgame>`, in the shape of the
+/// real PrestoSports file and the hand-written snapshots under `Fixtures/StatBroadcast/` (the
+/// status, both line scores, a box score consistent with the goals, and the summary plays);
+/// basketball as `<bbgame>` and baseball as `<bsgame>` (`StatCrewWriter+Basketball`, `+Baseball`).
 enum StatCrewWriter {
   static func xml(_ game: DemoGame, at moment: DemoGame.Moment, date: String) -> String {
+    switch game.sport.profile?.scoring {
+    case .points: return basketball(game, at: moment, date: date)
+    case .runs: return baseball(game, at: moment, date: date)
+    default: return lacrosse(game, at: moment, date: date)
+    }
+  }
+
+  static func lacrosse(_ game: DemoGame, at moment: DemoGame.Moment, date: String) -> String {
     let goals = game.goals(by: moment)
     var status: String
     var periodsPlayed: Int
@@ -118,7 +127,7 @@ enum StatCrewWriter {
     }
     for period in 1...periods {
       lines.append(#"    <period number="\#(period)">"#)
-      let start = clock(period > 4 ? DemoGame.overtimeSeconds : DemoGame.periodSeconds)
+      let start = clock(period > 4 ? game.timing.overtimeSeconds : game.timing.periodSeconds)
       if period == 1 {
         play("V", start, "GOALIE", "\(game.away.players.last!) at goalie for \(game.away.id).")
         play("H", start, "GOALIE", "\(game.home.players.last!) at goalie for \(game.home.id).")
