@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "GenericHTMLSource", package: "Statline"),
         .product(name: "StatBroadcastSource", package: "Statline"),
         .product(name: "NCAASource", package: "Statline"),
+        .product(name: "ESPNSource", package: "Statline"),
       ],
       path: "Sources/StatlineFuzz",
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

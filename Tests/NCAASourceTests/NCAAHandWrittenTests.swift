@@ -36,6 +36,40 @@ import Testing
     #expect(goalie.stats[StatKey.secondsPlayed] == 38 * 60 + 12 && goalie.stats[StatKey.saves] == 8)
   }
 
+  /// A basketball box score by its columns: men's when the line score has two halves, women's
+  /// when it has four quarters; its points add up to the score, or the box score is refused
+  /// alone (the game is still stored) and the poll says so.
+  @Test func aBasketballBoxScoreIsReadByItsColumnsAndItsHalvesSayMens() throws {
+    let batch = try Self.batch("ncaa-stats-contest-box/basketball-men-final", parser: "ncaa-stats-contest-box")
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .basketballMen && game.status == .final && game.period == 2)
+    let box = try #require(batch.boxScores.first)
+    #expect(box.away.players.compactMap { $0.stats["points"] }.reduce(0, +) == 78)
+    #expect(box.home.totals["rebounds"] == 25 && box.home.totals["points"] == 72)
+    #expect(box.away.players.first { $0.name == "Cooper Flagg" }?.stats["threePointersMade"] == 2)
+
+    var page = try Self.page("ncaa-stats-contest-box/basketball-men-final")
+    var html = String(decoding: page.body, as: UTF8.self)
+    // Four quarters: women's.
+    var quarters = html.replacingOccurrences(
+      of: #"align="right">2</td>"#, with: #"align="right">2</td><td align="right">3</td><td align="right">4</td>"#)
+    for (halves, fourths) in [("38", "40", [18, 20, 20, 20]), ("35", "37", [17, 18, 18, 19])].map({
+      (#"<td class="grey_text" align="right">\#($0.0)</td><td class="grey_text" align="right">\#($0.1)</td>"#, $0.2)
+    }) {
+      quarters = quarters.replacingOccurrences(
+        of: halves, with: fourths.map { #"<td class="grey_text" align="right">\#($0)</td>"# }.joined())
+    }
+    page.body = Data(quarters.utf8)
+    let women = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-box"))
+    #expect(women.games.first?.sport == .basketballWomen, "\(women.warnings)")
+    // A player's points that do not add up to the score: the box score is refused, named.
+    html = html.replacingOccurrences(of: #"<td data-order="26">26</td>"#, with: #"<td data-order="27">27</td>"#)
+    page.body = Data(html.utf8)
+    let refused = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-contest-box"))
+    #expect(refused.games.count == 1 && refused.boxScores.isEmpty)
+    #expect(refused.warnings.contains { $0.hasPrefix(BatchValidator.refusedPrefix) && $0.contains("79") })
+  }
+
   @Test func aContestInsideALayoutTableReadsTheSame() throws {
     let plain = try Self.page("ncaa-stats-contest-box/live-third-quarter")
     let html = String(decoding: plain.body, as: UTF8.self)

@@ -41,12 +41,12 @@ enum NCAARun {
     #expect(names.contains { $0.name == "Queens (NC)" }, "a name's own parentheses stay; only the record goes")
     #expect(names.filter { $0.id == nil }.count == 11, "11 opponents without an NCAA page")
     #expect(batch.games.first { $0.home.team.name == "Morgan St." }?.attendance == 0)
-    // Basketball's play-by-play is read, its box score is not: each played game gets the one
-    // contest target its parser reads, and no box-score target that could only fail.
+    // Basketball's play-by-play and box score are read: each contest gets both targets.
     let targets = NCAASource.contestTargets(batch)
-    #expect(targets.count == batch.games.filter { $0.id.dropFirst(5).allSatisfy(\.isNumber) }.count)
-    #expect(targets.allSatisfy { $0.target.parser == "ncaa-stats-contest-pbp" })
+    #expect(targets.count == 2 * batch.games.filter { $0.id.dropFirst(5).allSatisfy(\.isNumber) }.count)
+    #expect(Set(targets.map(\.target.parser)) == ["ncaa-stats-contest-pbp", "ncaa-stats-contest-box"])
     #expect(targets.contains { $0.target.url == "https://stats.ncaa.org/contests/6479639/play_by_play" })
+    #expect(targets.contains { $0.target.url == "https://stats.ncaa.org/contests/6479639/individual_stats" })
   }
 
   /// ncaa.com's GraphQL scoreboard of another sport: the real 2026 tournament answer's three

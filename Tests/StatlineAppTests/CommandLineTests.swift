@@ -23,7 +23,10 @@ import Testing
       guard let at = lines.firstIndex(where: { $0.hasPrefix("  \(parser) [") }) else { return nil }
       return lines[(at + 1)...].first { $0.hasPrefix("    sports: ") }
     }
-    #expect(sports(of: "ncaa-stats-contest-box") == "    sports: lacrosse-men, lacrosse-women")
+    #expect(sports(of: "ncaa-gql-boxscore") == "    sports: lacrosse-men, lacrosse-women")
+    #expect(
+      sports(of: "ncaa-stats-contest-box")
+        == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women")
     #expect(
       sports(of: "ncaa-gql-pbp") == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women")
     #expect(sports(of: "statbroadcast-game-xml")?.contains("baseball, basketball-men") == true)

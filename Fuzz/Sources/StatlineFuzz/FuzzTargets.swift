@@ -1,3 +1,4 @@
+import ESPNSource
 import Foundation
 import GenericHTMLSource
 import NCAASource
@@ -16,7 +17,9 @@ import StatlineHTML
 enum FuzzTargets {
   static let registry: SourceRegistry = {
     do {
-      return try SourceRegistry(plugins: [GenericHTMLSource.plugin, StatBroadcastSource.plugin, NCAASource.plugin])
+      return try SourceRegistry(plugins: [
+        GenericHTMLSource.plugin, StatBroadcastSource.plugin, NCAASource.plugin, ESPNSource.plugin,
+      ])
     } catch {
       fatalError("the plugins did not register: \(error)")
     }

@@ -48,7 +48,9 @@ struct LegacyBoxParser: PageParser {
         hint: "the box score may be cut short, or the layout changed")
     }
     return ContestBoxLegacy(
-      header: header, sport: try BoxColumns.sport(of: headersSeen), teams: teams, warnings: warnings)
+      header: header,
+      sport: try BoxColumns.sport(of: headersSeen, regulation: ContestHeader.regulation(header.periodLabels)),
+      teams: teams, warnings: warnings)
   }
 }
 

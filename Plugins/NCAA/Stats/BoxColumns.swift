@@ -30,20 +30,41 @@ enum BoxColumns {
     "penalties": .stat(StatKey.penalties), "gaa": .ignored, "save pct": .ignored, "sv pct": .ignored,
     "pen time": .penaltyTime, "clears": .stat(StatKey.clearsMade), "clear att": .stat(StatKey.clearsAttempted),
     "clears att": .stat(StatKey.clearsAttempted), "clear pct": .ignored,
+    // Basketball (the column names other public scrapers of stats.ncaa.org read; no real
+    // basketball box score is saved here): made/attempted pairs, rebounds, minutes as `MP`.
+    "mp": .minutes, "fgm": .stat("fieldGoalsMade"), "fga": .stat("fieldGoalsAttempted"),
+    "3fg": .stat("threePointersMade"), "3fga": .stat("threePointersAttempted"), "ft": .stat("freeThrowsMade"),
+    "fta": .stat("freeThrowsAttempted"), "orebs": .stat("offensiveRebounds"), "drebs": .stat("defensiveRebounds"),
+    "tot reb": .stat("rebounds"), "ast": .stat(StatKey.assists), "stl": .stat("steals"), "blk": .stat("blocks"),
+    "fouls": .stat("fouls"), "dq": .ignored, "tech fouls": .ignored, "fg%": .ignored, "3fg%": .ignored,
+    "ft%": .ignored,
   ]
+
+  /// The headers that only a basketball box score prints.
+  static let basketballHeaders: Set<String> = ["fgm", "3fg", "3fga", "tot reb", "orebs"]
 
   static func column(_ header: String) -> Column? { columns[header.lowercased()] }
 
-  /// The sport the columns belong to: faceoffs → men's lacrosse, draw controls → women's; other
-  /// sports' tables are refused with the columns seen.
-  static func sport(of headers: Set<String>) throws -> Sport {
+  /// The sport the columns belong to: faceoffs → men's lacrosse, draw controls → women's;
+  /// field goals and rebounds → basketball, men's when the header's line score has two halves,
+  /// women's when it has four quarters (`regulation`, the line score's numbered periods), else
+  /// unknown; other sports' tables are refused with the columns seen.
+  static func sport(of headers: Set<String>, regulation: Int) throws -> Sport {
     let lowered = Set(headers.map { $0.lowercased() })
     if lowered.contains("dc") || lowered.contains("draw controls") { return .lacrosseWomen }
     if lowered.contains("fo won") || (lowered.contains("gb") && lowered.contains("ct")) { return .lacrosseMen }
+    if !lowered.isDisjoint(with: basketballHeaders) {
+      return regulation == 2 ? .basketballMen : regulation == 4 ? .basketballWomen : .unknown
+    }
     throw StatlineError(
       .unsupported,
-      "the contest's stat tables are not lacrosse (columns: \(headers.sorted().prefix(12).joined(separator: ", ")))",
-      hint: "the NCAA plugin reads men's and women's lacrosse; other sports are not supported yet")
+      "the contest's stat tables are neither lacrosse nor basketball (columns: \(headers.sorted().prefix(12).joined(separator: ", ")))",
+      hint: "the NCAA plugin reads the box scores of men's and women's lacrosse and basketball")
+  }
+
+  /// The column that adds up to the score: a basketball table's points, a lacrosse table's goals.
+  static func scoringKey(headers: some Sequence<String>) -> String {
+    headers.contains { basketballHeaders.contains($0.lowercased()) } ? StatKey.points : StatKey.goals
   }
 
   /// `60:00`, `7:30` or `45` (minutes) → seconds.
@@ -72,12 +93,14 @@ enum BoxColumns {
     }
   }
 
-  /// The table's columns hold a name and the goals: what a player table must have.
+  /// The table's columns hold a name and the scoring column (goals; a basketball table's
+  /// points): what a player table must have.
   static func checkPlayerTable(_ columns: [Column], headers: [String], table: String) throws(StatlineError) {
-    guard columns.contains(.name), columns.contains(.stat(StatKey.goals)) else {
+    let scoring = scoringKey(headers: headers)
+    guard columns.contains(.name), columns.contains(.stat(scoring)) else {
       throw StatlineError(
         .wrongPage,
-        "\(table): the player table has no \(columns.contains(.name) ? "goals" : "name") column "
+        "\(table): the player table has no \(columns.contains(.name) ? scoring : "name") column "
           + "(headers: \(headers.prefix(20).joined(separator: ", ")))",
         hint: "the layout changed: the table's header row no longer names the columns the plugin needs")
     }

@@ -54,9 +54,9 @@ struct ContestBoxParser: PageParser {
     var slots: [String: Int] = [:]
     var headersSeen: Set<String> = []
     var warnings: [String] = []
-    // Per team: whether one of its tables has the columns a box score needs (a name and the
-    // goals), and what its tables were headed (for the error when none has).
-    var readable: [Int: Bool] = [:]
+    // Per team: its tables' columns (one of them must hold a name and the sport's scoring
+    // column), and what its tables were headed (for the error when none has).
+    var columnsBySlot: [Int: [[BoxColumns.Column]]] = [:]
     var headed: [Int: [String]] = [:]
     // The summary rows are known by their class and, should the class go, by what they are
     // named: TEAM, and the total row named for the team (as the header prints it) or Totals.
@@ -79,8 +79,7 @@ struct ContestBoxParser: PageParser {
       let headers = (headerRow?.children(named: "th") ?? []).map(\.words)
       headersSeen.formUnion(headers)
       let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
-      readable[slot, default: false] =
-        (readable[slot] ?? false) || (columns.contains(.name) && columns.contains(.stat(StatKey.goals)))
+      columnsBySlot[slot, default: []].append(columns)
       headed[slot, default: []].append("table \(tableId): \(headers.prefix(20).joined(separator: ", "))")
       for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
@@ -108,11 +107,13 @@ struct ContestBoxParser: PageParser {
         }
       }
     }
-    let sport = try BoxColumns.sport(of: headersSeen)
-    for slot in teams.indices where readable[slot] != true {
+    let sport = try BoxColumns.sport(of: headersSeen, regulation: header.regulation)
+    let scoring = BoxColumns.scoringKey(headers: headersSeen)
+    for slot in teams.indices
+    where !(columnsBySlot[slot] ?? []).contains(where: { $0.contains(.name) && $0.contains(.stat(scoring)) }) {
       throw StatlineError(
         .wrongPage,
-        "no stat table of team \(slot + 1) has a name and a goals column (\((headed[slot] ?? []).joined(separator: "; ")))",
+        "no stat table of team \(slot + 1) has a name and a \(scoring) column (\((headed[slot] ?? []).joined(separator: "; ")))",
         hint: "the layout changed: the tables' header rows no longer name the columns the plugin needs")
     }
     return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)

@@ -35,10 +35,20 @@ struct ContestHeader: Sendable, Equatable {
     if visitor.winner || home.winner {
       return (.final, played > 0 ? played : nil, "Final")
     }
-    if played > 0 && played < min(4, periodLabels.count) {
-      return (.live, played, GameText.periodLabel(played, 4))
+    if played > 0 && played < min(regulation, periodLabels.count) {
+      return (.live, played, GameText.periodLabel(played, regulation))
     }
     return (.unknown, nil, nil)
+  }
+
+  /// The line score's numbered periods (`1 2` for men's basketball halves, `1 2 3 4` for
+  /// quarters; `1OT` and the total are not numbers); four when the header has no line score.
+  var regulation: Int { Self.regulation(periodLabels) }
+
+  /// The numbered periods of a line score's header cells (current and legacy layouts).
+  static func regulation(_ periodLabels: [String]) -> Int {
+    let numbered = periodLabels.filter { Int($0) != nil }.count
+    return numbered > 0 ? numbered : 4
   }
 
   /// The header of a page read as a tree.

@@ -42,16 +42,18 @@ enum NCAASports {
   static func isLacrosse(_ sport: Sport) -> Bool { sport == .lacrosseMen || sport == .lacrosseWomen }
 
   static let lacrosse: Set<Sport> = [.lacrosseMen, .lacrosseWomen]
-  /// The sports whose play-by-play the plugin reads (lacrosse's grammar, basketball's).
-  static let playByPlay: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
+  /// The sports whose play-by-play and box scores the plugin reads (lacrosse's grammar and
+  /// columns, basketball's).
+  static let lacrosseAndBasketball: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
 
   /// The sports each page kind reads, by parser; a parser not named reads every sport (its
   /// records do not depend on it). Discovery makes a game target only for a parser that reads
   /// the game's sport, so a basketball game on a scoreboard gets its play-by-play target and no
   /// box-score target that could only fail.
   static let readBy: [String: Set<Sport>] = [
-    "ncaa-stats-contest-box": lacrosse, "ncaa-legacy-box": lacrosse, "ncaa-gql-boxscore": lacrosse,
-    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": playByPlay, "ncaa-gql-pbp": playByPlay,
+    "ncaa-stats-contest-box": lacrosseAndBasketball, "ncaa-legacy-box": lacrosseAndBasketball,
+    "ncaa-gql-boxscore": lacrosse,
+    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": lacrosseAndBasketball, "ncaa-gql-pbp": lacrosseAndBasketball,
   ]
 
   /// Whether `parser` reads pages of `sport`.

@@ -182,26 +182,37 @@ def event_bs(data):
 
 
 def statcrew_lxml(data):
+    """Any StatCrew root (`<lcgame>`, `<bbgame>`, `<bsgame>`, …): the status may be missing or last."""
     root = lxml.etree.fromstring(data, lxml.etree.XMLParser(resolve_entities=False, no_network=True))
-    out = [dict(root.find("venue").attrib), dict(root.find("status").attrib)]
+    out = [dict(root.find("venue").attrib)]
+    status = root.find("status")
+    if status is not None:
+        out.append(dict(status.attrib))
     for team in root.iterfind("team"):
         out.append(dict(team.attrib))
-        out += [dict(e.attrib) for e in team.iterfind("linescore/lineprd")]
+        out += [dict(e.attrib) for e in team.iterfind("linescore/*")]
         for player in team.iterfind("player"):
             out.append((dict(player.attrib), [(s.tag, dict(s.attrib)) for s in player]))
     out += [dict(p.attrib) for p in root.iterfind("plays//play")]
+    out += [dict(n.attrib) for n in root.iterfind("plays//narrative")]
     return out
 
 
 def statcrew_bs(data):
-    root = BeautifulSoup(data, "xml").find("lcgame")
-    out = [dict(root.find("venue", recursive=False).attrs), dict(root.find("status", recursive=False).attrs)]
+    root = BeautifulSoup(data, "xml").find()
+    out = [dict(root.find("venue", recursive=False).attrs)]
+    status = root.find("status", recursive=False)
+    if status is not None:
+        out.append(dict(status.attrs))
     for team in root.find_all("team", recursive=False):
         out.append(dict(team.attrs))
-        out += [dict(e.attrs) for e in team.find("linescore").find_all("lineprd")]
+        out += [dict(e.attrs) for e in team.find("linescore").find_all(recursive=False)]
         for player in team.find_all("player", recursive=False):
             out.append((dict(player.attrs), [(s.name, dict(s.attrs)) for s in player.find_all(recursive=False)]))
-    out += [dict(p.attrs) for p in root.find("plays").find_all("play")]
+    plays = root.find("plays", recursive=False)
+    if plays is not None:
+        out += [dict(p.attrs) for p in plays.find_all("play")]
+        out += [dict(n.attrs) for n in plays.find_all("narrative")]
     return out
 
 
@@ -217,6 +228,41 @@ def pbp_json(data):
                 out.append(
                     (period["periodNumber"], stat["teamId"], play["clock"], play["playText"], play["homeScore"], play["visitorScore"])
                 )
+    return out
+
+
+def gql_basketball_pbp_json(data):
+    """A flat basketball play-by-play: every entry is a play."""
+    pbp = json.loads(data)["data"]["playbyplay"]
+    out = [(t["teamId"], t["nameShort"], t["isHome"]) for t in pbp["teams"]]
+    for period in pbp["periods"]:
+        for play in period["playbyplayStats"]:
+            out.append(
+                (period["periodNumber"], play["clock"], play["visitorText"], play["homeText"], play["homeScore"],
+                 play["visitorScore"])
+            )
+    return out
+
+
+def gql_contests_json(data):
+    out = []
+    for contest in json.loads(data)["data"]["contests"]:
+        out.append((contest["contestId"], contest["gameState"], contest["currentPeriod"], contest["startDate"],
+                    contest["startTimeEpoch"], contest["sportUrl"]))
+        for team in contest["teams"]:
+            out.append((team["isHome"], team["seoname"], team["nameShort"], team["score"], team["isWinner"]))
+    return out
+
+
+def espn_json(data):
+    out = []
+    for event in json.loads(data)["events"]:
+        competition = event["competitions"][0]
+        out.append((event["id"], event["date"], event["status"]["type"]["state"], event["status"]["period"],
+                    event["status"]["displayClock"]))
+        for competitor in competition["competitors"]:
+            out.append((competitor["homeAway"], competitor["team"]["id"], competitor["team"]["displayName"],
+                        competitor["score"], [line.get("value") for line in competitor.get("linescores", [])]))
     return out
 
 
@@ -267,6 +313,34 @@ PAGES = [
      {"lxml": event_lxml, "BeautifulSoup": event_bs}),
     ("statcrew/lcgame-mlax-iona-at-unc-2026-02-15-final.xml", "StatCrew game XML", [],
      {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("statcrew/bbgame-mbb-msu-at-kentucky-2025-11-18-final.xml", "StatCrew basketball XML", [],
+     {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("statcrew/bsgame-mbase-indiana-at-unc-2026-02-14-g2.xml", "StatCrew baseball XML", [],
+     {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("statcrew/fbgame-duke-at-unc-2025-11-22.xml", "StatCrew football XML", [],
+     {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("statcrew/sogame-msoc-washington-vs-ncstate-2025-12-15.xml", "StatCrew soccer XML", [],
+     {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("statcrew/vbgame-wvb-miami-at-unc-2025-11-29.xml", "StatCrew volleyball XML", [],
+     {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
+    ("ncaa-stats/pbp-6479639-mbb-texastech-at-illinois.html", "stats.ncaa.org basketball play-by-play",
+     ["--parser", "ncaa-stats-contest-pbp", "--url", "https://stats.ncaa.org/contests/6479639/play_by_play"],
+     table_rows("//table", "table")),
+    ("ncaa-stats/scoreboard-mbb-d1-2025-11-11.html", "stats.ncaa.org basketball scoreboard",
+     ["--url", "https://stats.ncaa.org/season_divisions/18703/scoreboards?game_date=11/11/2025"],
+     table_rows("//table", "table")),
+    ("ncaa-stats/team-list-mba-d1-2026.html", "stats.ncaa.org baseball team list",
+     ["--url", "https://stats.ncaa.org/team/inst_team_list?academic_year=2026&conf_id=-1&division=1&sport_code=MBA"],
+     {"lxml": team_list_lxml, "selectolax": team_list_selectolax, "BeautifulSoup": team_list_bs}),
+    ("ncaa-data/gql-pbp-mbb-6351148-ucriverside-at-hawaii-trimmed.json", "ncaa.com GraphQL basketball play-by-play (JSON)",
+     [], {"json": gql_basketball_pbp_json}),
+    ("ncaa-data/gql-scoreboard-mbb-d1-2026-03-20-ncaa-tournament-trimmed.json", "ncaa.com GraphQL scoreboard (JSON)",
+     ["--parser", "ncaa-gql-contests", "--url",
+      "https://sdataprod.ncaa.com/?meta=GetContests_web&variables=%7B%22contestDate%22%3A%2203%2F20%2F2026%22%2C%22division%22%3A1%2C%22sportCode%22%3A%22MBB%22%2C%22week%22%3Anull%7D"],
+     {"json": gql_contests_json}),
+    ("espn/espn-scoreboard-mbb-2025-11-26-live.json", "ESPN scoreboard (JSON)",
+     ["--url", "https://site.api.espn.com/apis/site/v2/sports/basketball/mens-college-basketball/scoreboard?dates=20251126"],
+     {"json": espn_json}),
     ("ncaa-data/gql-pbp-mla-6599987-final-ot.json", "ncaa.com GraphQL play-by-play (JSON)", [],
      {"json": pbp_json}),
     ("ncaa-data/casablanca-scoreboard-mbb-d1-2025-02-28.json", "ncaa.com casablanca scoreboard (JSON)", [],
