@@ -18,19 +18,20 @@ enum BasketballPlayRows {
       var assist: String?
       if lowered.hasSuffix("made") {
         type = .score
-        details["points"] = lowered.contains("3pt") ? "3" : lowered.contains("freethrow") ? "1" : "2"
+        details["points"] =
+          FastText.contains(lowered, "3pt") ? "3" : FastText.contains(lowered, "freethrow") ? "1" : "2"
       } else if let made = FastText.split(text, at: " makes ") {
         // ncaa.com: "Ryan Rapp makes three point jump shot (Isaiah Moses assists)".
         type = .score
         (name, rest) = made
         let shot = rest.lowercased()
         details["points"] = shot.hasPrefix("three point") ? "3" : shot.hasPrefix("free throw") ? "1" : "2"
-        if let open = rest.range(of: " ("), rest.hasSuffix(" assists)") {
-          assist = String(rest[open.upperBound...].dropLast(" assists)".count))
+        if rest.hasSuffix(" assists)"), let (_, inside) = FastText.split(rest, at: " (") {
+          assist = String(inside.dropLast(" assists)".count))
         }
-      } else if lowered.contains("timeout") {
+      } else if FastText.contains(lowered, "timeout") {
         type = .timeout
-      } else if lowered.contains("turnover") {
+      } else if FastText.contains(lowered, "turnover") {
         type = .turnover
       } else if lowered.hasPrefix("period start") || lowered.hasPrefix("jumpball startperiod") {
         type = .periodStart
@@ -49,9 +50,9 @@ enum BasketballPlayRows {
   /// Who acted and what they did: `JT Toppin, 2pt jumpshot made` (the current pages) or
   /// `Ike, Graham, 2pt jumpshot made` (last name first, older pages) → the name as "First Last".
   static func actor(_ text: String) -> (name: String, rest: String) {
-    let parts = text.components(separatedBy: ", ")
+    let parts = FastText.components(text, separatedBy: ", ")
     guard parts.count >= 2 else { return ("", text) }
-    if parts.count >= 3, parts[1].first?.isUppercase == true, !parts[1].contains(" ") {
+    if parts.count >= 3, parts[1].first?.isUppercase == true, !parts[1].utf8.contains(0x20) {
       return (PersonName.normalized("\(parts[0]), \(parts[1])"), parts.dropFirst(2).joined(separator: ", "))
     }
     return (parts[0], parts.dropFirst().joined(separator: ", "))

@@ -92,18 +92,23 @@ enum PlayRows {
     }
   }
 
-  /// The sport the play texts are written for: draw controls → women's lacrosse, faceoffs and
-  /// the rest of the lacrosse grammar → men's; anything else is refused, naming the sport the
-  /// texts read as when they say.
-  static func sport(of texts: [String]) throws -> Sport {
+  /// The lacrosse the play texts are written for: draw controls → women's, faceoffs and the rest
+  /// of the lacrosse grammar → men's; nil when they are not lacrosse's.
+  static func lacrosse(of texts: [String]) -> Sport? {
     if texts.contains(where: { $0.hasPrefix("Draw control") }) { return .lacrosseWomen }
     let lacrosse = ["Faceoff ", "GOAL by ", "Ground ball pickup", "Clear attempt", "Shot by "]
     if texts.contains(where: { text in lacrosse.contains { text.hasPrefix($0) } }) { return .lacrosseMen }
+    return nil
+  }
+
+  /// Texts of a sport the plugin does not read: refused, naming the sport they read as (`other`,
+  /// from `otherSport(of:)`) when they say.
+  static func refusal(_ texts: [String], other: String?) -> StatlineError {
     let first = texts.first { !$0.isEmpty }.map { "'\($0.prefix(60))'" } ?? "none"
-    let named = otherSport(of: texts).map { "\($0), not lacrosse" } ?? "not lacrosse"
-    throw StatlineError(
+    let named = other.map { "\($0), not lacrosse or basketball" } ?? "not lacrosse or basketball"
+    return StatlineError(
       .unsupported, "the plays are \(named) (first: \(first))",
-      hint: "the NCAA plugin reads men's and women's lacrosse play-by-play; other sports are not supported yet")
+      hint: "the NCAA plugin reads men's and women's lacrosse and basketball play-by-play")
   }
 
   /// Words that only another sport's play texts use.
@@ -115,12 +120,15 @@ enum PlayRows {
     ("ice hockey", ["power play goal", "icing", "hooking", "shot on goal by"]),
   ]
 
-  /// The sport most of the texts' words belong to, or nil.
+  /// The sport most of the texts' words belong to, or nil. (Byte search: Foundation's
+  /// `contains` made this most of a basketball page's reading time.)
   static func otherSport(of texts: [String]) -> String? {
     var counts: [String: Int] = [:]
     for text in texts.prefix(400) {
       let lowered = text.lowercased()
-      for (sport, words) in otherSports where words.contains(where: lowered.contains) { counts[sport, default: 0] += 1 }
+      for (sport, words) in otherSports where words.contains(where: { FastText.offset(of: $0, in: lowered) != nil }) {
+        counts[sport, default: 0] += 1
+      }
     }
     return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
   }

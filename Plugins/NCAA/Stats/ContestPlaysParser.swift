@@ -76,12 +76,10 @@ struct ContestPlaysParser: PageParser {
 struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
   func normalize(_ plays: PlaysPage<Header>, page: Page) throws -> Batch {
     let texts = plays.rows.map(\.text)
-    let sport: Sport
-    do {
-      sport = try PlayRows.sport(of: texts)
-    } catch let error as StatlineError {
+    guard let sport = PlayRows.lacrosse(of: texts) else {
       // Basketball is read too (its texts, its halves or quarters); any other sport stays refused.
-      guard PlayRows.otherSport(of: texts) == "basketball" else { throw error }
+      let other = PlayRows.otherSport(of: texts)
+      guard other == "basketball" else { throw PlayRows.refusal(texts, other: other) }
       let basketball = BasketballPlayRows.sport(periodLabels: plays.rows.compactMap(\.periodLabel))
       let game = plays.header.game(sport: basketball)
       return Batch(

@@ -126,7 +126,22 @@ struct GroupedRoster: Sendable {
     }
   }
 
-  static func key(_ name: some StringProtocol) -> String { String(name.lowercased().filter(\.isLetter)) }
+  /// The letters of a name, lower-cased: `O'Neill, Brennan` and `ONEILL,BRENNAN` are one key.
+  /// ASCII names (nearly all) byte by byte; others by their characters.
+  static func key(_ name: some StringProtocol) -> String {
+    let utf8 = name.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return String(name.lowercased().filter(\.isLetter)) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    for byte in utf8 {
+      switch byte {
+      case 0x61...0x7A: bytes.append(byte)
+      case 0x41...0x5A: bytes.append(byte + 0x20)
+      default: continue
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// The roster's name for `written`, else `written` normalized.
   func name(_ written: String) -> String { names[Self.key(written)] ?? PersonName.normalized(written) }

@@ -61,6 +61,21 @@ public enum FastText {
     return (String(text[..<start]), String(text[end...]))
   }
 
+  /// Whether `needle` occurs in `text` (the C library's search, not Foundation's).
+  public static func contains(_ text: String, _ needle: String) -> Bool { offset(of: needle, in: text) != nil }
+
+  /// `text` cut at every `separator` (as Foundation's `components(separatedBy:)`, without it).
+  public static func components(_ text: String, separatedBy separator: String) -> [String] {
+    var parts: [String] = []
+    var rest = text
+    while let (head, tail) = split(rest, at: separator) {
+      parts.append(head)
+      rest = tail
+    }
+    parts.append(rest)
+    return parts
+  }
+
   /// `text` after `prefix`, without a final period, or nil when it does not start so.
   public static func rest(_ text: String, after prefix: String) -> String? {
     guard text.hasPrefix(prefix) else { return nil }

@@ -104,6 +104,22 @@ def table_rows_bs(css, data):
     return [(bs_cells(tr), bs_href(tr)) for tr in bs(data).select_one(css).find_all("tr")]
 
 
+def every_row_lxml(data):
+    """Every row of every table (a play-by-play's periods, a scoreboard's games): cells, first link."""
+    return [(lx_cells(tr), lx_href(tr)) for tr in lxml.html.document_fromstring(data).xpath("//tr")]
+
+
+def every_row_selectolax(data):
+    return [(sx_cells(tr), sx_href(tr)) for tr in LexborHTMLParser(data).css("tr")]
+
+
+def every_row_bs(data):
+    return [(bs_cells(tr), bs_href(tr)) for tr in bs(data).find_all("tr")]
+
+
+EVERY_ROW = {"lxml": every_row_lxml, "selectolax": every_row_selectolax, "BeautifulSoup": every_row_bs}
+
+
 def table_rows(xpath, css):
     """The schedule pages' extraction, for each peer: the table by XPath (lxml) or CSS."""
     return {"lxml": partial(table_rows_lxml, xpath), "selectolax": partial(table_rows_selectolax, css),
@@ -325,10 +341,10 @@ PAGES = [
      {"lxml": statcrew_lxml, "BeautifulSoup": statcrew_bs}),
     ("ncaa-stats/pbp-6479639-mbb-texastech-at-illinois.html", "stats.ncaa.org basketball play-by-play",
      ["--parser", "ncaa-stats-contest-pbp", "--url", "https://stats.ncaa.org/contests/6479639/play_by_play"],
-     table_rows("//table", "table")),
+     EVERY_ROW),
     ("ncaa-stats/scoreboard-mbb-d1-2025-11-11.html", "stats.ncaa.org basketball scoreboard",
      ["--url", "https://stats.ncaa.org/season_divisions/18703/scoreboards?game_date=11/11/2025"],
-     table_rows("//table", "table")),
+     EVERY_ROW),
     ("ncaa-stats/team-list-mba-d1-2026.html", "stats.ncaa.org baseball team list",
      ["--url", "https://stats.ncaa.org/team/inst_team_list?academic_year=2026&conf_id=-1&division=1&sport_code=MBA"],
      {"lxml": team_list_lxml, "selectolax": team_list_selectolax, "BeautifulSoup": team_list_bs}),
