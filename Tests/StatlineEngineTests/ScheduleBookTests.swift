@@ -205,6 +205,36 @@ import Testing
     #expect(book.due(at: Self.t0.addingTimeInterval(10)).count == 10)
   }
 
+  /// The running loop's view of the schedule (a heap, not a pass over every target) agrees with
+  /// `due(at:)`: earliest first, up to the limit, never a target being polled, never one twice,
+  /// and a target polled again is due at its new time only.
+  @Test func takingDueTargetsFromTheHeapAgreesWithTheSchedule() {
+    let states = (0..<50).map { index in
+      TargetState(
+        target: Target(url: "http://h/game/\(index).xml", source: "test", parser: "test-game", role: .game),
+        nextDue: Self.t0.addingTimeInterval(Double((index * 37) % 50)))
+    }
+    var book = ScheduleBook(states: states)
+    let now = Self.t0.addingTimeInterval(20)
+    let expected = book.due(at: now).map(\.id)
+    #expect(expected.count == 21)
+    let busy: Set<String> = [expected[1]]
+    let first = book.takeDue(at: now, excluding: busy, limit: 5).map(\.id)
+    #expect(first == [expected[0]] + expected[2...5], "earliest first, the busy one skipped")
+    let rest = book.takeDue(at: now, excluding: busy, limit: 100).map(\.id)
+    #expect(rest == Array(expected[6...]), "each once")
+    #expect(book.takeDue(at: now, excluding: [], limit: 100).isEmpty, "taken targets wait for their poll")
+    #expect(book.nextDue(excluding: []) == Self.t0.addingTimeInterval(21))
+    // A polled target comes back at its new time (the poll's result puts it).
+    let polled = book.apply(Poller.Result(kind: .unchanged, status: 304), to: expected[0], now: now, unit: { 0.5 })
+    guard let again = polled.state.nextDue else {
+      Issue.record("a live target polled again has a next due time")
+      return
+    }
+    #expect(again > now)
+    #expect(book.takeDue(at: again, excluding: [], limit: 100).map(\.id).contains(expected[0]))
+  }
+
   @Test func imminentGamesPollEveryFiveMinutes() {
     var book = ScheduleBook(states: [])
     _ = book.seed([Self.scoreboard], now: Self.t0)

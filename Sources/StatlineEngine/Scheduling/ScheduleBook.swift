@@ -9,6 +9,9 @@ public struct ScheduleBook: Sendable {
   /// Each active target's due time, kept beside the states so that finding due targets, which
   /// the scheduler does on every event, touches only ids and dates.
   private var dues: [String: Date] = [:]
+  /// The same due times as a heap, for the running loop (`takeDue`, `nextDue`): entries go
+  /// stale as targets are polled again and are dropped when they reach the top.
+  private var queue = DueQueue()
   /// When each target's state was last written to the store (this run).
   public var persisted: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
@@ -22,6 +25,7 @@ public struct ScheduleBook: Sendable {
   ) {
     self.states = Dictionary(states.map { ($0.id, $0) }) { _, last in last }
     for state in self.states.values { dues[state.id] = state.nextDue }
+    queue = DueQueue(dues)
     self.policies = policies
     self.defaultPolicy = defaultPolicy
     self.sports = sports
@@ -81,6 +85,33 @@ public struct ScheduleBook: Sendable {
       .compactMap { states[$0.key] }
   }
 
+  /// Takes up to `limit` targets due at `now`, earliest first, for polling: O(log n) each, not
+  /// a pass over the schedule. A target in `busy` (being polled) is skipped and its entry
+  /// dropped: its settled poll puts its next due time back. The taken targets' entries are
+  /// removed the same way.
+  public mutating func takeDue(at now: Date, excluding busy: Set<String>, limit: Int) -> [TargetState] {
+    var taken: [TargetState] = []
+    var ids: Set<String> = []
+    while taken.count < limit, let top = queue.top, top.due <= now {
+      queue.pop()
+      // A due time pushed twice (the same state put twice) is one target, taken once.
+      guard dues[top.id] == top.due, !busy.contains(top.id), ids.insert(top.id).inserted, let state = states[top.id]
+      else { continue }
+      taken.append(state)
+    }
+    return taken
+  }
+
+  /// The earliest due time among targets not in `busy`, from the heap (stale entries and those
+  /// of busy targets dropped on the way, as in `takeDue`).
+  public mutating func nextDue(excluding busy: Set<String>) -> Date? {
+    while let top = queue.top {
+      if dues[top.id] == top.due, !busy.contains(top.id) { return top.due }
+      queue.pop()
+    }
+    return nil
+  }
+
   /// The earliest due time among targets not in `busy` (and later than `after`, if given).
   public func nextWake(excluding busy: Set<String> = [], after: Date? = nil) -> Date? {
     var earliest: Date?
@@ -101,12 +132,14 @@ public struct ScheduleBook: Sendable {
     states = Dictionary(stored.map { ($0.id, $0) }) { _, last in last }
     dues = [:]
     for state in states.values { dues[state.id] = state.nextDue }
+    queue = DueQueue(dues)
     for state in kept { put(state) }
   }
 
   private mutating func put(_ state: TargetState) {
     states[state.id] = state
     dues[state.id] = state.nextDue
+    if let due = state.nextDue { queue.push(DueQueue.Entry(due: due, id: state.id)) }
   }
 
   /// Applies a poll's result to its target; returns the commit (the batch, the target's new

@@ -147,14 +147,14 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
         }
         if Task.isCancelled { break }
         let now = clock.now()
-        for state in book.due(at: now, excluding: busy).prefix(configuration.maxConcurrentPolls - busy.count) {
+        for state in book.takeDue(at: now, excluding: busy, limit: configuration.maxConcurrentPolls - busy.count) {
           busy.insert(state.id)
           group.addTask {
             let result = await poller.poll(state, now: clock.now)
             if !Task.isCancelled { continuation.yield(.done(state, result)) }
           }
         }
-        if let next = book.nextWake(excluding: busy), next != timerDue {
+        if let next = book.nextDue(excluding: busy), next != timerDue {
           timer?.cancel()
           timerDue = next
           timer = Task {
