@@ -14,6 +14,9 @@ struct DueQueue: Sendable {
   }
 
   private var heap: [Entry] = []
+  /// Entries looked at and removed so far: what finding due targets cost (a test holds it to
+  /// the targets taken, whatever the schedule's size).
+  private(set) var pops = 0
 
   var count: Int { heap.count }
 
@@ -40,6 +43,7 @@ struct DueQueue: Sendable {
   @discardableResult
   mutating func pop() -> Entry? {
     guard !heap.isEmpty else { return nil }
+    pops += 1
     heap.swapAt(0, heap.count - 1)
     let last = heap.removeLast()
     var parent = 0

@@ -11,7 +11,7 @@ public struct ScheduleBook: Sendable {
   private var dues: [String: Date] = [:]
   /// The same due times as a heap, for the running loop (`takeDue`, `nextDue`): entries go
   /// stale as targets are polled again and are dropped when they reach the top.
-  private var queue = DueQueue()
+  private(set) var queue = DueQueue()
   /// When each target's state was last written to the store (this run).
   public var persisted: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
