@@ -10,6 +10,31 @@ import Testing
 struct BenchSiteTests {
   static let realGame = "statcrew/lcgame-mlax-iona-at-unc-2026-02-15-final.xml"
 
+  /// `bench cycle --mix`: every kind's real page, at its path on the site, in both renderings,
+  /// is read whole by its parser, and the site serves each target its kind's page.
+  @Test func everyPageOfTheMixIsReadWholeAtItsPath() throws {
+    let registry = try BuiltinPlugins.registry()
+    let site = try BenchSite(
+      targets: BenchMix.kinds.count, mode: .changed, cadence: 30, mixFolder: RealPages.folder!.path)
+    for index in BenchMix.kinds.indices {
+      let (kind, path) = BenchMix.target(index)
+      for elapsed in [0.0, 30.0] {
+        let request = LoopbackServer.Request(method: "GET", uri: path, headers: [:])
+        guard case .respond(let status, let headers, let body) = site.route(request, elapsed: elapsed) else {
+          Issue.record("\(path): no answer")
+          continue
+        }
+        #expect(status == 200 && headers["ETag"] != nil, "\(path)")
+        let page = Page(url: "http://127.0.0.1:9" + path, headers: headers, body: Data(body.utf8))
+        let entry = try #require(registry.parser(id: kind.parser))
+        let batch = try PagePipeline.run(page, with: entry)
+        #expect(!batch.games.isEmpty, "\(kind.page)")
+        #expect(
+          !batch.warnings.contains { $0.hasPrefix(BatchValidator.refusedPrefix) }, "\(kind.page): \(batch.warnings)")
+      }
+    }
+  }
+
   @Test func theRealGameBecomesLiveWithItsClockMovingAndNothingElse() throws {
     let data = try RealPages.data(Self.realGame)
     let renderings = try BenchSite.liveRenderings(of: data)

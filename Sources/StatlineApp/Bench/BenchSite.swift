@@ -24,6 +24,8 @@ public struct BenchSite: Sendable {
   /// Two renderings per game (the clock moved), alternating each cadence in `changed` mode.
   let pages: [[String]]
   let etags: [[String]]
+  /// `--mix`: the site serves `BenchMix`'s pages (found by the target number in their path).
+  var mixed = false
 
   /// Every target serves the same saved StatCrew game XML (`scripts/peers` uses the real one),
   /// made live: two renderings whose `<status>` differ in the clock. The game's id comes from
@@ -101,6 +103,22 @@ public struct BenchSite: Sendable {
     etags = pages.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
   }
 
+  /// `--mix FOLDER`: the real pages of every kind, taken in turn by the targets (`BenchMix`),
+  /// changing their bytes every cadence (`changed` mode) or never (the others).
+  public init(targets: Int, mode: Mode, cadence: Double, mixFolder folder: String) throws(StatlineError) {
+    guard mode != .scoring else {
+      throw StatlineError(.configuration, "--mix takes the changed, not-modified or identical mode, not scoring")
+    }
+    let renderings = try BenchMix.renderings(folder: folder)
+    let tags = renderings.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
+    self.mode = mode
+    self.cadence = cadence
+    let kinds = BenchMix.kinds.count
+    pages = (0..<targets).map { renderings[$0 % kinds] }
+    etags = (0..<targets).map { tags[$0 % kinds] }
+    mixed = true
+  }
+
   /// Game `index` between two schools of the registry of its own (`schools`, two by two), as
   /// StatCrew (the id, the name as an XML attribute) and ncaa.com (name, slug, team id) name them.
   static func seat(_ game: inout DemoGame, _ schools: [CanonicalTeam], _ index: Int) {
@@ -121,10 +139,18 @@ public struct BenchSite: Sendable {
 
   public func route(_ request: LoopbackServer.Request, elapsed: Double) -> LoopbackServer.Behavior {
     if request.uri == "/robots.txt" { return .ok("User-agent: *\nAllow: /\n") }
-    guard request.uri.hasPrefix("/game/"), let id = Int(request.uri.dropFirst(6).dropLast(4)),
-      (700_000..<700_000 + pages.count).contains(id)
-    else { return .respond(status: 404) }
-    let index = id - 700_000
+    let index: Int
+    // A mix page's number is its `n=` (the request may carry more: a persisted query's hash).
+    if mixed, let number = BenchMix.number(in: request.uri),
+      (700_000..<700_000 + pages.count).contains(number)
+    {
+      index = number - 700_000
+    } else {
+      guard request.uri.hasPrefix("/game/"), let id = Int(request.uri.dropFirst(6).dropLast(4)),
+        (700_000..<700_000 + pages.count).contains(id)
+      else { return .respond(status: 404) }
+      index = id - 700_000
+    }
     let time = min(elapsed, freezeAfter ?? elapsed)
     let variant = mode == .changed || mode == .scoring ? Int(time / cadence) % pages[index].count : 0
     switch mode {
@@ -132,7 +158,14 @@ public struct BenchSite: Sendable {
     case .changed, .scoring, .notModified:
       let etag = etags[index][variant]
       if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
-      return .ok(pages[index][variant], headers: ["ETag": etag, "Content-Type": "text/xml"])
+      return .ok(pages[index][variant], headers: ["ETag": etag, "Content-Type": contentType(index)])
     }
+  }
+
+  private func contentType(_ index: Int) -> String {
+    guard mixed else { return "text/xml" }
+    let page = BenchMix.target(index).kind.page
+    return page.hasSuffix(".json")
+      ? "application/json" : page.hasSuffix(".html") ? "text/html; charset=utf-8" : "text/xml"
   }
 }

@@ -21,6 +21,9 @@ public struct CycleBenchmark: Sendable {
   public var apiRate: Double?
   /// Workers sharing the store (PostgreSQL only), each a runtime of its own in this process.
   public var workers = 1
+  /// The site serves `BenchMix`'s pages: each target has its kind's parser, and a final (the
+  /// saved pages are finals, some stay `unknown`) is polled at the live cadence, not retired.
+  public var mixed = false
 
   public init(targets: Int, cadence: Duration, cycles: Int, siteURL: String, storePath: String) {
     self.targets = targets
@@ -43,6 +46,8 @@ public struct CycleBenchmark: Sendable {
     public var rss: [Double]
     /// PostgreSQL's own CPU per cycle (0 on SQLite).
     public var serverCPUSecondsPerCycle: Double = 0
+    /// The first few distinct errors of failed polls, with their targets.
+    public var errors: [String] = []
   }
 
   /// What the benchmark keeps of the polls: lags and counts, not the reports (whose games would
@@ -51,12 +56,14 @@ public struct CycleBenchmark: Sendable {
     var lags: [Double] = []
     var outcomes: [String: Int] = [:]
     var written = 0
+    var errors: [String] = []
     var polls: Int { lags.count }
 
     mutating func add(_ other: Tally) {
       lags += other.lags
       outcomes.merge(other.outcomes, uniquingKeysWith: +)
       written += other.written
+      for error in other.errors where errors.count < 5 && !errors.contains(error) { errors.append(error) }
     }
   }
 
@@ -70,6 +77,7 @@ public struct CycleBenchmark: Sendable {
         tally.lags.append(JobClock<ContinuousClock>.seconds(report.lag))
         tally.outcomes[outcome, default: 0] += 1
         tally.written += report.written
+        if let error = report.error, tally.errors.count < 5 { tally.errors.append("\(report.target.url): \(error)") }
       }
     }
     func take() -> Tally {
@@ -83,9 +91,18 @@ public struct CycleBenchmark: Sendable {
   public func run(progress: @Sendable (String) -> Void) async throws -> Result {
     var config = JobConfig()
     config.targets = (0..<targets).map {
-      JobConfig.TargetSpec(url: siteURL + BenchSite.path($0), parser: "statbroadcast-game-xml", role: .game)
+      mixed
+        ? JobConfig.TargetSpec(
+          url: siteURL + BenchMix.target($0).path, parser: BenchMix.target($0).kind.parser, role: .game)
+        : JobConfig.TargetSpec(url: siteURL + BenchSite.path($0), parser: "statbroadcast-game-xml", role: .game)
     }
     config.policy.live = cadence
+    if mixed {
+      config.policy.finalPolls = Int.max
+      config.policy.finalInterval = cadence
+      config.policy.idle = cadence
+      config.policy.imminent = cadence
+    }
     // Loopback: the per-host limits that protect a real site would cap 1,000 targets at 20/s.
     config.politeness.hostLimits = HostLimits(concurrency: 16, spacing: .zero)
     config.maxConcurrentPolls = 64
@@ -128,7 +145,8 @@ public struct CycleBenchmark: Sendable {
       polls: measured.polls, written: measured.written, outcomes: measured.outcomes,
       cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
       lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss,
-      serverCPUSecondsPerCycle: PostgresLocation.isURL(storePath) ? server / Double(cycles) : 0)
+      serverCPUSecondsPerCycle: PostgresLocation.isURL(storePath) ? server / Double(cycles) : 0,
+      errors: measured.errors)
   }
 
   static func cpuSeconds() -> Double {

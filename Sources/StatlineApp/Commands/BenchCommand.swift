@@ -234,6 +234,12 @@ struct BenchCommand: ParsableCommand {
         valueName: "url"))
     var site: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Serve the real pages of every kind the plugins read, from this folder (../shared/fixtures/real), taken in turn by the targets: a Saturday's mix.",
+        valueName: "folder"))
+    var mix: String?
+
     func run() async throws {
       guard store != nil || workers == 1 else {
         throw fail(StatlineError(.configuration, "--workers needs --store postgres://…", hint: "SQLite has one writer"))
@@ -254,6 +260,10 @@ struct BenchCommand: ParsableCommand {
         (siteProcess, url) = (nil, site.hasSuffix("/") ? String(site.dropLast()) : site)
       } else {
         var arguments = ["--targets", String(targets), "--mode", mode.rawValue, "--cadence", String(cadence)]
+        if let mix {
+          do { _ = try BenchSite(targets: 1, mode: mode, cadence: cadence, mixFolder: mix) } catch { throw fail(error) }
+          arguments += ["--mix", mix]
+        }
         if let page {
           // Checked here too, so a bad page is one clear error, not a site that did not start.
           do { _ = try BenchSite(targets: 1, mode: mode, cadence: cadence, pageFile: page) } catch { throw fail(error) }
@@ -271,15 +281,19 @@ struct BenchCommand: ParsableCommand {
         benchmark.merges = !noMerge
         benchmark.apiRate = apiRate
         benchmark.workers = workers
+        benchmark.mixed = mix != nil
         return try await benchmark.run { Console.error($0) }
       }
       Console.out(
-        "\(targets) live targets, \(mode.rawValue) pages\(page.map { " (\($0))" } ?? ""), cadence \(cadence) s, \(cycles) measured cycles"
+        "\(targets) live targets, \(mode.rawValue) pages\(page.map { " (\($0))" } ?? "")"
+          + (mix != nil ? " (the real pages of \(BenchMix.kinds.count) kinds, in turn)" : "")
+          + ", cadence \(cadence) s, \(cycles) measured cycles"
           + (noEvents ? ", no events" : "") + (noMerge ? ", no merge" : "")
           + (apiRate.map { ", the read API polled \(Int($0))/s" } ?? ""))
       Console.out(
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
       )
+      for error in result.errors { Console.out("  failed: \(error)") }
       Console.out(
         String(
           format: "CPU per cycle: %.3f s = %.2f %% of one core (goal < 10 %%); per poll: %.0f µs",
@@ -460,11 +474,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Stop changing the pages after this many seconds.") var freezeAfter: Double?
     @Option(help: "Append a line per request (Unix time in ms, path, status) to this file.") var log: String?
     @Option(help: "Serve this StatCrew game XML, made live, as every target's page.") var page: String?
+    @Option(help: "Serve the real pages of every kind in this folder, in turn.") var mix: String?
 
     func run() async throws {
       let mode = BenchSite.Mode(rawValue: mode) ?? .changed
       var site: BenchSite
-      if let page {
+      if let mix {
+        do { site = try BenchSite(targets: targets, mode: mode, cadence: cadence, mixFolder: mix) } catch {
+          throw fail(error)
+        }
+      } else if let page {
         do { site = try BenchSite(targets: targets, mode: mode, cadence: cadence, pageFile: page) } catch {
           throw fail(error)
         }
