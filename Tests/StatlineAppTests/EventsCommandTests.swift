@@ -63,7 +63,7 @@ import Testing
     let port = try LoopbackSocket.freePort()
     let watcher = StreamWatcher(port: port, path: "/v1/events/stream")
     let output = try CommandRunner.run(
-      ["demo", "--plain", "--speed", "2000", "--store", store, "--webhook", hook.url, "--port", String(port)])
+      ["demo", "--plain", "--speed", "1000", "--store", store, "--webhook", hook.url, "--port", String(port)])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(!output.stderr.contains("error"), "the demo's normal end logs no error: \(output.stderr)")
     let stream = watcher.wait()

@@ -51,9 +51,9 @@ import Testing
     }
   }
 
-  /// The README documents every sport and every key (the project's list of keys per sport).
-  @Test func theReadmeListsEverySportAndKey() throws {
-    let readme = try String(contentsOf: PackageRoot.file("README.md"), encoding: .utf8)
+  /// The sports page documents every sport and every key (the project's list of keys per sport).
+  @Test func theSportsPageListsEverySportAndKey() throws {
+    let readme = try String(contentsOf: PackageRoot.file("docs/sports.md"), encoding: .utf8)
     let section = try #require(readme.components(separatedBy: "## Sports and their stat keys").dropFirst().first)
     let text = section.components(separatedBy: "\n## ").first ?? section
     for profile in SportProfile.all {
