@@ -11,6 +11,12 @@ import Testing
     try CommandRunner.run(arguments)
   }
 
+  @Test func versionPrintsTheVersion() throws {
+    let output = try run("--version")
+    #expect(
+      output.status == 0 && output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == StatlineVersion.current)
+  }
+
   @Test func sourcesListsPluginsParsersAndPatterns() throws {
     let output = try run("sources")
     #expect(output.status == 0)

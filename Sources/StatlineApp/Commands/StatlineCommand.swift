@@ -6,6 +6,7 @@ public struct StatlineCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "statline",
     abstract: "Watches live sports statistics pages and normalizes them.",
+    version: StatlineVersion.current,
     subcommands: [
       RunCommand.self, OnceCommand.self, StatusCommand.self, EventsCommand.self, ServeCommand.self, DemoCommand.self,
       MigrateCommand.self,
