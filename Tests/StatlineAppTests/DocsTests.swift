@@ -84,6 +84,10 @@ import Testing
         guard let first = tokens.first, first.allSatisfy({ $0.isLowercase || $0 == "-" }), !first.isEmpty else {
           continue
         }
+        if first.hasPrefix("--") {
+          #expect(top.contains(first), "\(page.lastPathComponent): `statline \(first)` is no option")
+          continue
+        }
         #expect(subcommands.contains(first), "\(page.lastPathComponent): `statline \(first)` is no command")
         guard subcommands.contains(first) else { continue }
         var words = [first]
