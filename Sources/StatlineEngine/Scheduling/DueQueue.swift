@@ -18,8 +18,6 @@ struct DueQueue: Sendable {
   /// the targets taken, whatever the schedule's size).
   private(set) var pops = 0
 
-  var count: Int { heap.count }
-
   init() {}
 
   init<S: Sequence>(_ dues: S) where S.Element == (key: String, value: Date) {
