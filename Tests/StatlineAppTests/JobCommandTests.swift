@@ -95,6 +95,20 @@ import Testing
     #expect(captures.stdout.contains("/archive/640112.xml"))
   }
 
+  /// `once` takes no leases: against a store that workers share it refuses to start, saying why,
+  /// and touches nothing (the URL's server is never asked; the password is not printed).
+  @Test func onceRefusesAPostgresStore() throws {
+    let folder = try Self.folder()
+    let file = folder.appendingPathComponent("statline.yml")
+    try "targets:\n  - url: https://a.edu/x\n".write(to: file, atomically: true, encoding: .utf8)
+    let output = try CommandRunner.run([
+      "once", "--config", file.path, "--store", "postgres://statline:secret@127.0.0.1:1/statline",
+    ])
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("statline once polls without leases"), "\(output.stderr)")
+    #expect(output.stderr.contains("statline run --store") && !output.stderr.contains("secret"))
+  }
+
   @Test func aBadConfigurationStopsAtStartWithTheKey() throws {
     let folder = try Self.folder()
     let file = folder.appendingPathComponent("statline.yml")

@@ -9,15 +9,29 @@ struct OnceCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "once",
     abstract: "Poll every due target once (and the games they discover), deliver pending events, then exit.",
-    discussion: "Exits 0 when every poll succeeded or was unchanged, 1 when any failed or was blocked.")
+    discussion:
+      "Exits 0 when every poll succeeded or was unchanged, 1 when any failed or was blocked. On SQLite only: it takes no leases, so a PostgreSQL store (shared by workers) is refused."
+  )
 
   @OptionGroup var job: JobOptions
 
+  /// Why `once` refuses a PostgreSQL store: it polls every due target without taking a lease, so
+  /// beside the cluster's workers it would poll (and write) what a worker holds.
+  static let clusterRefusal =
+    "statline once polls without leases, so it does not run against a PostgreSQL store, which workers share"
+
   func run() async throws {
     let runtime: JobRuntime<ContinuousClock>
-    do {
-      runtime = try await JobRuntime(
-        config: try job.load(), storePath: job.store, clock: ContinuousClock(), report: { _ in })
+    do throws(StatlineError) {
+      let config = try job.load()
+      let store = job.store ?? config.store
+      if PostgresLocation.isURL(store) {
+        throw StatlineError(
+          .configuration, Self.clusterRefusal, location: PostgresLocation.redacted(store),
+          hint:
+            "run `statline run --store URL` (a worker that takes leases) and stop it when done, or use a SQLite store")
+      }
+      runtime = try await JobRuntime(config: config, storePath: job.store, clock: ContinuousClock(), report: { _ in })
     } catch {
       throw fail(error)
     }
