@@ -39,6 +39,15 @@ import Testing
   /// A basketball box score by its columns: men's when the line score has two halves, women's
   /// when it has four quarters; its points add up to the score, or the box score is refused
   /// alone (the game is still stored) and the poll says so.
+  /// Every key a box-score column is read into is one a sport's profile documents (a misspelt
+  /// key would be stored and served without a word).
+  @Test func everyBoxColumnKeyIsASportsKey() {
+    let documented = Set(SportProfile.all.flatMap(\.statKeys))
+    for (header, column) in BoxColumns.columns {
+      if case .stat(let key) = column { #expect(documented.contains(key), "column '\(header)' → '\(key)'") }
+    }
+  }
+
   @Test func aBasketballBoxScoreIsReadByItsColumnsAndItsHalvesSayMens() throws {
     let batch = try Self.batch("ncaa-stats-contest-box/basketball-men-final", parser: "ncaa-stats-contest-box")
     let game = try #require(batch.games.first)

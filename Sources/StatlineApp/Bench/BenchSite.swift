@@ -40,7 +40,7 @@ public struct BenchSite: Sendable {
     self.mode = mode
     self.cadence = cadence
     pages = Array(repeating: variants, count: targets)
-    let tags = variants.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" }
+    let tags = variants.map(Self.etag)
     etags = Array(repeating: tags, count: targets)
   }
 
@@ -100,7 +100,7 @@ public struct BenchSite: Sendable {
       }
     }
     self.pages = pages
-    etags = pages.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
+    etags = pages.map { $0.map(Self.etag) }
   }
 
   /// `--mix FOLDER`: the real pages of every kind, taken in turn by the targets (`BenchMix`),
@@ -110,7 +110,7 @@ public struct BenchSite: Sendable {
       throw StatlineError(.configuration, "--mix takes the changed, not-modified or identical mode, not scoring")
     }
     let renderings = try BenchMix.renderings(folder: folder)
-    let tags = renderings.map { $0.map { "\"\(String(ContentHash.fnv1a(Data($0.utf8)), radix: 16))\"" } }
+    let tags = renderings.map { $0.map(Self.etag) }
     self.mode = mode
     self.cadence = cadence
     let kinds = BenchMix.kinds.count
@@ -134,6 +134,9 @@ public struct BenchSite: Sendable {
       game[keyPath: side].comTeamId = school.orgId
     }
   }
+
+  /// A page's strong ETag: its FNV-1a hash, quoted.
+  static func etag(_ page: String) -> String { "\"\(String(ContentHash.fnv1a(Data(page.utf8)), radix: 16))\"" }
 
   public static func path(_ index: Int) -> String { "/game/\(700_000 + index).xml" }
 

@@ -263,7 +263,7 @@ public struct DemoGameDay: Sendable {
       type = "text/plain"
     }
     guard let body else { return .respond(status: 404, body: "not found") }
-    let etag = "\"\(String(ContentHash.fnv1a(Data(body.utf8)), radix: 16))\""
+    let etag = BenchSite.etag(body)
     if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
     return .ok(body, headers: ["Content-Type": type, "ETag": etag])
   }
