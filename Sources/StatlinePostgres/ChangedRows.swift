@@ -12,6 +12,7 @@ struct ChangedRows {
   var teams = RecordColumns()
   var boxScores = RecordColumns()
   var plays = PlayColumns()
+  var rankings = RecordColumns()
   var events = EventColumns()
 
   struct GameColumns {
@@ -84,6 +85,7 @@ struct ChangedRows {
       games.json.append(json)
     case .team: teams.append(row.id, version, row.hash, json)
     case .boxScore: boxScores.append(row.id, version, row.hash, json)
+    case .ranking: rankings.append(row.id, version, row.hash, json)
     case .play:
       plays.games.append(row.gameId)
       plays.sequences.append(Int32(clamping: row.sequence))
@@ -123,6 +125,11 @@ struct ChangedRows {
         \(plays.versions)::bigint[], \(plays.hashes)::bigint[], \(plays.json)::text[]) AS r(g, s, v, h, j)
       ON CONFLICT (game_id, sequence) DO UPDATE SET version = excluded.version, hash = excluded.hash,
         json = excluded.json),
+    r AS (
+      INSERT INTO rankings (id, version, hash, json)
+      SELECT i, v, h, j::jsonb FROM unnest(\(rankings.ids)::text[], \(rankings.versions)::bigint[],
+        \(rankings.hashes)::bigint[], \(rankings.json)::text[]) AS r(i, v, h, j)
+      ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json),
     e AS (
       INSERT INTO events (sequence, version, game_id, type, json)
       SELECT s, v, g, t, j::jsonb FROM unnest(\(events.sequences)::bigint[], \(events.versions)::bigint[],

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import StatlineCore
 
-/// A poll's commit as one statement, `statline_commit` (migration 4), instead of a transaction
+/// A poll's commit as one statement, `statline_commit` (migrations 4, 5 and 7), instead of a transaction
 /// of six or seven round trips.
 ///
 /// What the store holds under the batch's ids is read first, without a lock (or taken from what
@@ -64,6 +64,7 @@ struct OneStatementCommit {
   var games = Held()
   var teams = Held()
   var boxScores = Held()
+  var rankings = Held()
   var playGames: [String] = []
   var playSequences: [Int32] = []
   var playHashes: [Int64] = []
@@ -82,6 +83,7 @@ struct OneStatementCommit {
       case .game: games.append(row.id, hash)
       case .team: teams.append(row.id, hash)
       case .boxScore: boxScores.append(row.id, hash)
+      case .ranking: rankings.append(row.id, hash)
       case .play:
         playGames.append(row.gameId)
         playSequences.append(Int32(clamping: row.sequence))
@@ -113,6 +115,7 @@ struct OneStatementCommit {
         \(teams.ids)::text[], \(teams.hashes)::bigint[], \(teams.held)::bool[],
         \(boxScores.ids)::text[], \(boxScores.hashes)::bigint[], \(boxScores.held)::bool[],
         \(playGames)::text[], \(playSequences)::int[], \(playHashes)::bigint[], \(playsHeld)::bool[],
+        \(rankings.ids)::text[], \(rankings.hashes)::bigint[], \(rankings.held)::bool[],
         \(rows.games.ids)::text[], \(rows.games.versions)::bigint[], \(rows.games.hashes)::bigint[],
         \(rows.games.sports)::text[], \(rows.games.statuses)::text[], \(rows.games.dates)::text[],
         \(rows.games.awayTeams)::text[], \(rows.games.homeTeams)::text[], \(rows.games.json)::text[],
@@ -122,6 +125,8 @@ struct OneStatementCommit {
         \(rows.boxScores.json)::text[],
         \(rows.plays.games)::text[], \(rows.plays.sequences)::int[], \(rows.plays.versions)::bigint[],
         \(rows.plays.hashes)::bigint[], \(rows.plays.json)::text[],
+        \(rows.rankings.ids)::text[], \(rows.rankings.versions)::bigint[], \(rows.rankings.hashes)::bigint[],
+        \(rows.rankings.json)::text[],
         \(rows.events.sequences)::bigint[], \(rows.events.versions)::bigint[], \(rows.events.games)::text[],
         \(rows.events.types)::text[], \(rows.events.json)::text[],
         \(states.ids)::text[], \(states.urls)::text[], \(states.sources)::text[], \(states.parsers)::text[],

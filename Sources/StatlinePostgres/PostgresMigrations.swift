@@ -218,6 +218,7 @@ enum PostgresMigrations {
       ALTER TABLE store_version ADD COLUMN canonical_ids bool NOT NULL DEFAULT false;
       """
     ),
+    (7, rankings),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

@@ -7,7 +7,8 @@ extension PostgresStore: EventLog {
   /// transaction and the version lock (so sequences are numbered in commit order too) and
   /// inserts them with the records.
   func deriveEvents(
-    of changed: [ScoreDiffer.ChangedGame], batch: Batch?, after last: Int64, on connection: PostgresConnection
+    of changed: [ScoreDiffer.ChangedGame], published: [ScoreDiffer.PublishedRanking] = [], batch: Batch?,
+    after last: Int64, on connection: PostgresConnection
   ) async throws -> [ChangeEvent] {
     // The differ asks who led last only for a game whose previous version is tied: read those
     // games' recent events first (the differ itself does no I/O).
@@ -25,7 +26,7 @@ extension PostgresStore: EventLog {
       }
       recentEvents[change.current.id] = events
     }
-    return ScoreDiffer.events(of: changed, batch: batch, after: last) { gameId in
+    return ScoreDiffer.events(of: changed, published: published, batch: batch, after: last) { gameId in
       ScoreDiffer.lastLeader(newestFirst: recentEvents[gameId] ?? [])
     }
   }

@@ -80,6 +80,16 @@ extension PostgresStore: StoreReader {
     try await records(.team, "SELECT json::text FROM teams WHERE id = \(id)", Self.team).first
   }
 
+  public func rankings(sport: Sport?, poll: String?) async throws -> [Ranking] {
+    try await records(
+      .ranking,
+      """
+      SELECT json::text FROM rankings WHERE (\(sport?.rawValue)::text IS NULL OR sport = \(sport?.rawValue))
+        AND (\(poll)::text IS NULL OR poll = \(poll)) ORDER BY poll, season, edition
+      """
+    ) { if case .ranking(let week) = $0 { week } else { nil } }
+  }
+
   public func boxScore(gameId: String) async throws -> BoxScore? {
     try await records(.boxScore, "SELECT json::text FROM box_scores WHERE game_id = \(gameId)") {
       if case .boxScore(let box) = $0 { box } else { nil }

@@ -32,8 +32,10 @@ extension PostgresStore: Store {
     return eventBell.ring(after: write)
   }
 
-  /// Hashes a batch's records (reusing the hash of a record equal to the last one stored).
+  /// Hashes a batch's records (reusing the hash of a record equal to the last one stored), its
+  /// rankings' teams resolved first.
   func pending(_ batch: Batch) throws(StatlineError) -> [PendingRow] {
+    let batch = canonical.resolvingRankings(batch)
     let records = StoreRecord.records(of: batch)
     let known = recent.withLock { recent in recent.unchangedHashes(of: batch) }
     var rows: [PendingRow] = []
@@ -116,6 +118,7 @@ extension PostgresStore: Store {
   ) async throws -> WritePlan {
     var plan = WritePlan()
     var changedGames: [ScoreDiffer.ChangedGame] = []
+    var published: [ScoreDiffer.PublishedRanking] = []
     for row in rows {
       let previous = stored[RecentKey(kind: row.kind, id: row.id)]
       if previous?.hash == row.hash { continue }
@@ -127,9 +130,13 @@ extension PostgresStore: Store {
         let before = derivesEvents ? previous?.game : nil
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: numbered))
       }
+      if case .ranking(let ranking) = row.record, previous == nil {
+        published.append(ScoreDiffer.PublishedRanking(ranking: ranking, version: numbered))
+      }
     }
-    if derivesEvents && !changedGames.isEmpty {
-      let derived = try await deriveEvents(of: changedGames, batch: batch, after: lastEvent, on: connection)
+    if derivesEvents && !(changedGames.isEmpty && published.isEmpty) {
+      let derived = try await deriveEvents(
+        of: changedGames, published: published, batch: batch, after: lastEvent, on: connection)
       try plan.rows.append(derived, encode: encodeEvent)
       for event in derived { plan.events[event.type, default: 0] += 1 }
     }
@@ -149,6 +156,7 @@ extension PostgresStore: Store {
       UNION ALL SELECT 'game', id, hash, json::text FROM games WHERE id = ANY(\(ids(.game))::text[])
       UNION ALL SELECT 'team', id, hash, NULL FROM teams WHERE id = ANY(\(ids(.team))::text[])
       UNION ALL SELECT 'boxScore', game_id, hash, NULL FROM box_scores WHERE game_id = ANY(\(ids(.boxScore))::text[])
+      UNION ALL SELECT 'ranking', id, hash, NULL FROM rankings WHERE id = ANY(\(ids(.ranking))::text[])
       UNION ALL SELECT 'play', p.game_id || '#' || p.sequence, p.hash, NULL FROM plays p
         JOIN unnest(\(plays.map(\.gameId))::text[], \(plays.map { Int32(clamping: $0.sequence) })::int[]) AS k(g, s)
         ON p.game_id = k.g AND p.sequence = k.s
@@ -172,7 +180,7 @@ extension PostgresStore: Store {
   }
 
   /// Delta sync carries canonical games (the source games they merge are for operators:
-  /// `sourceGame(id:)`), and every team, box score and play.
+  /// `sourceGame(id:)`), and every team, box score, play and ranking.
   public func changes(since version: Int64, limit: Int) async throws -> [StoreChange] {
     let path = location.description
     if version > 0 {
@@ -192,6 +200,7 @@ extension PostgresStore: Store {
           UNION ALL SELECT 'team', id, version, json::text FROM teams WHERE version > \(version)
           UNION ALL SELECT 'boxScore', game_id, version, json::text FROM box_scores WHERE version > \(version)
           UNION ALL SELECT 'play', game_id || '#' || sequence, version, json::text FROM plays WHERE version > \(version)
+          UNION ALL SELECT 'ranking', id, version, json::text FROM rankings WHERE version > \(version)
         ) AS c ORDER BY version LIMIT \(limit)
         """, logger: logger
       ).decode((String, String, Int64, String).self) {

@@ -90,6 +90,17 @@ enum Migrations {
       ALTER TABLE store_version ADD COLUMN canonical_ids INTEGER NOT NULL DEFAULT 0;
       """
     ),
+    (
+      // Rankings (DESIGN.md §4): one row per poll and week.
+      8,
+      """
+      CREATE TABLE rankings (
+        id TEXT PRIMARY KEY, version INTEGER NOT NULL, hash INTEGER NOT NULL, sport TEXT NOT NULL, poll TEXT NOT NULL,
+        season INTEGER NOT NULL, edition TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX rankings_by_version ON rankings (version);
+      CREATE INDEX rankings_by_poll ON rankings (sport, poll, season, edition);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

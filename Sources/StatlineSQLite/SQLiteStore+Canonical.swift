@@ -7,10 +7,11 @@ import StatlineCore
 /// file's only writer, so what the step reads cannot change before the write commits.
 extension SQLiteStore {
   /// The batch with its source games stamped with their canonical ids and the canonical games
-  /// they change appended. A source game equal to the one this store last wrote is only stamped.
+  /// they change appended, and its rankings' teams resolved. A source game equal to the one
+  /// this store last wrote is only stamped.
   func canonicalized(_ batch: Batch, at time: Date) throws(StatlineError) -> Batch {
+    var batch = canonical.resolvingRankings(batch)
     guard !batch.games.isEmpty, canonical.merges else { return batch }
-    var batch = batch
     var stamping = CanonicalStep.Stamping(batch.games) { recent.game($0) }
     // What this process wrote is read from memory (it is the file's only writer); the rest from the file.
     let (written, times) = (recent, changedTimes)

@@ -4,11 +4,13 @@ import StatlineCore
 extension SQLiteStore: EventLog {
   /// Derives and inserts the events of a write's changed games; the caller holds the transaction.
   @discardableResult
-  func appendEvents(of changed: [ScoreDiffer.ChangedGame], batch: Batch?) throws(StatlineError) -> [ChangeEvent] {
+  func appendEvents(
+    of changed: [ScoreDiffer.ChangedGame], published: [ScoreDiffer.PublishedRanking] = [], batch: Batch?
+  ) throws(StatlineError) -> [ChangeEvent] {
     let last = try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM events")
     let events: [ChangeEvent]
     do {
-      events = try ScoreDiffer.events(of: changed, batch: batch, after: last) { gameId in
+      events = try ScoreDiffer.events(of: changed, published: published, batch: batch, after: last) { gameId in
         ScoreDiffer.lastLeader(newestFirst: try recentEvents(of: gameId))
       }
     } catch let error as StatlineError {

@@ -91,6 +91,24 @@ extension SQLiteStore: StoreReader {
     return result
   }
 
+  public func rankings(sport: Sport?, poll: String?) throws -> [Ranking] {
+    let statement = try connection.statement(
+      """
+      SELECT json FROM rankings WHERE (?1 IS NULL OR sport = ?1) AND (?2 IS NULL OR poll = ?2)
+      ORDER BY poll, season, edition
+      """
+    ).bind(sport?.rawValue, poll)
+    var result: [Ranking] = []
+    while try statement.step() {
+      if let ranking = try record(
+        .ranking, statement.text(0), { if case .ranking(let week) = $0 { week } else { nil } })
+      {
+        result.append(ranking)
+      }
+    }
+    return result
+  }
+
   public func team(id: String) throws -> Team? {
     let statement = try connection.statement("SELECT json FROM teams WHERE id = ?").bind(id)
     defer { statement.reset() }

@@ -124,6 +124,7 @@ public actor SQLiteStore: Store {
     var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
     var written = 0
     var changedGames: [ScoreDiffer.ChangedGame] = []
+    var published: [ScoreDiffer.PublishedRanking] = []
     for row in rows {
       let stored = try storedHash(row)
       if stored == row.hash { continue }
@@ -140,19 +141,24 @@ public actor SQLiteStore: Store {
       if case .game(let game) = row.record, game.isCanonical {
         changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))
       }
+      if case .ranking(let ranking) = row.record, stored == nil {
+        published.append(ScoreDiffer.PublishedRanking(ranking: ranking, version: version))
+      }
     }
     if written > 0 {
       try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
     }
     var events: [ChangeEvent.Kind: Int] = [:]
-    if derivesEvents && !changedGames.isEmpty {
-      for event in try appendEvents(of: changedGames, batch: batch) { events[event.type, default: 0] += 1 }
+    if derivesEvents && !(changedGames.isEmpty && published.isEmpty) {
+      for event in try appendEvents(of: changedGames, published: published, batch: batch) {
+        events[event.type, default: 0] += 1
+      }
     }
     return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
   }
 
   /// Delta sync carries canonical games (the source games they merge are for operators:
-  /// `sourceGame(id:)`), and every team, box score and play.
+  /// `sourceGame(id:)`), and every team, box score, play and ranking.
   public func changes(since version: Int64, limit: Int) throws -> [StoreChange] {
     let floor = try connection.integer("SELECT resync_below FROM store_version WHERE id = 1")
     if version > 0 && version < floor { throw StoreResync(cursor: version, floor: floor) }
@@ -162,6 +168,7 @@ public actor SQLiteStore: Store {
       UNION ALL SELECT 'team', id, version, json FROM teams WHERE version > ?1
       UNION ALL SELECT 'boxScore', game_id, version, json FROM box_scores WHERE version > ?1
       UNION ALL SELECT 'play', game_id || '#' || sequence, version, json FROM plays WHERE version > ?1
+      UNION ALL SELECT 'ranking', id, version, json FROM rankings WHERE version > ?1
       ORDER BY 3 LIMIT ?2
       """)
     statement.bind(version, limit)
@@ -206,6 +213,7 @@ public actor SQLiteStore: Store {
     case .play:
       statement = try connection.statement("SELECT hash FROM plays WHERE game_id = ? AND sequence = ?")
         .bind(row.gameId, row.sequence)
+    case .ranking: statement = try connection.statement("SELECT hash FROM rankings WHERE id = ?").bind(row.id)
     }
     defer { statement.reset() }
     return try statement.step() ? statement.int64(0) : nil
@@ -268,6 +276,16 @@ public actor SQLiteStore: Store {
           json = excluded.json
         """
       ).bind(row.gameId, row.sequence, version, row.hash, row.json).run()
+    case .ranking(let ranking):
+      try connection.statement(
+        """
+        INSERT INTO rankings (id, version, hash, sport, poll, season, edition, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
+          poll = excluded.poll, season = excluded.season, edition = excluded.edition, json = excluded.json
+        """
+      ).bind(
+        row.id, version, row.hash, ranking.sport.rawValue, ranking.poll, ranking.season, ranking.edition, row.json
+      ).run()
     }
   }
 }

@@ -80,6 +80,7 @@ struct ChangeJSON: Encodable {
     case .team(let team): try container.encode(team, forKey: .record)
     case .boxScore(let box): try container.encode(box, forKey: .record)
     case .play(let play): try container.encode(play, forKey: .record)
+    case .ranking(let ranking): try container.encode(ranking, forKey: .record)
     }
   }
 }

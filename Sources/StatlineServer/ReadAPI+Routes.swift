@@ -10,6 +10,10 @@ extension ReadAPI {
       return try await leaders(try APIQuery(query, allowed: ["sport", "stat", "season", "limit"]), version: version)
     case .standings:
       return try await standings(try APIQuery(query, allowed: ["sport", "season", "conference"]), version: version)
+    case .rankings:
+      return try await rankings(try APIQuery(query, allowed: ["sport", "poll", "season", "week"]), version: version)
+    case .rankingPolls:
+      return try await rankingPolls(try APIQuery(query, allowed: ["sport"]), version: version)
     case .teams:
       let query = try APIQuery(query, allowed: ["sport"])
       let teams = try await canonicalTeams(sport: try Self.sport(query))
@@ -29,9 +33,8 @@ extension ReadAPI {
       let season = try Self.season(query)
       let team = try await canonicalTeam(id: id)
       // A season spans two calendar years: the team's games are read whole and kept by date.
-      let games = try await reader.games(team: team?.id ?? id, datePrefix: nil).filter {
-        season?.contains($0.date) ?? true
-      }
+      let games = try await ranked(
+        reader.games(team: team?.id ?? id, datePrefix: nil).filter { season?.contains($0.date) ?? true })
       guard !games.isEmpty || team != nil else {
         throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
       }
@@ -59,8 +62,9 @@ extension ReadAPI {
         }
         return status
       }
-      let games = try await reader.games(sport: sport, date: date).filter { status == nil || $0.status == status }
-        .sorted(by: Self.scoreboardOrder)
+      let games = try await ranked(
+        reader.games(sport: sport, date: date).filter { status == nil || $0.status == status }
+          .sorted(by: Self.scoreboardOrder))
       let freshness = try await freshness(of: games, stamp: stamp)
       return entry(
         Scoreboard(
@@ -68,7 +72,7 @@ extension ReadAPI {
         live: games, expires: Self.earliest(freshness.expires, dayEnds))
     case .game(let id):
       _ = try APIQuery(query, allowed: [])
-      let game = try await game(id)
+      let game = try await ranked([game(id)])[0]
       let freshness = try await freshness(of: game, stamp: stamp)
       return entry(
         GameAnswer(

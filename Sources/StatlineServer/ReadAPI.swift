@@ -23,6 +23,9 @@ public struct ReadAPI: Sendable {
     /// and a busy job (a commit every few milliseconds) costs at most one recomputation of an
     /// answer per interval. Zero reads the stamp on every request.
     public var stampInterval: Duration = .zero
+    /// Each sport's primary poll (`Ranking.poll`): a game's team line without a rank of its own
+    /// gets the team's rank in that poll's week for the game (`TeamLine.rankSource` says which).
+    public var primaryPolls: [Sport: String] = [:]
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 

@@ -11,6 +11,8 @@ enum Route: Equatable {
   case teamGames(String)
   case leaders
   case standings
+  case rankings
+  case rankingPolls
 
   /// The path after `/v1`, each segment percent-decoded (`statbroadcast%3A640301` is an id).
   init?(_ segments: ArraySlice<String>) {
@@ -21,6 +23,8 @@ enum Route: Equatable {
     case ["teams"]: self = .teams
     case ["leaders"]: self = .leaders
     case ["standings"]: self = .standings
+    case ["rankings"]: self = .rankings
+    case ["rankings", "polls"]: self = .rankingPolls
     case let path where path.count == 2 && path[0] == "teams": self = .team(path[1])
     case let path where path.count == 3 && path[0] == "teams" && path[2] == "games": self = .teamGames(path[1])
     case let path where path.count == 2 && path[0] == "games": self = .game(path[1])
@@ -56,6 +60,8 @@ extension Route {
     case .teamGames: return "/v1/teams/{id}/games"
     case .leaders: return "/v1/leaders"
     case .standings: return "/v1/standings"
+    case .rankings: return "/v1/rankings"
+    case .rankingPolls: return "/v1/rankings/polls"
     }
   }
 }

@@ -35,6 +35,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     var written = 0
     var unchanged = 0
     var changed: [ScoreDiffer.ChangedGame] = []
+    var published: [ScoreDiffer.PublishedRanking] = []
     for (kind, id, record) in StoreRecord.records(of: batch) {
       let key = Key(kind: kind, id: id)
       let previous = current[key]
@@ -45,6 +46,9 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
       version += 1
       written += 1
       current[key] = StoreChange(version: version, kind: kind, id: id, record: record)
+      if case .ranking(let ranking) = record, previous == nil {
+        published.append(ScoreDiffer.PublishedRanking(ranking: ranking, version: version))
+      }
       if case .game(let game) = record {
         gameTimes[id] = time
         guard game.isCanonical else { continue }
@@ -52,7 +56,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
         changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
       }
     }
-    let events = ScoreDiffer.events(of: changed, batch: batch, after: Int64(log.count)) { gameId in
+    let events = ScoreDiffer.events(of: changed, published: published, batch: batch, after: Int64(log.count)) {
+      gameId in
       ScoreDiffer.lastLeader(newestFirst: log.reversed().lazy.filter { $0.gameId == gameId })
     }
     log += events
@@ -63,7 +68,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   /// The batch with its source games stamped and their canonical games merged (as every store).
   private func canonicalized(_ batch: Batch, at time: Date) -> Batch {
-    var batch = batch
+    var batch = canonical.resolvingRankings(batch)
     // A source game as stored is only stamped, as every store does.
     var stamping = CanonicalStep.Stamping(batch.games) { id in
       if case .game(let game)? = record(.game, id) { game } else { nil }
@@ -203,6 +208,15 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   }
 
   public func lastSuccessfulPoll() async throws -> Date? { states.values.compactMap(\.lastSucceeded).max() }
+
+  public func rankings(sport: Sport?, poll: String?) async throws -> [Ranking] {
+    current.values.compactMap { change -> Ranking? in
+      guard case .ranking(let week) = change.record, sport == nil || week.sport == sport,
+        poll == nil || week.poll == poll
+      else { return nil }
+      return week
+    }.sorted { ($0.poll, $0.season, $0.edition) < ($1.poll, $1.season, $1.edition) }
+  }
 
   public func boxScore(gameId: String) async throws -> BoxScore? {
     if case .boxScore(let box)? = record(.boxScore, gameId) { box } else { nil }

@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func anEmptyBatchFails() {
-    #expect(problems(Batch()) == ["the page yielded no games, teams, box scores or plays"])
+    #expect(problems(Batch()) == ["the page yielded no games, teams, box scores, plays or rankings"])
     #expect(throws: StatlineError.self) { try BatchValidator.validate(Batch()) }
   }
 

@@ -42,6 +42,7 @@ import Testing
         case .team(let value): expected = try Self.foundation(value, escapesSlashes: false)
         case .boxScore(let value): expected = try Self.foundation(value, escapesSlashes: false)
         case .play(let value): expected = try Self.foundation(value, escapesSlashes: false)
+        case .ranking(let value): expected = try Self.foundation(value, escapesSlashes: false)
         }
         #expect(row.json == expected, "\(file.path) \(kind) \(id)")
         records += 1

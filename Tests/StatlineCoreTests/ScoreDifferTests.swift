@@ -34,7 +34,7 @@ import Testing
   @Test func aGameFoundInProgressIsOneDiscoveryWithItsState() {
     let events = ScoreDiffer.events(previous: nil, current: Self.game(.live, period: 3, 5, 3, clock: "07:12"))
     #expect(kinds(events) == ["discovered 5-3 p3"])
-    #expect(events[0].clock == "07:12" && events[0].status == .live && events[0].away.name == "Duke")
+    #expect(events[0].clock == "07:12" && events[0].status == .live && events[0].away?.name == "Duke")
   }
 
   @Test func aScheduledGameStartsThenScores() {

@@ -9,6 +9,7 @@ import Testing
     try await EventLogContract.check { MemoryStore() }
     try await CanonicalStoreContract.check { MemoryStore() }
     try await StoreReaderContract.check { MemoryStore() }
+    try await RankingStoreContract.check { MemoryStore() }
   }
 
   @Test func recordsOfABatchHaveKindsAndIds() {

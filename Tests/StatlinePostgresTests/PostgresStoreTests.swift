@@ -14,6 +14,7 @@ struct PostgresStoreTests {
       try await CanonicalStoreContract.check(make)
       try await StoreReaderContract.check(make)
       try await CaptureLogContract.check(make)
+      try await RankingStoreContract.check(make)
     }
   }
 }

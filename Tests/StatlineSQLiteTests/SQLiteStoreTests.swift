@@ -27,6 +27,7 @@ import Testing
     try await CanonicalStoreContract.check(make)
     try await StoreReaderContract.check(make)
     try await CaptureLogContract.check(make)
+    try await RankingStoreContract.check(make)
   }
 
   @Test func aReadOnlyStoreReadsWhatTheJobWritesAndCannotWrite() async throws {
@@ -84,7 +85,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 7)
+    #expect(try await store.schemaVersion() == 8)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -148,13 +149,14 @@ import Testing
       c.execute("UPDATE games SET json = json_remove(json, '$.canonicalId'), version = 1")
       c.execute("UPDATE teams SET version = 2"); c.execute("UPDATE store_version SET version = 2")
       c.execute("ALTER TABLE store_version DROP COLUMN resync_below")
-      c.execute("ALTER TABLE store_version DROP COLUMN canonical_ids"); c.execute("PRAGMA user_version = 6"); c.commit()
+      c.execute("ALTER TABLE store_version DROP COLUMN canonical_ids"); c.execute("DROP TABLE rankings")
+      c.execute("PRAGMA user_version = 6"); c.commit()
       """, path,
     ]
     try sqlite.run()
     sqlite.waitUntilExit()
     let store = try SQLiteStore(path: path)
-    #expect(try await store.schemaVersion() == 7)
+    #expect(try await store.schemaVersion() == 8)
     let canonical = "game:2025-02-01:lacrosse-men:342~721"
     #expect(try await store.game(id: "ncaa:1")?.id == canonical, "the stored game has its canonical game")
     #expect(try await store.sourceGame(id: "ncaa:1")?.canonicalId == canonical)
@@ -189,7 +191,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 7")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 8")
     }
   }
 

@@ -112,9 +112,14 @@ import Testing
   }
 
   @Test func everyRouteIsDocumentedAndItsAnswersFitTheDocument() async throws {
-    let (path, _) = try await ReadAPITests.store()
+    let (path, writer) = try await ReadAPITests.store()
+    // Polls, and a game whose team line takes its rank from the primary one.
+    try await RankingsAPITests.write(to: writer)
+    var configuration = ReadAPI.Configuration()
+    configuration.primaryPolls = [.lacrosseMen: RankingsAPITests.poll]
     let api = ReadAPI(
-      reader: try SQLiteStore(readOnlyPath: path), metrics: ServerMetrics(), now: { ReadAPITests.now })
+      reader: try SQLiteStore(readOnlyPath: path), configuration: configuration, metrics: ServerMetrics(),
+      now: { ReadAPITests.now })
     try await ReadAPITests.withServer(api: api) { base in
       let answer = try await ReadAPITests.get(base + "/openapi.json")
       #expect(answer.status == 200)
@@ -131,6 +136,7 @@ import Testing
         ("/v1/changes", "/v1/changes?since=0&limit=50"), ("/v1/events", "/v1/events?since=0"),
         ("/v1/leaders", "/v1/leaders?sport=lacrosse-men&season=2026"),
         ("/v1/standings", "/v1/standings?sport=lacrosse-men&season=2026"), ("/v1/status", "/v1/status"),
+        ("/v1/rankings", "/v1/rankings?sport=lacrosse-men"), ("/v1/rankings/polls", "/v1/rankings/polls"),
       ]
       guard case .object(let paths)? = document["paths"] else {
         Issue.record("the document has no paths")
@@ -161,7 +167,7 @@ import Testing
       let media = paths["/v1/events/stream"]?["get"]?["responses"]?["200"]?["content"]?["text/event-stream"]
       let eventSchema = try #require(media?["x-frame-data"])
       var frames = EventStreamTests.FrameReader(try await EventStreamTests.open(base + "/v1/events/stream?since=0"))
-      for frame in try await frames.events(through: 4) {
+      for frame in try await frames.events(through: 8) {
         let problems = Self.check(
           try JSONDecoder().decode(JSON.self, from: Data((frame.data ?? "").utf8)), eventSchema, document,
           at: "stream event \(frame.id ?? 0)")

@@ -176,7 +176,8 @@ struct DemoCommand: AsyncParsableCommand {
   /// A goal, a basket or run, or a final, as the feed shows it.
   static func feedLine(_ event: ChangeEvent) -> String? {
     let score = "\(event.awayScore ?? 0)-\(event.homeScore ?? 0)"
-    let team = event.side == .home ? event.home.name : event.away.name
+    let team = (event.side == .home ? event.home?.name : event.away?.name) ?? ""
+    let (away, home) = (event.away?.name ?? "", event.home?.name ?? "")
     let when = event.periodLabel ?? "P\(event.period ?? 0)"
     switch event.type {
     case .goal:
@@ -186,7 +187,11 @@ struct DemoCommand: AsyncParsableCommand {
       let who = event.player.map { " \($0)" } ?? ""
       return "\(when) \(event.clock ?? "")  +\(event.points ?? 0) \(team)\(who)  \(score)  [\(event.id)]"
     case .final:
-      return "FINAL  \(event.away.name) \(score) \(event.home.name)  [\(event.id)]"
+      return "FINAL  \(away) \(score) \(home)  [\(event.id)]"
+    case .rankingPublished:
+      guard let ranking = event.ranking else { return nil }
+      let top = ranking.rows.prefix(3).map { "\($0.rank) \($0.team.name)" }.joined(separator: ", ")
+      return "POLL  \(ranking.name) \(ranking.through ?? ranking.edition): \(top)  [\(event.id)]"
     default: return nil
     }
   }
@@ -209,7 +214,7 @@ struct DemoCommand: AsyncParsableCommand {
       case .game(let game): games[game.id] = game
       case .boxScore(let box): boxes.insert(box.gameId)
       case .play(let play): plays[play.gameId, default: 0] += 1
-      case .team: break
+      case .team, .ranking: break
       }
     }
     var lines = ["", "The store (\(path)) now holds, at version \(try await store.version()):"]

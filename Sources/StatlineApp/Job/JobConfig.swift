@@ -99,7 +99,7 @@ public struct JobConfig: Sendable {
         }
         entry = first
       }
-      let role = spec.role ?? (entry.discovers ? .discovery : .game)
+      let role = spec.role ?? entry.role
       result.append(Target(url: spec.url, source: entry.source, parser: entry.id, role: role))
     }
     return result

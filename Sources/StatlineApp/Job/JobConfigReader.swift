@@ -228,7 +228,7 @@ struct YAMLWalker {
       case "allowLinkLocal": allowLinkLocal = try bool(value, "\(path).allowLinkLocal")
       default:
         guard let role = Target.Role(rawValue: try string(value, "\(path).role")) else {
-          throw failure("\(path).role", value, "unknown role", expected: "discovery or game")
+          throw failure("\(path).role", value, "unknown role", expected: "discovery, game or poll")
         }
         spec.role = role
       }

@@ -14,15 +14,17 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
   /// The store version of the game write that caused it.
   public var version: Int64
   public var type: Kind
+  /// The game the event is about; for a `ranking.*` event, the ranking's id (poll and week).
   public var gameId: String
   public var sport: Sport
   /// The plugin and parser whose poll stored the change.
   @NullEncoded public var source: String?
   @NullEncoded public var parser: String?
-  public var away: TeamRef
-  public var home: TeamRef
-  /// The game's state after the event.
-  public var status: GameStatus
+  /// The game's teams (null for a `ranking.*` event).
+  @NullEncoded public var away: TeamRef?
+  @NullEncoded public var home: TeamRef?
+  /// The game's state after the event (null for a `ranking.*` event).
+  @NullEncoded public var status: GameStatus?
   /// The period the event happened in (a goal's own period when its play says).
   @NullEncoded public var period: Int?
   @NullEncoded public var periodLabel: String?
@@ -43,6 +45,8 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
   public var details: [String: String]
   /// What the game was before (for `game.corrected`, `game.status`, `game.started`, `game.final`).
   @NullEncoded public var previous: Previous?
+  /// The poll's new week, whole (for `ranking.published`), its teams' canonical ids filled in.
+  @NullEncoded public var ranking: Ranking?
 
   /// The game's state before a change.
   public struct Previous: Codable, Sendable, Equatable {
@@ -96,10 +100,13 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     /// Two sources of a canonical game report finals that disagree: `details` names the kept
     /// source game and score (`kept`, `keptScore`) and the other (`other`, `otherScore`).
     public static let conflict = Kind(rawValue: "game.conflict")
+    /// A poll's new week landed (a week the store did not hold): `ranking` is the week, `gameId`
+    /// its id. A week published again, or corrected, gives none.
+    public static let rankingPublished = Kind(rawValue: "ranking.published")
 
     public static let all: [Kind] = [
       .discovered, .started, .goal, .scored, .setEnded, .leadChange, .tied, .periodStarted, .periodEnded, .overtime,
-      .final, .status, .corrected, .conflict,
+      .final, .status, .corrected, .conflict, .rankingPublished,
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -130,6 +137,22 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     homeScore = game.home.score
     details = [:]
     self.previous = previous
+  }
+
+  /// `ranking.published` for a poll's new week; the store numbers it.
+  public init(published ranking: Ranking) {
+    id = ""
+    sequence = 0
+    version = 0
+    type = .rankingPublished
+    gameId = ranking.id
+    sport = ranking.sport
+    details = ["poll": ranking.poll, "name": ranking.name]
+    if let first = ranking.rows.first {
+      details["first"] = first.team.name
+      if let previous = first.previous { details["firstPrevious"] = String(previous) }
+    }
+    self.ranking = ranking
   }
 
   /// The event as the store keeps it: numbered, with the version and the poll that caused it.

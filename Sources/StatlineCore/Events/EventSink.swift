@@ -41,7 +41,8 @@ public struct EventDeliveryError: Error, Sendable, CustomStringConvertible {
 public struct EventFilter: Sendable, Equatable, Codable {
   public var kinds: [ChangeEvent.Kind]
   public var sports: [Sport]
-  /// An event matches when either team's id is listed.
+  /// An event matches when either team's id is listed (a `ranking.published` event, when a team
+  /// it ranks is, by its canonical or its source id).
   public var teams: [String]
 
   public init(kinds: [ChangeEvent.Kind] = [], sports: [Sport] = [], teams: [String] = []) {
@@ -54,6 +55,11 @@ public struct EventFilter: Sendable, Equatable, Codable {
 
   public func matches(_ event: ChangeEvent) -> Bool {
     (kinds.isEmpty || kinds.contains(event.type)) && (sports.isEmpty || sports.contains(event.sport))
-      && (teams.isEmpty || [event.away.id, event.home.id].contains { $0.map(teams.contains) ?? false })
+      && (teams.isEmpty || ids(of: event).contains { $0.map(teams.contains) ?? false })
+  }
+
+  private func ids(of event: ChangeEvent) -> [String?] {
+    guard let ranking = event.ranking else { return [event.away?.id, event.home?.id] }
+    return ranking.namedTeams.flatMap { [$0.team.id, $0.canonicalTeamId] }
   }
 }

@@ -14,14 +14,26 @@ extension ScoreDiffer {
     }
   }
 
+  /// A poll's week the write stored for the first time, and the version it was written at.
+  public struct PublishedRanking: Sendable {
+    public var ranking: Ranking
+    public var version: Int64
+
+    public init(ranking: Ranking, version: Int64) {
+      self.ranking = ranking
+      self.version = version
+    }
+  }
+
   /// The numbered events of a write: each changed game (in batch order) against its previous
-  /// version, with the batch's plays (those of a source game count for its canonical game),
-  /// numbered from `after + 1`.
+  /// version, with the batch's plays (those of a source game count for its canonical game), then
+  /// a `ranking.published` for each new week, numbered from `after + 1`.
   ///
   /// - Parameter lastLeader: the side that led last in a game, from its stored events (asked
   ///   only for a game whose previous version is tied).
   public static func events(
-    of changed: [ChangedGame], batch: Batch?, after sequence: Int64, lastLeader: (String) throws -> Side?
+    of changed: [ChangedGame], published: [PublishedRanking] = [], batch: Batch?, after sequence: Int64,
+    lastLeader: (String) throws -> Side?
   ) rethrows -> [ChangeEvent] {
     var next = sequence
     var events: [ChangeEvent] = []
@@ -45,6 +57,12 @@ extension ScoreDiffer {
         events.append(
           event.numbered(sequence: next, version: change.version, source: batch?.source, parser: batch?.parser))
       }
+    }
+    for week in published {
+      next += 1
+      events.append(
+        ChangeEvent(published: week.ranking).numbered(
+          sequence: next, version: week.version, source: batch?.source, parser: batch?.parser))
     }
     return events
   }

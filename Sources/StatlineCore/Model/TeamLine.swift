@@ -21,6 +21,10 @@ public struct TeamLine: Codable, Sendable, Hashable {
   /// The record as the page shows it ("8-7", "0-1, Conf 0-0").
   @NullEncoded public var record: String?
   @NullEncoded public var rank: Int?
+  /// Where `rank` came from when the game's page printed none: the id of the poll's week
+  /// (`Ranking.id`) the read API took it from (the sport's primary poll). Null when the page
+  /// printed the rank, or there is none.
+  @NullEncoded public var rankSource: String?
   @NullEncoded public var winner: Bool?
 
   public init(

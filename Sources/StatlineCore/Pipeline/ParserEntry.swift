@@ -42,6 +42,9 @@ public struct ParserEntry: Sendable {
   public let carriesEveryPlay: Bool
   /// True for a discovery parser (it asks for game targets, from its batch or its records).
   public let discovers: Bool
+  /// The role a configured target of this parser takes unless the configuration says: `poll`
+  /// for a poll page, else `discovery` for a discovery parser and `game` for the rest.
+  public let role: Target.Role
   /// The sports whose pages it reads (`statline sources` lists them; a plugin discovers a game
   /// target only for a parser that reads the game's sport). Nil: a page of any sport, whose
   /// records do not depend on it (a scoreboard row, a team list, a calendar).
@@ -90,7 +93,7 @@ public struct ParserEntry: Sendable {
     sniffer: (@Sendable (Page) -> Bool)? = nil, discover: (@Sendable (Batch) -> [DiscoveredTarget])? = nil,
     delta: Delta? = nil, absentStatuses: Set<Int> = [], check: (@Sendable (Page) -> StatlineError?)? = nil,
     stores: Set<StoreChange.Kind>? = nil, carriesEveryPlay: Bool = false, sports: Set<Sport>? = nil,
-    discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
+    role: Target.Role? = nil, discoverRecords: (@Sendable (P.Records) -> [DiscoveredTarget])? = nil, parser: P,
     normalizer: N
   ) where P.Records == N.Records {
     self.delta = delta
@@ -101,6 +104,7 @@ public struct ParserEntry: Sendable {
     self.absentStatuses = absentStatuses
     self.discover = discover
     self.discovers = discover != nil || discoverRecords != nil
+    self.role = role ?? (discovers ? .discovery : .game)
     self.id = id
     self.source = source
     self.summary = summary

@@ -20,6 +20,14 @@ public struct SchedulingPolicy: Sendable, Equatable {
   public var failureCap: Duration = .seconds(60 * 60)
   /// ± this fraction on every delay, so targets do not fire in lock-step.
   public var jitter: Double = 0.10
+  /// A poll page (`role: poll`) is checked this often, and `pollDayInterval` on the day its poll
+  /// usually appears: the day after the last day of games it counts (its through-date), else
+  /// `pollWeekday` (1 Sunday … 7 Saturday; Monday, when the college polls come out), in
+  /// `pollTimeZone`.
+  public var pollInterval: Duration = .seconds(24 * 3600)
+  public var pollDayInterval: Duration = .seconds(3600)
+  public var pollWeekday = 2
+  public var pollTimeZone = TimeZone(identifier: "America/New_York")!
 
   public init() {}
 
@@ -34,13 +42,19 @@ public struct SchedulingPolicy: Sendable, Equatable {
     public var consecutiveFailures: Int
     /// Polls made since every game of the target was final.
     public var pollsSinceFinal: Int
+    /// A poll page's latest through-date (`TargetState.pollThrough`).
+    public var pollThrough: String?
 
-    public init(role: Target.Role, games: [Game], now: Date, consecutiveFailures: Int = 0, pollsSinceFinal: Int = 0) {
+    public init(
+      role: Target.Role, games: [Game], now: Date, consecutiveFailures: Int = 0, pollsSinceFinal: Int = 0,
+      pollThrough: String? = nil
+    ) {
       self.role = role
       self.games = games
       self.now = now
       self.consecutiveFailures = consecutiveFailures
       self.pollsSinceFinal = pollsSinceFinal
+      self.pollThrough = pollThrough
     }
   }
 
@@ -55,6 +69,7 @@ public struct SchedulingPolicy: Sendable, Equatable {
       let exponent = min(observation.consecutiveFailures - 1, 30)
       return .after(min(failureBase * (1 << exponent), failureCap))
     }
+    if observation.role == .poll { return .after(pollDelay(observation)) }
     let games = observation.games
     if games.contains(where: { $0.status == .live }) { return .after(live) }
     if games.contains(where: { isImminent($0, now: observation.now) }) { return .after(imminent) }
@@ -62,6 +77,27 @@ public struct SchedulingPolicy: Sendable, Equatable {
       return observation.pollsSinceFinal >= finalPolls ? .stop : .after(finalInterval)
     }
     return .after(idle)
+  }
+
+  /// On the poll's day, `pollDayInterval`; on another, `pollInterval` or the start of the poll's
+  /// next day, whichever comes first.
+  func pollDelay(_ observation: Observation) -> Duration {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = pollTimeZone
+    let weekday =
+      observation.pollThrough.flatMap { text -> Int? in
+        guard let through = try? Date(text + "T12:00:00Z", strategy: .iso8601) else { return nil }
+        return calendar.component(.weekday, from: through) % 7 + 1
+      } ?? pollWeekday
+    let now = observation.now
+    if calendar.component(.weekday, from: now) == weekday { return pollDayInterval }
+    guard
+      let next = calendar.nextDate(
+        after: now, matching: DateComponents(hour: 0, minute: 0, weekday: weekday), matchingPolicy: .nextTime)
+    else { return pollInterval }
+    let seconds = next.timeIntervalSince(now)
+    return seconds < Double(pollInterval.components.seconds)
+      ? .seconds(max(60, Int64(seconds.rounded(.up)))) : pollInterval
   }
 
   /// `delay` moved by up to ±`jitter`; `unit` is a random number in 0..<1 from the caller.

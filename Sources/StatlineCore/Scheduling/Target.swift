@@ -6,6 +6,8 @@ public struct Target: Sendable, Hashable, Codable {
     case discovery
     /// One game's page (box score, play-by-play): stops a few polls after the game is final.
     case game
+    /// A weekly poll's page: checked daily, and hourly on the day its poll usually appears.
+    case poll
   }
 
   public var url: String { didSet { id = Self.id(parser, url) } }

@@ -40,6 +40,9 @@ public struct TargetState: Sendable, Equatable, Codable {
   public var pollsSinceFinal: Int
   /// The games of the last good batch, which the policy reads.
   public var games: [Game]
+  /// A poll page's latest week's through-date (`YYYY-MM-DD`), when it gives one: the day after
+  /// it is the day the poll usually appears (`SchedulingPolicy.pollDay`).
+  public var pollThrough: String?
   /// Validators for the next conditional GET, and the hash of the last parsed body.
   public var etag: String?
   public var lastModified: String?

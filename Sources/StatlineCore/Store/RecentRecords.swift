@@ -29,6 +29,7 @@ public struct RecentRecords: Sendable {
 
   private var games: [String: GameRecords] = [:]
   private var teams: [String: Remembered] = [:]
+  private var rankings: [String: Remembered] = [:]
   /// How many records are remembered.
   public private(set) var count = 0
   public let limit: Int
@@ -44,6 +45,7 @@ public struct RecentRecords: Sendable {
     case (.boxScore, .boxScore(let value)): hash(of: value, in: games[id])
     case (.play, .play(let value)): hash(of: value, in: games[value.gameId]?.plays)
     case (.team, .team(let value)): hash(of: value, id: id)
+    case (.ranking, .ranking(let value)): hash(of: value, id: id)
     default: nil
     }
   }
@@ -62,6 +64,7 @@ public struct RecentRecords: Sendable {
       if last?.id != play.gameId { last = (play.gameId, games[play.gameId]?.plays) }
       hashes.append(hash(of: play, in: last?.plays))
     }
+    for ranking in batch.rankings { hashes.append(hash(of: ranking, id: ranking.id)) }
     return hashes
   }
 
@@ -85,12 +88,18 @@ public struct RecentRecords: Sendable {
     return remembered.hash
   }
 
+  private func hash(of ranking: Ranking, id: String) -> Int64? {
+    guard let remembered = rankings[id], remembered.digest == ranking.hashValue else { return nil }
+    return remembered.hash
+  }
+
   /// The hash last remembered under `kind` and `id` (`record` is the record of that id: a play
   /// is found by its game and sequence): what the store held when this process last wrote or
   /// read the record.
   public func rememberedHash(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord) -> Int64? {
     switch (kind, record) {
     case (.team, _): return teams[id]?.hash
+    case (.ranking, _): return rankings[id]?.hash
     case (.game, _): return games[id]?.game?.hash
     case (.boxScore, _): return games[id]?.boxScore?.hash
     case (.play, .play(let play)): return games[play.gameId]?.plays[play.sequence]?.hash
@@ -105,12 +114,15 @@ public struct RecentRecords: Sendable {
     if count >= limit {
       games.removeAll(keepingCapacity: true)
       teams.removeAll(keepingCapacity: true)
+      rankings.removeAll(keepingCapacity: true)
       count = 0
     }
     var added = false
     switch (kind, record) {
     case (.team, .team(let value)):
       added = teams.updateValue(Remembered(digest: value.hashValue, hash: hash), forKey: id) == nil
+    case (.ranking, .ranking(let value)):
+      added = rankings.updateValue(Remembered(digest: value.hashValue, hash: hash), forKey: id) == nil
     case (.game, .game(let value)):
       // Compared whole, so no digest.
       added = games[id, default: GameRecords()].game == nil

@@ -22,6 +22,7 @@ public struct RecordRow: Sendable {
       case .team(let value): data = try Self.json.encode(value)
       case .boxScore(let value): data = try Self.json.encode(value)
       case .play(let value): data = try Self.json.encode(value)
+      case .ranking(let value): data = try Self.json.encode(value)
       }
     } catch {
       throw StatlineError(.store, "cannot encode \(kind) \(id): \(error)")
@@ -45,6 +46,7 @@ public struct RecordRow: Sendable {
       case .team: return .team(try decoder.decode(Team.self, from: json))
       case .boxScore: return .boxScore(try decoder.decode(BoxScore.self, from: json))
       case .play: return .play(try decoder.decode(Play.self, from: json))
+      case .ranking: return .ranking(try decoder.decode(Ranking.self, from: json))
       }
     } catch {
       throw StatlineError(.store, "a stored \(kind) record does not decode: \(error)", location: path)

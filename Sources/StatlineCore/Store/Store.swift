@@ -30,11 +30,12 @@ public struct StoreWrite: Sendable, Equatable {
 
 /// One changed record, as delta sync sees it.
 public struct StoreChange: Sendable, Equatable, Codable {
-  public enum Kind: String, Sendable, Codable, CaseIterable { case game, team, boxScore, play }
+  public enum Kind: String, Sendable, Codable, CaseIterable { case game, team, boxScore, play, ranking }
 
   public var version: Int64
   public var kind: Kind
-  /// The record's id: a game or team id, a box score's game id, `gameId#sequence` for a play.
+  /// The record's id: a game or team id, a box score's game id, `gameId#sequence` for a play,
+  /// a ranking's id (poll and week).
   public var id: String
   public var record: StoreRecord
 
@@ -52,12 +53,14 @@ public enum StoreRecord: Sendable, Hashable, Codable {
   case team(Team)
   case boxScore(BoxScore)
   case play(Play)
+  case ranking(Ranking)
 
   /// Every record of a batch with its kind and id, in batch order.
   public static func records(of batch: Batch) -> [(kind: StoreChange.Kind, id: String, record: StoreRecord)] {
     batch.games.map { (.game, $0.id, .game($0)) } + batch.teams.map { (.team, $0.id, .team($0)) }
       + batch.boxScores.map { (.boxScore, $0.gameId, .boxScore($0)) }
       + batch.plays.map { (.play, "\($0.gameId)#\($0.sequence)", .play($0)) }
+      + batch.rankings.map { (.ranking, $0.id, .ranking($0)) }
   }
 
   /// The record at `index` of `records(of: batch)`, without listing the others.
@@ -71,7 +74,12 @@ public enum StoreRecord: Sendable, Hashable, Codable {
     if index < batch.boxScores.count {
       return (.boxScore, batch.boxScores[index].gameId, .boxScore(batch.boxScores[index]))
     }
-    let play = batch.plays[index - batch.boxScores.count]
-    return (.play, "\(play.gameId)#\(play.sequence)", .play(play))
+    index -= batch.boxScores.count
+    if index < batch.plays.count {
+      let play = batch.plays[index]
+      return (.play, "\(play.gameId)#\(play.sequence)", .play(play))
+    }
+    let ranking = batch.rankings[index - batch.plays.count]
+    return (.ranking, ranking.id, .ranking(ranking))
   }
 }

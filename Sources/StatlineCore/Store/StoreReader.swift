@@ -32,6 +32,9 @@ public protocol StoreReader: Sendable {
   func teams(sport: Sport?) async throws -> [Team]
   func team(id: String) async throws -> Team?
   func boxScore(gameId: String) async throws -> BoxScore?
+  /// Every stored week of the polls of one sport and/or one poll (nil: all), by poll, then
+  /// season and edition (oldest week first).
+  func rankings(sport: Sport?, poll: String?) async throws -> [Ranking]
   /// A game's plays after `sequence` (0: from the first), in order.
   func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play]
   /// Every change after `version`, in version order (delta sync).

@@ -18,12 +18,14 @@ public enum BatchValidator {
   public static func problems(in batch: Batch, everyPlay: Bool = false) -> [String] {
     var problems: [String] = []
     if batch.isEmpty {
-      problems.append("the page yielded no games, teams, box scores or plays")
+      problems.append("the page yielded no games, teams, box scores, plays or rankings")
     }
     problems += duplicates(batch.games.map(\.id), what: "game id")
     problems += duplicates(batch.teams.map(\.id), what: "team id")
     problems += duplicates(batch.boxScores.map(\.gameId), what: "box score for game")
     problems += duplicatePlays(batch.plays)
+    problems += duplicates(batch.rankings.map(\.id), what: "ranking id")
+    for ranking in batch.rankings { problems += self.problems(in: ranking) }
     for id in batch.games.map(\.id) + batch.teams.map(\.id) + batch.boxScores.map(\.gameId)
     where !isNamespaced(id) {
       problems.append("id '\(id)' is not namespaced as 'source:native'")

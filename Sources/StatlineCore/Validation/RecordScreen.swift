@@ -8,6 +8,7 @@
 /// - a team with an id not namespaced or seen before: that team;
 /// - a box score whose players' goals do not add up to the score, or a second one for a game:
 ///   that box score (the game is still stored);
+/// - a poll's week whose ranks are not in order, skip a name or repeat a team: that week;
 /// - a play seen before (same game and sequence): the later one;
 /// - a play whose running score proves a goal (one side's score rose, the other's did not) but
 ///   whose text does not read as one: kept, as what the score proves — a goal for that side,
@@ -56,14 +57,21 @@ extension BatchValidator {
     kept.boxScores = screened(
       batch.boxScores, id: \.gameId, again: { "box score for game '\($0)' appears more than once" },
       rules: { self.problems(in: $0, game: claimed[$0.gameId]) })
+    kept.rankings = screened(
+      batch.rankings, id: \.id, again: { "ranking id '\($0)' appears more than once" }, rules: { self.problems(in: $0) }
+    )
     let plays = PlayScoring.screen(batch.plays, games: claimed, everyPlay: everyPlay)
     kept.plays = plays.kept
     refuse(plays.refused)
     notes += plays.unread.map { unreadPrefix + $0 }
     kept.warnings += notes
     // Nothing passes, or what is left still breaks a rule: the page fails, as it always did.
-    let hadRecords = !batch.games.isEmpty || !batch.boxScores.isEmpty || !batch.plays.isEmpty
-    let keptRecords = !kept.games.isEmpty || !kept.boxScores.isEmpty || !kept.plays.isEmpty
+    let hadRecords =
+      !batch.games.isEmpty || !batch.boxScores.isEmpty || !batch.plays.isEmpty
+      || !batch.rankings.isEmpty
+    let keptRecords =
+      !kept.games.isEmpty || !kept.boxScores.isEmpty || !kept.plays.isEmpty
+      || !kept.rankings.isEmpty
     guard hadRecords ? keptRecords : !kept.teams.isEmpty, problems(in: kept, everyPlay: everyPlay).isEmpty else {
       throw failure(all)
     }

@@ -173,6 +173,7 @@ public struct ScheduleBook: Sendable {
       state.succeeded(.stored, result, at: now)
       state.partial = result.partial.first.map { "\(result.partial.count) refused or unread: \($0)" }
       state.games = stored.games
+      if let through = stored.rankings.compactMap(\.through).max() { state.pollThrough = through }
       // A page configured as a game page (`role: game`) is watched for its own games: it
       // finds no targets, even when its parser could (an ncaa.com scoreboard as a live feed).
       created = state.target.role == .game ? [] : create(discovered, from: stored, by: id, now: now)
@@ -184,7 +185,7 @@ public struct ScheduleBook: Sendable {
     let policy = policy(for: state.target)
     let observation = SchedulingPolicy.Observation(
       role: state.target.role, games: state.games, now: now, consecutiveFailures: state.consecutiveFailures,
-      pollsSinceFinal: state.pollsSinceFinal)
+      pollsSinceFinal: state.pollsSinceFinal, pollThrough: state.pollThrough)
     switch policy.next(observation) {
     case .stop: state.nextDue = nil
     case .after(let delay):
