@@ -3,7 +3,8 @@ import StatlineCore
 /// The ESPN source plugin: the public site API's scoreboard
 /// (`site.api.espn.com/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD`), the same
 /// JSON for every sport, read as a discovery and live-score target: a board with a live game is
-/// polled at the live cadence. It asks for no game pages: ESPN's summary endpoint (box score,
+/// polled at the live cadence; and its rankings (`ESPNRankingsParser`), each poll's week a
+/// ranking record, polled as a poll page. It asks for no game pages: ESPN's summary endpoint (box score,
 /// plays) is not read, for want of a real saved answer to test it on.
 public enum ESPNSource {
   public static let id = "espn"
@@ -21,7 +22,20 @@ public enum ESPNSource {
           return head.contains("\"leagues\"") && head.contains("espn")
         },
         discover: { _ in [] }, sports: Set(leagues.values),
-        parser: ESPNScoreboardParser(leagues: leagues), normalizer: ESPNScoreboardNormalizer())
+        parser: ESPNScoreboardParser(leagues: leagues), normalizer: ESPNScoreboardNormalizer()),
+      ParserEntry(
+        id: "espn-rankings", source: id,
+        summary: "ESPN rankings (site API, or the core API's weekly polls): each poll's week, ranks with teams",
+        format: .json,
+        urlPatterns: [
+          try URLPattern(#"^https?://site\.api\.espn\.com/apis/site/v2/sports/[^/]+/[^/]+/rankings"#),
+          try URLPattern(#"^https?://sports\.core\.api\.espn\.com/v2/sports/[^/]+/leagues/[^/]+/.*rankings"#),
+        ],
+        sniffer: { page in
+          let head = page.prefix(4096)
+          return head.contains("\"ranks\"") && head.contains("espn")
+        },
+        role: .poll, parser: ESPNRankingsParser(leagues: leagues), normalizer: ESPNRankingsNormalizer()),
     ]
   }
 }

@@ -27,7 +27,7 @@ import Testing
   /// Parsers that read a page whatever its sport (a scoreboard row does not depend on it).
   static let everySport: Set<String> = [
     "ncaa-stats-scoreboard", "espn-scoreboard", "ncaa-casablanca-scoreboard", "ncaa-stats-team-list",
-    "ncaa-gql-contests",
+    "ncaa-gql-contests", "espn-rankings",
   ]
 
   /// A school the page prints two ways ("Air Force" in its logo's alt, "Air Force Falcons" in its
@@ -66,8 +66,21 @@ import Testing
       var first3: [String]?
     }
 
+    /// A poll's row as FACTS reads it.
+    struct RankingFacts: Decodable {
+      var poll: String
+      var rank: Int
+      var team: String
+      var points: Int?
+      var firstPlaceVotes: Int?
+      var record: String?
+      var previous: Int?
+      var teamId: String?
+    }
+
     var file: String
     var sport: String?
+    var rankings: [RankingFacts]?
     var games: [GameFacts]?
     var gameCount: Int?
     var players: Sides?
@@ -120,8 +133,36 @@ import Testing
     #expect(checked.count >= 8, "the lacrosse pages are all read: \(checked)")
   }
 
+  /// Every row FACTS lists is in the poll of its name, as printed, and the registry knows every
+  /// team (by its id on the page).
+  static func check(_ rankings: [Ranking], against facts: [Facts.RankingFacts], sport: String?, file: String) {
+    #expect(
+      Set(rankings.map(\.name)) == Set(facts.map(\.poll)), "\(file): the polls \(rankings.map(\.name))")
+    if let sport { #expect(rankings.allSatisfy { $0.sport.rawValue == sport }, "\(file): sport") }
+    let rows = rankings.reduce(into: 0) { $0 += $1.rows.count }
+    #expect(rows == facts.count, "\(file): \(rows) ranked rows, FACTS lists \(facts.count)")
+    for expected in facts {
+      let at = "\(file): \(expected.poll) #\(expected.rank)"
+      guard
+        let row = rankings.first(where: { $0.name == expected.poll })?.rows.first(where: { $0.rank == expected.rank })
+      else {
+        Issue.record("\(at) is missing")
+        continue
+      }
+      #expect(row.team.name == expected.team, "\(at): team")
+      if let id = expected.teamId { #expect(row.team.id?.hasSuffix("-\(id)") == true, "\(at): team id") }
+      #expect(row.points == expected.points && row.firstPlaceVotes == expected.firstPlaceVotes, "\(at): points, votes")
+      #expect(row.record == expected.record && row.previous == expected.previous, "\(at): record, previous")
+      let school = Self.registry.resolve(SourceTeam(row.team))
+      let byName = Self.registry.resolve(SourceTeam(id: nil, name: expected.team))?.team.id
+      #expect(
+        school != nil && school?.team.id == byName, "\(at): \(row.team.name) resolves to one school by id and name")
+    }
+  }
+
   static func check(_ batch: Batch, against fact: Facts, parser: String) {
     let file = "\(fact.file) (\(parser))"
+    if let rankings = fact.rankings { check(batch.rankings, against: rankings, sport: fact.sport, file: file) }
     if let count = fact.gameCount { #expect(batch.games.count == count, "\(file): games") }
     // A team whose page gives its NCAA org id (a StatCrew code) is the school its name says.
     for team in batch.teams {

@@ -13,6 +13,13 @@ enum ESPNLeagues {
     "usa.ncaa.m.1": .soccerMen, "usa.ncaa.w.1": .soccerWomen,
   ]
 
+  /// Sports played in the fall, whose ESPN season is the year it starts (college-football 2025 is
+  /// fall 2025): Statline's season is the academic year it ends in, one more.
+  static let fallSports: Set<Sport> = [.football, .soccerMen, .soccerWomen, .volleyballWomen, .fieldHockey]
+
+  /// Statline's season (the academic year) of ESPN's season `year` of `sport`.
+  static func season(espnYear year: Int, sport: Sport) -> Int { fallSports.contains(sport) ? year + 1 : year }
+
   /// The configured leagues (`league.<slug>` options) over the known ones.
   static func leagues(_ settings: PluginSettings) -> [String: Sport] {
     var leagues = known

@@ -10,7 +10,7 @@ public enum BatchTable {
       [
         count(batch.games.count, "game"), count(batch.teams.count, "team"),
         count(batch.boxScores.count, "box score"), count(batch.plays.count, "play"),
-      ].joined(separator: ", "))
+      ].joined(separator: ", ") + (batch.rankings.isEmpty ? "" : ", " + count(batch.rankings.count, "ranking")))
     if !batch.games.isEmpty {
       let rows = batch.games.map { game -> [String] in
         let score = game.away.score.map { a in game.home.score.map { "\(a)-\($0)" } ?? "\(a)-" } ?? ""
@@ -47,8 +47,33 @@ public enum BatchTable {
           ]
         })
     }
+    for ranking in batch.rankings { lines += self.ranking(ranking) }
     for warning in batch.warnings { lines.append("warning: \(warning)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// A poll's week: its name and week, then a row per rank.
+  static func ranking(_ ranking: Ranking) -> [String] {
+    let when = [ranking.week.map { "week \($0)" }, ranking.through.map { "through \($0)" }].compactMap { $0 }
+    var lines = [
+      "",
+      "\(ranking.name) (\(ranking.sport.rawValue), season \(ranking.season), \(when.joined(separator: ", ")))  \(ranking.id)",
+    ]
+    lines += table(
+      header: ["RANK", "TEAM", "POINTS", "1ST", "RECORD", "PREV"],
+      rows: ranking.rows.map { row in
+        [
+          (row.tied ? "T" : "") + String(row.rank), row.team.name, row.points.map(String.init) ?? "",
+          row.firstPlaceVotes.map(String.init) ?? "", row.record ?? "", row.previous.map(String.init) ?? "NR",
+        ]
+      })
+    if !ranking.othersReceivingVotes.isEmpty {
+      lines.append(
+        "Others receiving votes: "
+          + ranking.othersReceivingVotes.map { "\($0.team.name) \($0.points.map(String.init) ?? "")" }
+          .joined(separator: ", "))
+    }
+    return lines
   }
 
   /// The main columns of a sport's box score (lacrosse's for a sport without its own).
