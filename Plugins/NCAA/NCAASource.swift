@@ -199,6 +199,17 @@ public enum NCAASource {
         stores: [.play, .team], carriesEveryPlay: true, sports: NCAASports.readBy["ncaa-gql-pbp"],
         parser: GraphQLPlayByPlayParser(),
         normalizer: GraphQLPlayByPlayNormalizer()),
+      ParserEntry(
+        id: "ncaa-com-rankings", source: id,
+        summary: "ncaa.com rankings page (media and coaches polls, RPI, NET): the poll's week; the sport's other polls",
+        format: .html, urlPatterns: [try URLPattern(#"^https?://(www\.)?ncaa\.com/rankings/[^/]+/[^/]+/[^/?#]+"#)],
+        role: .poll,
+        discoverRecords: { page in
+          (page.otherPolls + page.otherPages).map { url in
+            DiscoveredTarget(
+              discovery: Target(url: url, source: id, parser: "ncaa-com-rankings", role: .poll, sport: page.sport))
+          }
+        }, parser: ComRankingsParser(), normalizer: ComRankingsNormalizer()),
     ]
   }
 }

@@ -41,10 +41,13 @@ extension ReadAPI {
       body: Self.encode(PollsAnswer(polls: polls, version: version)), cacheControl: configuration.settledCacheControl)
   }
 
-  /// Each poll's stored weeks, oldest first, by poll id.
+  /// Each poll's stored weeks (a paged poll's parts merged), oldest first, by poll id.
   func pollWeeks(sport: Sport?, poll: String?) async throws -> [(poll: String, weeks: [Ranking])] {
+    // A paged poll's pages are one week.
+    var parts: [String: [Ranking]] = [:]
+    for part in try await reader.rankings(sport: sport, poll: poll) { parts[part.weekId, default: []].append(part) }
     var byPoll: [String: [Ranking]] = [:]
-    for week in try await reader.rankings(sport: sport, poll: poll) { byPoll[week.poll, default: []].append(week) }
+    for week in parts.values.compactMap(Ranking.merged) { byPoll[week.poll, default: []].append(week) }
     return byPoll.sorted { $0.key < $1.key }.map { poll, weeks in
       (poll, weeks.sorted { ($0.season, $0.edition) < ($1.season, $1.edition) })
     }

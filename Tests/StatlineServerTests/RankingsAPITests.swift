@@ -127,4 +127,27 @@ import Testing
       _ = path
     }
   }
+
+  @Test func aPagedPollsPartsAreServedAsOneWeek() async throws {
+    try await Self.withStore { path, writer in
+      func part(_ number: Int?, _ rows: [RankingRow]) -> Ranking {
+        Ranking(
+          poll: "ncaa:com-basketball-men-d1-net", name: "NET", sport: .basketballMen, season: 2026,
+          edition: "2026-02-26", through: "2026-02-26", part: number, rows: rows)
+      }
+      let write = try await writer.write(
+        Batch(rankings: [
+          part(2, [RankingRow(rank: 3, team: TeamRef(name: "Duke"))]),
+          part(
+            nil, [RankingRow(rank: 1, team: TeamRef(name: "Army")), RankingRow(rank: 2, team: TeamRef(name: "Navy"))]),
+        ]))
+      #expect(write.events == [.rankingPublished: 1], "a paged week is announced once, by its first page")
+      try await ReadAPITests.withServer(api: try Self.api(path)) { base in
+        let answer = try Self.json(try await ReadAPITests.get(base + "/v1/rankings?sport=basketball-men"))
+        let week = try #require((answer["rankings"] as? [[String: Any]])?.first)
+        #expect(week["id"] as? String == "ncaa:com-basketball-men-d1-net@2026/2026-02-26" && week["part"] is NSNull)
+        #expect((week["rows"] as? [[String: Any]])?.map { $0["rank"] as? Int } == [1, 2, 3])
+      }
+    }
+  }
 }

@@ -27,7 +27,7 @@ public enum PageLoader {
     let body = try read(pageFile.path)
     return Page(
       url: url ?? request?.url, status: request?.status ?? 200, headers: request?.headers ?? [:],
-      body: body, fetchedAt: nil, file: pageFile.path)
+      body: body, fetchedAt: request?.fetchedAt.flatMap { try? Date($0, strategy: .iso8601) }, file: pageFile.path)
   }
 
   /// The most a page read from a pipe may hold (a file's size is known before it is read).

@@ -58,7 +58,8 @@ extension ScoreDiffer {
           event.numbered(sequence: next, version: change.version, source: batch?.source, parser: batch?.parser))
       }
     }
-    for week in published {
+    // A paged poll's later pages are the same week: its first page announces it.
+    for week in published where week.ranking.part == nil {
       next += 1
       events.append(
         ChangeEvent(published: week.ranking).numbered(

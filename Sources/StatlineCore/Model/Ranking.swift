@@ -2,7 +2,8 @@
 /// January 5 (DESIGN.md §4, rankings). A poll published again unchanged is the same record, and
 /// unchanged; a new week is a new record (its id names the week).
 public struct Ranking: Codable, Sendable, Hashable {
-  /// `<poll>@<season>/<edition>` (`espn:college-football-ap@2026/t2-w05`).
+  /// `<poll>@<season>/<edition>` (`espn:college-football-ap@2026/t2-w05`), and `/p<part>` for a
+  /// paged poll's later pages.
   public var id: String
   /// The poll, namespaced, the same every week (`espn:college-football-ap`,
   /// `ncaa:com-lacrosse-men-d1-inside-lacrosse`).
@@ -21,6 +22,9 @@ public struct Ranking: Codable, Sendable, Hashable {
   /// The last day of games the poll counts (`YYYY-MM-DD`), when the source says
   /// (`Through Games JAN. 5, 2026`).
   @NullEncoded public var through: String?
+  /// A paged poll's page (2, 3, …), a record of its own that the read API merges into the week;
+  /// nil for a poll on one page, or its first.
+  @NullEncoded public var part: Int?
   /// In rank order.
   public var rows: [RankingRow]
   /// "Others receiving votes", when the page lists them.
@@ -30,9 +34,10 @@ public struct Ranking: Codable, Sendable, Hashable {
 
   public init(
     poll: String, name: String, sport: Sport, season: Int, edition: String, week: Int? = nil,
-    through: String? = nil, rows: [RankingRow] = [], othersReceivingVotes: [RankingVotes] = [], url: String? = nil
+    through: String? = nil, part: Int? = nil, rows: [RankingRow] = [], othersReceivingVotes: [RankingVotes] = [],
+    url: String? = nil
   ) {
-    id = Self.id(poll: poll, season: season, edition: edition)
+    id = Self.id(poll: poll, season: season, edition: edition, part: part)
     self.poll = poll
     self.name = name
     self.sport = sport
@@ -40,12 +45,29 @@ public struct Ranking: Codable, Sendable, Hashable {
     self.edition = edition
     self.week = week
     self.through = through
+    self.part = part
     self.rows = rows
     self.othersReceivingVotes = othersReceivingVotes
     self.url = url
   }
 
-  public static func id(poll: String, season: Int, edition: String) -> String { "\(poll)@\(season)/\(edition)" }
+  public static func id(poll: String, season: Int, edition: String, part: Int? = nil) -> String {
+    "\(poll)@\(season)/\(edition)" + (part.map { "/p\($0)" } ?? "")
+  }
+
+  /// The week's id (its first part's).
+  public var weekId: String { Self.id(poll: poll, season: season, edition: edition) }
+
+  /// The week whole: its parts' rows in part order, the first part's name and votes.
+  public static func merged(_ parts: [Ranking]) -> Ranking? {
+    let ordered = parts.sorted { ($0.part ?? 1) < ($1.part ?? 1) }
+    guard var week = ordered.first else { return nil }
+    week.id = week.weekId
+    week.part = nil
+    week.rows = ordered.flatMap(\.rows)
+    week.othersReceivingVotes = ordered.flatMap(\.othersReceivingVotes)
+    return week
+  }
 
   /// Every team the week names, ranked or receiving votes, with its canonical id (what
   /// `statline teams unmatched` lists when nil).

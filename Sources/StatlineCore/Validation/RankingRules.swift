@@ -5,9 +5,12 @@ extension BatchValidator {
     var problems: [String] = []
     let name = "ranking \(ranking.id)"
     if !isNamespaced(ranking.poll) { problems.append("\(name): poll '\(ranking.poll)' is not namespaced") }
-    if ranking.id != Ranking.id(poll: ranking.poll, season: ranking.season, edition: ranking.edition) {
-      problems.append("\(name): the id is not the poll, season and edition")
+    if ranking.id
+      != Ranking.id(poll: ranking.poll, season: ranking.season, edition: ranking.edition, part: ranking.part)
+    {
+      problems.append("\(name): the id is not the poll, season, edition and part")
     }
+    if let part = ranking.part, part < 2 { problems.append("\(name): part \(part) (a first page has none)") }
     if ranking.name.isEmpty { problems.append("\(name): the poll has no name") }
     if ranking.edition.isEmpty { problems.append("\(name): no week or date says which week it is") }
     if let through = ranking.through, !isDate(through) {
