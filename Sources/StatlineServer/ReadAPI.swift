@@ -37,6 +37,13 @@ public struct ReadAPI: Sendable {
       configuration.stampInterval = .milliseconds(250)
       return configuration
     }
+
+    /// `served`, with each sport's primary poll.
+    public static func served(primaryPolls: [Sport: String]) -> Configuration {
+      var configuration = served
+      configuration.primaryPolls = primaryPolls
+      return configuration
+    }
   }
 
   let reader: any StoreReader

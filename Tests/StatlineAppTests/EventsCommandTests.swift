@@ -125,9 +125,17 @@ import Testing
         nil, nil
       ) == (2, 3))
     #expect(events.filter { $0.type == .overtime }.map(\.gameId) == [Self.duke])
+    // The week's poll, once, with every school it ranks resolved.
+    let published = events.filter { $0.type == .rankingPublished }
+    #expect(published.map(\.gameId) == ["ncaa:com-lacrosse-men-d1-inside-lacrosse@2026/2026-03-01"])
+    #expect(published.first?.ranking?.namedTeams.allSatisfy { $0.canonicalTeamId != nil } == true)
 
     // The read API over the day the demo left: every endpoint answers from it.
-    let api = ReadAPI(reader: try SQLiteStore(readOnlyPath: store), now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    // As the demo serves it: men's lacrosse's primary poll is the week's media poll.
+    let api = ReadAPI(
+      reader: try SQLiteStore(readOnlyPath: store),
+      configuration: .served(primaryPolls: [.lacrosseMen: "ncaa:com-lacrosse-men-d1-inside-lacrosse"]),
+      now: { Date(timeIntervalSince1970: 1_772_913_600) })
     for (path, query) in [
       ("/v1/scoreboard", "date=2026-03-07"), ("/v1/games/statbroadcast:640303", nil),
       ("/v1/games/statbroadcast:640303/boxscore", nil), ("/v1/games/statbroadcast:640303/plays", "after=0"),
@@ -135,6 +143,8 @@ import Testing
       ("/v1/teams/statbroadcast:team-army/games", "season=2026"), ("/v1/leaders", "sport=lacrosse-men&season=2026"),
       ("/v1/standings", "sport=lacrosse-men&season=2026"), ("/v1/changes", "since=0"), ("/v1/events", "since=0"),
       ("/v1/status", nil), ("/healthz", nil), ("/openapi.json", nil), ("/", nil),
+      ("/v1/rankings", "sport=lacrosse-men"),
+      ("/v1/rankings/polls", nil),
     ] {
       let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
       #expect(answer.status == 200, "\(path): \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
@@ -145,6 +155,16 @@ import Testing
       (scoreboard?["games"] as? [[String: Any]])?.compactMap { $0["status"] as? String }
         == Array(
           repeating: "final", count: 5))
+    // The poll's ranks beside the teams it ranks, saying where they came from.
+    func ranks(_ id: String) -> [Int?] {
+      guard let game = (scoreboard?["games"] as? [[String: Any]])?.first(where: { $0["id"] as? String == id }) else {
+        return []
+      }
+      return ["away", "home"].map { ((game[$0] as? [String: Any])?["rank"] as? Int) }
+    }
+    #expect(ranks(Self.duke) == [1, 2], "Duke first, North Carolina second")
+    #expect(ranks(Self.army) == [4, nil], "Army West Point tied fourth; Navy received votes, no rank")
+    #expect(ranks(Self.northwestern) == [nil, nil], "a women's game: men's lacrosse's poll says nothing of it")
     let plays = await api.respond(APIRequest(method: "GET", path: "/v1/games/statbroadcast:640303/plays"))
     let goals =
       ((try JSONSerialization.jsonObject(with: Data(plays.body)) as? [String: Any])?["plays"] as? [[String: Any]])?

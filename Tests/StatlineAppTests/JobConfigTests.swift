@@ -119,9 +119,11 @@ import Testing
     #expect(
       targets.map(\.parser) == [
         "statbroadcast-event-calendar", "statbroadcast-event-calendar", "ncaa-gql-contests", "ncaa-stats-team-list",
-        "espn-scoreboard",
+        "espn-scoreboard", "ncaa-com-rankings", "espn-rankings",
       ])
-    #expect(targets.allSatisfy { $0.role == .discovery })
+    #expect(targets.dropLast(2).allSatisfy { $0.role == .discovery })
+    #expect(targets.suffix(2).allSatisfy { $0.role == .poll }, "a rankings page is a poll target unless it says")
+    #expect(config.primaryPolls == [.lacrosseMen: "ncaa:com-lacrosse-men-d1-inside-lacrosse"])
     #expect(config.teamAliases == ["Loyola (MD)": "369"])
     #expect(config.sources["ncaa"]?.options["hash.GetContests_web"]?.count == 64)
   }
@@ -135,6 +137,25 @@ import Testing
       try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nsports: [lacrosse]")
     }
     #expect(error?.description.contains("sports[0]") == true && error?.description.contains("'lacrosse'") == true)
+  }
+
+  @Test func rankingsPrimaryNamesAKnownSportAndAPollId() throws {
+    let base = "targets:\n  - url: https://example.edu/\nrankings:\n  primary:\n"
+    #expect(
+      try JobConfigReader.parse(base + "    football: espn:college-football-ap").primaryPolls == [
+        .football: "espn:college-football-ap"
+      ])
+    let sport = #expect(throws: StatlineError.self) { try JobConfigReader.parse(base + "    lacrosse: espn:x") }
+    #expect(sport?.description.contains("rankings.primary.lacrosse") == true, "\(String(describing: sport))")
+    let poll = #expect(throws: StatlineError.self) {
+      try JobConfigReader.parse(base + "    football: espn:college-football-ap@2026/t2-w05")
+    }
+    #expect(poll?.description.contains("is not a poll id") == true, "a week's id is not a poll's")
+  }
+
+  @Test func servesPrimaryPollIsASportAndAPollAndAMistakeStopsItBeforeTheStoreOpens() throws {
+    let run = try CommandRunner.run(["serve", "--store", "/nonexistent/x.sqlite", "--primary-poll", "lacrosse=ncaa:x"])
+    #expect(run.status != 0 && run.stderr.contains("--primary-poll 'lacrosse=ncaa:x'"), "\(run.stderr)")
   }
 
   @Test func mergePrecedenceOrdersTheFeedsAndNamesEachOnce() throws {

@@ -44,6 +44,23 @@ import Testing
     #expect(mapped.stdout.contains("1 by configured"), "\(mapped.stdout)")
   }
 
+  /// A poll's school that resolves to no canonical team is listed with the poll's week, never dropped.
+  @Test func aPollsUnresolvedSchoolIsListedWithItsWeek() async throws {
+    let (_, store) = try await Self.store()
+    let week = Ranking(
+      poll: "ncaa:com-lacrosse-men-d1-inside-lacrosse", name: "IL", sport: .lacrosseMen, season: 2026,
+      edition: "2026-03-01", through: "2026-03-01",
+      rows: [
+        RankingRow(rank: 1, team: TeamRef(name: "Duke")), RankingRow(rank: 2, team: TeamRef(name: "Nowhere State")),
+      ])
+    _ = try await SQLiteStore(path: store).write(Batch(rankings: [week]))
+    let listed = try CommandRunner.run(["teams", "unmatched", "--store", store])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("4 source teams: 2 resolve (2 by name), 2 do not"), "\(listed.stdout)")
+    let line = try #require(listed.stdout.split(separator: "\n").first { $0.contains("Nowhere State") })
+    #expect(line.contains(week.id), "seen in the poll's week: \(line)")
+  }
+
   @Test func resolveSaysWhichTeamAndByWhichPassAndFailsForAnUnknownName() throws {
     let run = try CommandRunner.run(["teams", "resolve", "Army West Point", "ncaa:org-721", "UNC", "NC Brooklyn"])
     #expect(run.status == 1)

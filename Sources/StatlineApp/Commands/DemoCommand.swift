@@ -64,7 +64,10 @@ struct DemoCommand: AsyncParsableCommand {
     config.targets = [
       JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.calendarPath, parser: "statbroadcast-event-calendar"),
       JobConfig.TargetSpec(url: server.baseURL + DemoGameDay.contestsPath, parser: "ncaa-gql-contests", role: .game),
+      // The week's men's lacrosse poll: the sport's primary one, whose ranks the scoreboard shows.
+      JobConfig.TargetSpec(url: server.baseURL + DemoRankings.path, parser: "ncaa-com-rankings"),
     ]
+    config.primaryPolls = [.lacrosseMen: DemoRankings.poll]
     var source = JobConfig.SourceSettings()
     source.options["gameURL"] = server.baseURL + "/archive/{id}.xml"
     var policy = SchedulingPolicy.default
@@ -111,7 +114,9 @@ struct DemoCommand: AsyncParsableCommand {
     do {
       let reader = try SQLiteStore(readOnlyPath: store)
       let app = APIServer(
-        api: ReadAPI(reader: reader, configuration: .served, metrics: metrics, now: runtime.clock.now),
+        api: ReadAPI(
+          reader: reader, configuration: .served(primaryPolls: config.primaryPolls), metrics: metrics,
+          now: runtime.clock.now),
         bell: runtime.store.eventBell
       ).application(
         host: "127.0.0.1", port: port, logger: apiLogger

@@ -87,7 +87,7 @@ struct RunCommand: AsyncParsableCommand {
           .init(
             service: APIServer(
               api: ReadAPI(
-                reader: reader, configuration: .served, metrics: metrics,
+                reader: reader, configuration: .served(primaryPolls: config.primaryPolls), metrics: metrics,
                 registry: try TeamRegistry.seeded(aliases: config.teamAliases)),
               bell: runtime.store.eventBell, limits: .fittingThisProcess()
             ).application(

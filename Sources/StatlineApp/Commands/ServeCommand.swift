@@ -46,6 +46,31 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "count"))
   var maxConnections: Int?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A sport's primary poll, whose ranks a game's team lines show when the game's page prints none (repeat per sport).",
+      valueName: "sport=poll"))
+  var primaryPoll: [String] = []
+
+  /// `lacrosse-men=ncaa:com-lacrosse-men-d1-inside-lacrosse`, each sport once.
+  static func primaryPolls(_ options: [String]) throws(StatlineError) -> [Sport: String] {
+    var polls: [Sport: String] = [:]
+    for option in options {
+      let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, Sport(parts[0]).profile != nil, parts[1].contains(":"), polls[Sport(parts[0])] == nil
+      else {
+        throw StatlineError(
+          .configuration, "--primary-poll '\(option)' is not a known sport and a poll id, or names a sport twice",
+          hint:
+            "for example --primary-poll lacrosse-men=ncaa:com-lacrosse-men-d1-inside-lacrosse (GET /v1/rankings/polls lists the polls)"
+        )
+      }
+      polls[Sport(parts[0])] = parts[1]
+    }
+    return polls
+  }
+
   func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
@@ -53,6 +78,12 @@ struct ServeCommand: AsyncParsableCommand {
     guard (0...65_535).contains(port) else {
       throw fail(
         StatlineError(.configuration, "--port \(port) is not a port", hint: "use 1 to 65535, or 0 for any free one"))
+    }
+    let polls: [Sport: String]
+    do {
+      polls = try Self.primaryPolls(primaryPoll)
+    } catch {
+      throw fail(error)
     }
     var limits = ConnectionLimits.fittingThisProcess()
     if let maxConnections {
@@ -71,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let reader = opened.store
     let host = host
-    var configuration = ReadAPI.Configuration.served
+    var configuration = ReadAPI.Configuration.served(primaryPolls: polls)
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
     let app = APIServer(api: api, limits: limits).application(host: host, port: port, logger: logger) { port in

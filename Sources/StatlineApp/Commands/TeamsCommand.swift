@@ -19,8 +19,8 @@ extension StoreOptions {
   }
 }
 
-/// `statline teams unmatched`: every source team in the store that resolves to no canonical team,
-/// with where it was seen and why, and how to map it.
+/// `statline teams unmatched`: every source team in the store (in its games, team lists and
+/// polls) that resolves to no canonical team, with where it was seen and why, and how to map it.
 struct TeamsUnmatchedCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "unmatched", abstract: "List the store's source teams that resolve to no canonical team.")
@@ -33,7 +33,7 @@ struct TeamsUnmatchedCommand: AsyncParsableCommand {
       let store = try await options.open()
       let sightings = TeamSightings(
         teams: try await store.teams(sport: nil), games: try await store.sourceGames(),
-        registry: registry)
+        rankings: try await store.rankings(sport: nil, poll: nil), registry: registry)
       Console.out(Self.render(sightings))
     } catch {
       throw fail(StatlineError.wrapping(error, location: PostgresLocation.redacted(options.store ?? options.config)))

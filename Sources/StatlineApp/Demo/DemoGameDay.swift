@@ -236,8 +236,8 @@ public struct DemoGameDay: Sendable {
     return SportProfile.ordinal(period).uppercased()
   }
 
-  /// The loopback server's answers: robots.txt, the calendar, the game XML and the ncaa.com
-  /// scoreboard, with ETags so
+  /// The loopback server's answers: robots.txt, the calendar, the game XML, the ncaa.com
+  /// scoreboard and the weekly poll, with ETags so
   /// that an unchanged page is a 304.
   public func route(_ request: LoopbackServer.Request, seconds: Double) -> LoopbackServer.Behavior {
     let body: String?
@@ -253,6 +253,9 @@ public struct DemoGameDay: Sendable {
         games.filter(\.isLacrosse),
         at: { moment($0, at: min(seconds - Self.ncaaLag, served[$0.eventId] ?? -1_000_000)) })
       type = "application/json"
+    } else if request.uri == DemoRankings.path {
+      body = DemoRankings.html
+      type = "text/html; charset=utf-8"
     } else if request.uri.hasPrefix("/archive/"), request.uri.hasSuffix(".xml") {
       let eventId = String(request.uri.dropFirst("/archive/".count).dropLast(".xml".count))
       body = xml(eventId: eventId, at: seconds)

@@ -49,6 +49,9 @@ public struct JobConfig: Sendable {
   /// `teams.aliases`: a source team id or a printed name → the canonical team it is (`team:457`
   /// or the NCAA org id `457`), for names the registry cannot resolve on its own.
   public var teamAliases: [String: String] = [:]
+  /// Each sport's primary poll (`rankings.primary`): the read API gives a game's team line
+  /// without a rank of its own the team's rank in it.
+  public var primaryPolls: [Sport: String] = [:]
   /// `merge.precedence`: which feed's box score, plays and disputed final a canonical game takes
   /// first (nil: StatCrew, stats.ncaa.org, ncaa.com, ESPN; a feed not listed comes after).
   public var mergePrecedence: [SourceFeed]?

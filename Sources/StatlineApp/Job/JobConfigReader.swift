@@ -127,7 +127,7 @@ struct YAMLWalker {
     var config = JobConfig()
     let keys = [
       "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks", "cluster", "teams", "sports", "merge",
+      "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings",
     ]
     for (key, node) in try pairs(root, "", keys: keys) {
       switch key {
@@ -193,6 +193,22 @@ struct YAMLWalker {
           }
           guard Set(config.mergePrecedence ?? []).count == items.count else {
             throw failure("merge.precedence", value, "names a feed twice", expected: "each feed once")
+          }
+        }
+      case "rankings":
+        for (_, value) in try pairs(node, key, keys: ["primary"]) {
+          for (sport, poll) in try strings(value, "rankings.primary") {
+            guard Sport(sport).profile != nil else {
+              throw failure(
+                "rankings.primary.\(sport)", value, "'\(sport)' is no sport Statline knows",
+                expected: SportProfile.all.map(\.sport.rawValue).joined(separator: ", "))
+            }
+            guard poll.contains(":"), !poll.contains("@") else {
+              throw failure(
+                "rankings.primary.\(sport)", value, "'\(poll)' is not a poll id",
+                expected: "a poll as /v1/rankings/polls lists it: ncaa:com-lacrosse-men-d1-inside-lacrosse")
+            }
+            config.primaryPolls[Sport(sport)] = poll
           }
         }
       case "teams":
