@@ -1,4 +1,5 @@
 import Foundation
+import StatlineApp
 import StatlineTesting
 import Testing
 
@@ -109,5 +110,39 @@ import Testing
       }
     }
     #expect(checked > 30)
+  }
+
+  /// The configuration reference (`docs/running.md`) names every key the reader accepts, and
+  /// only those (`ConfigKeys`, which the reader takes its keys from): `policy.live` /
+  /// `imminent` is `policy.live` and `policy.imminent`; a row's own fields (a target's `url`, a
+  /// sink's `secretEnv`) are named in its text.
+  @Test func theConfigurationReferenceAndTheReaderAgreeOnEveryKey() throws {
+    let page = try Self.text(PackageRoot.file("docs/running.md"))
+    let section = try #require(page.components(separatedBy: "## Configuration reference").last)
+    // The reference's table: the first run of table lines.
+    let table = section.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("|") }
+      .prefix { $0.hasPrefix("|") }
+    var documented: [String: String] = [:]
+    for line in table where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      guard cells.count > 3 else { continue }
+      let names = cells[1].split(separator: "/").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      }
+      guard let first = names.first else { continue }
+      let prefix = first.contains(".") ? String(first[...first.lastIndex(of: ".")!]) : ""
+      for (index, name) in names.enumerated() { documented[index == 0 ? name : prefix + name] = line.description }
+    }
+    let reference = ConfigKeys.reference
+    #expect(
+      Set(documented.keys) == Set(reference.map(\.key)),
+      "documented but not read: \(Set(documented.keys).subtracting(reference.map(\.key)).sorted()); read but not documented: \(Set(reference.map(\.key)).subtracting(documented.keys).sorted())"
+    )
+    for (key, fields) in reference {
+      guard let row = documented[key] else { continue }
+      for field in fields {
+        #expect(row.contains("`\(field)") || row.contains("\(field):"), "the `\(key)` row does not name its `\(field)`")
+      }
+    }
   }
 }

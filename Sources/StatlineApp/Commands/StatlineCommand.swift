@@ -10,7 +10,7 @@ public struct StatlineCommand: AsyncParsableCommand {
     subcommands: [
       RunCommand.self, OnceCommand.self, StatusCommand.self, EventsCommand.self, ServeCommand.self, DemoCommand.self,
       MigrateCommand.self,
-      SourcesCommand.self, TeamsCommand.self,
+      CheckCommand.self, SourcesCommand.self, TeamsCommand.self,
       ReplayCommand.self, CapturesCommand.self, FixturesCommand.self, NewSourceCommand.self, BenchCommand.self,
     ])
 

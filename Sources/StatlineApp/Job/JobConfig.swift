@@ -83,28 +83,31 @@ public struct JobConfig: Sendable {
   /// The configured targets, each with its parser and role resolved against `registry`.
   public func resolvedTargets(_ registry: SourceRegistry) throws(StatlineError) -> [Target] {
     var result: [Target] = []
-    for (index, spec) in targets.enumerated() {
-      let path = "targets[\(index)]"
-      let entry: ParserEntry
-      if let id = spec.parser {
-        guard let found = registry.parser(id: id) else {
-          throw StatlineError(
-            .configuration, "\(path).parser: no parser is named '\(id)'",
-            hint: "one of: \(registry.parsers.map(\.id).joined(separator: ", "))")
-        }
-        entry = found
-      } else {
-        let claiming = registry.parsers.filter { $0.claims(url: spec.url) }.sorted { $0.priority > $1.priority }
-        guard let first = claiming.first else {
-          throw StatlineError(
-            .configuration, "\(path).url: no parser claims \(spec.url)",
-            hint: "name one with `parser:`; `statline sources` lists them")
-        }
-        entry = first
-      }
-      let role = spec.role ?? entry.role
-      result.append(Target(url: spec.url, source: entry.source, parser: entry.id, role: role))
-    }
+    for index in targets.indices { result.append(try resolvedTarget(index, registry)) }
     return result
+  }
+
+  /// The target at `index` with its parser (named, else the one that claims its URL) and role.
+  public func resolvedTarget(_ index: Int, _ registry: SourceRegistry) throws(StatlineError) -> Target {
+    let spec = targets[index]
+    let path = "targets[\(index)]"
+    let entry: ParserEntry
+    if let id = spec.parser {
+      guard let found = registry.parser(id: id) else {
+        throw StatlineError(
+          .configuration, "\(path).parser: no parser is named '\(id)'",
+          hint: "one of: \(registry.parsers.map(\.id).joined(separator: ", "))")
+      }
+      entry = found
+    } else {
+      let claiming = registry.parsers.filter { $0.claims(url: spec.url) }.sorted { $0.priority > $1.priority }
+      guard let first = claiming.first else {
+        throw StatlineError(
+          .configuration, "\(path).url: no parser claims \(spec.url)",
+          hint: "name one with `parser:`; `statline sources` lists them")
+      }
+      entry = first
+    }
+    return Target(url: spec.url, source: entry.source, parser: entry.id, role: spec.role ?? entry.role)
   }
 }

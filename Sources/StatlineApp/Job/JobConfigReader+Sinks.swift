@@ -16,8 +16,7 @@ extension YAMLWalker {
   }
 
   func sink(_ node: Yams.Node, _ path: String, index: Int) throws(StatlineError) -> JobConfig.SinkSpec {
-    let fields = try pairs(
-      node, path, keys: ["kind", "name", "path", "url", "secretEnv", "timeout", "inFlight", "filter", "retry"])
+    let fields = try pairs(node, path, keys: ConfigKeys.sink)
     guard let kindNode = fields.first(where: { $0.0 == "kind" })?.1 else {
       throw failure(path, node, "has no kind", expected: "kind: jsonl or kind: webhook")
     }
@@ -37,7 +36,7 @@ extension YAMLWalker {
       case "inFlight": spec.inFlight = try int(value, at, minimum: 1)
       case "filter": spec.filter = try filter(value, at)
       case "retry":
-        for (name, setting) in try pairs(value, at, keys: ["base", "cap", "giveUpAfter"]) {
+        for (name, setting) in try pairs(value, at, keys: ConfigKeys.sinkRetry) {
           let duration = try duration(setting, "\(at).\(name)")
           switch name {
           case "base": spec.retry.base = duration
@@ -58,7 +57,7 @@ extension YAMLWalker {
 
   func filter(_ node: Yams.Node, _ path: String) throws(StatlineError) -> EventFilter {
     var filter = EventFilter()
-    for (key, value) in try pairs(node, path, keys: ["kinds", "sports", "teams"]) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.sinkFilter) {
       let at = "\(path).\(key)"
       guard let items = value.sequence else {
         throw failure(at, value, "must be a list", expected: "[game.goal, game.final]")

@@ -125,11 +125,7 @@ struct YAMLWalker {
 
   func job(_ root: Yams.Node) throws(StatlineError) -> JobConfig {
     var config = JobConfig()
-    let keys = [
-      "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
-      "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings",
-    ]
-    for (key, node) in try pairs(root, "", keys: keys) {
+    for (key, node) in try pairs(root, "", keys: ConfigKeys.top) {
       switch key {
       case "store": config.store = try string(node, key)
       case "targets":
@@ -153,7 +149,7 @@ struct YAMLWalker {
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
       case "cluster":
-        for (name, value) in try pairs(node, key, keys: ["lease", "claimEvery", "renewEvery", "workerId"]) {
+        for (name, value) in try pairs(node, key, keys: ConfigKeys.cluster) {
           switch name {
           case "lease": config.cluster.lease = try duration(value, "cluster.lease")
           case "claimEvery": config.cluster.claimEvery = try duration(value, "cluster.claimEvery")
@@ -182,7 +178,7 @@ struct YAMLWalker {
         }
         config.sports = sports
       case "merge":
-        for (_, value) in try pairs(node, key, keys: ["precedence"]) {
+        for (_, value) in try pairs(node, key, keys: ConfigKeys.merge) {
           guard let items = value.sequence, !items.isEmpty else {
             throw failure(
               "merge.precedence", value, "must be a list of feeds, first preferred",
@@ -196,7 +192,7 @@ struct YAMLWalker {
           }
         }
       case "rankings":
-        for (_, value) in try pairs(node, key, keys: ["primary"]) {
+        for (_, value) in try pairs(node, key, keys: ConfigKeys.rankings) {
           for (sport, poll) in try strings(value, "rankings.primary") {
             guard Sport(sport).profile != nil else {
               throw failure(
@@ -212,13 +208,13 @@ struct YAMLWalker {
           }
         }
       case "teams":
-        for (_, value) in try pairs(node, key, keys: ["aliases"]) {
+        for (_, value) in try pairs(node, key, keys: ConfigKeys.teams) {
           config.teamAliases = try strings(value, "teams.aliases")
         }
         // Checked now, so a mistyped id stops the job at start, not the first time it matters.
         _ = try TeamRegistry.seeded(aliases: config.teamAliases)
       default:
-        for (name, value) in try pairs(node, key, keys: ["keep", "maxAge"]) {
+        for (name, value) in try pairs(node, key, keys: ConfigKeys.captures) {
           if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }
           if name == "maxAge" { config.capturesMaxAge = try duration(value, "captures.maxAge") }
         }
@@ -235,7 +231,7 @@ struct YAMLWalker {
     var spec = JobConfig.TargetSpec(url: "")
     var allowLinkLocal = false
     var urlNode: Yams.Node?
-    for (key, value) in try pairs(node, path, keys: ["url", "parser", "role", "allowLinkLocal"]) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.target) {
       switch key {
       case "url":
         spec.url = try url(value, "\(path).url", linkLocal: true)
@@ -289,7 +285,7 @@ struct YAMLWalker {
 
   func source(_ node: Yams.Node, _ path: String) throws(StatlineError) -> JobConfig.SourceSettings {
     var settings = JobConfig.SourceSettings()
-    for (key, value) in try pairs(node, path, keys: ["options", "headers", "policy", "redirectHosts"]) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.source) {
       switch key {
       case "options": settings.options = try strings(value, "\(path).options")
       case "headers": settings.headers = try strings(value, "\(path).headers")
@@ -309,11 +305,7 @@ struct YAMLWalker {
 
   func policy(_ node: Yams.Node, _ path: String, base: SchedulingPolicy) throws(StatlineError) -> SchedulingPolicy {
     var policy = base
-    let keys = [
-      "live", "imminent", "imminentWindow", "idle", "finalPolls", "finalInterval", "failureBase", "failureCap",
-      "jitter",
-    ]
-    for (key, value) in try pairs(node, path, keys: keys) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.policy) {
       let at = "\(path).\(key)"
       switch key {
       case "live": policy.live = try cadence(value, at)
@@ -337,10 +329,7 @@ struct YAMLWalker {
   func politeness(
     _ node: Yams.Node, _ path: String, into politeness: inout PoliteFetcher<ContinuousClock>.Configuration
   ) throws(StatlineError) {
-    let keys = [
-      "userAgent", "obeyRobots", "concurrency", "spacing", "retries", "breakerFailures", "breakerCooldown", "hosts",
-    ]
-    for (key, value) in try pairs(node, path, keys: keys) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.politeness) {
       let at = "\(path).\(key)"
       switch key {
       case "userAgent": politeness.userAgent = try string(value, at)
@@ -353,7 +342,7 @@ struct YAMLWalker {
       default:
         for (host, limits) in try pairs(value, at, keys: []) {
           var hostLimits = politeness.hostOverrides[host] ?? politeness.hostLimits
-          for (name, setting) in try pairs(limits, "\(at).\(host)", keys: ["concurrency", "spacing"]) {
+          for (name, setting) in try pairs(limits, "\(at).\(host)", keys: ConfigKeys.host) {
             if name == "concurrency" {
               hostLimits.concurrency = try int(setting, "\(at).\(host).concurrency", minimum: 1)
             }
@@ -368,7 +357,7 @@ struct YAMLWalker {
   func http(
     _ node: Yams.Node, _ path: String, into http: inout HTTPFetcher.Configuration, redirects: inout RedirectRules
   ) throws(StatlineError) {
-    for (key, value) in try pairs(node, path, keys: ["timeout", "connectTimeout", "maxBodySize", "maxRedirects"]) {
+    for (key, value) in try pairs(node, path, keys: ConfigKeys.http) {
       let at = "\(path).\(key)"
       switch key {
       case "timeout": http.requestTimeout = try duration(value, at)

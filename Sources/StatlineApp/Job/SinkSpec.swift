@@ -35,6 +35,27 @@ extension JobConfig {
 
 /// The configured sinks, built: files opened, secrets read from the environment.
 enum EventSinks {
+  /// A webhook sink's URL and secret, or why it has none (what `build` and `statline check`
+  /// both ask, before any client exists).
+  static func checkedWebhook(_ spec: JobConfig.SinkSpec, path: String, environment: [String: String])
+    throws(StatlineError) -> (url: String, secret: String)
+  {
+    guard let url = spec.url else {
+      throw StatlineError(.configuration, "\(path).url: a webhook sink needs a url", hint: "url: https://host/path")
+    }
+    guard let variable = spec.secretEnv else {
+      throw StatlineError(
+        .configuration, "\(path).secretEnv: a webhook sink needs the name of the variable holding its secret",
+        hint: "secretEnv: STATLINE_WEBHOOK_SECRET, and export STATLINE_WEBHOOK_SECRET=whsec_…")
+    }
+    guard let secret = environment[variable], !secret.isEmpty else {
+      throw StatlineError(
+        .configuration, "\(path).secretEnv: the environment variable \(variable) is not set",
+        hint: "export \(variable)=whsec_… (base64 of the key bytes) before starting statline")
+    }
+    return (url, secret)
+  }
+
   static func build(
     _ specs: [JobConfig.SinkSpec], client: HTTPClient?,
     environment: [String: String] = ProcessInfo.processInfo.environment, userAgent: String,
@@ -57,19 +78,7 @@ enum EventSinks {
           sinks.append(JSONLinesSink(name: spec.name, filter: spec.filter))
         }
       case .webhook:
-        guard let url = spec.url else {
-          throw StatlineError(.configuration, "\(path).url: a webhook sink needs a url", hint: "url: https://host/path")
-        }
-        guard let variable = spec.secretEnv else {
-          throw StatlineError(
-            .configuration, "\(path).secretEnv: a webhook sink needs the name of the variable holding its secret",
-            hint: "secretEnv: STATLINE_WEBHOOK_SECRET, and export STATLINE_WEBHOOK_SECRET=whsec_…")
-        }
-        guard let secret = environment[variable], !secret.isEmpty else {
-          throw StatlineError(
-            .configuration, "\(path).secretEnv: the environment variable \(variable) is not set",
-            hint: "export \(variable)=whsec_… (base64 of the key bytes) before starting statline")
-        }
+        let (url, secret) = try checkedWebhook(spec, path: path, environment: environment)
         guard let client else {
           throw StatlineError(.configuration, "\(path): no HTTP client was made for the webhook sinks")
         }

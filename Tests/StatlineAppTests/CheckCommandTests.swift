@@ -1,0 +1,96 @@
+import Foundation
+import StatlineCore
+import StatlineTesting
+import Testing
+
+/// `statline check --config FILE`, as a user runs it (issue 33 point 3).
+@Suite struct CheckCommandTests {
+  static func config(_ yaml: String) throws -> String {
+    let file = try JobCommandTests.folder().appendingPathComponent("statline.yml")
+    try yaml.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  @Test func aValidConfigurationPrintsThePlanAndFetchesNothing() throws {
+    let path = try Self.config(
+      """
+      store: \(FileManager.default.temporaryDirectory.path)/never-made-\(UUID()).sqlite
+      targets:
+        - url: https://www.statbroadcast.com/events/schedule.php?gid=msu
+        - url: https://archive.statbroadcast.com/640112.xml
+          role: game
+        - url: https://www.ncaa.com/rankings/lacrosse-men/d1/inside-lacrosse
+      sources:
+        statbroadcast:
+          policy:
+            idle: 10m
+      politeness:
+        hosts:
+          www.ncaa.com: { concurrency: 1, spacing: 2s }
+      sinks:
+        - kind: webhook
+          name: app
+          url: https://app.example.edu/hooks/statline
+          secretEnv: CHECK_TEST_SECRET
+          filter: { kinds: [game.goal, game.final], sports: [lacrosse-men] }
+      rankings:
+        primary:
+          lacrosse-men: ncaa:com-lacrosse-men-d1-inside-lacrosse
+      """)
+    let run = try CommandRunner.run(["check", "--config", path], environment: ["CHECK_TEST_SECRET": "whsec_c2VjcmV0"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let out = run.stdout
+    #expect(out.contains("is valid; nothing was fetched"), "\(out)")
+    let calendar = try #require(out.split(separator: "\n").first { $0.contains("gid=msu") })
+    #expect(calendar.contains("statbroadcast-event-calendar") && calendar.contains("discovery"))
+    #expect(calendar.contains("idle 10m"), "the source's own policy: \(calendar)")
+    let xml = try #require(out.split(separator: "\n").first { $0.contains("640112.xml") })
+    #expect(xml.contains("statbroadcast-game-xml") && xml.contains(" game "))
+    let poll = try #require(out.split(separator: "\n").first { $0.contains("inside-lacrosse") && $0.contains("https") })
+    #expect(poll.contains("ncaa-com-rankings") && poll.contains("poll") && poll.contains("daily"))
+    let host = try #require(out.split(separator: "\n").first { $0.hasPrefix("www.ncaa.com") })
+    #expect(host.contains(" 1 ") && host.contains("2s"), "the host's own politeness: \(host)")
+    #expect(out.contains("robots.txt obeyed"))
+    let sink = try #require(out.split(separator: "\n").first { $0.hasPrefix("app ") })
+    #expect(sink.contains("webhook") && sink.contains("kinds: game.goal, game.final; sports: lacrosse-men"))
+    #expect(!out.contains("whsec_"), "the secret is never printed")
+    #expect(out.contains("Primary polls: lacrosse-men → ncaa:com-lacrosse-men-d1-inside-lacrosse"))
+    #expect(!FileManager.default.fileExists(atPath: path.replacingOccurrences(of: "statline.yml", with: "never-made")))
+  }
+
+  @Test func everyProblemIsSaidOnItsOwnAndTheStatusIs64() throws {
+    let path = try Self.config(
+      """
+      store: postgres://statline@127.0.0.1:notaport/db
+      targets:
+        - url: https://example.edu/unknown-page
+        - url: https://stats.ncaa.org/teams/594020
+          parser: no-such-parser
+        - url: https://stats.ncaa.org/teams/594021
+      sinks:
+        - kind: webhook
+          name: app
+          url: https://app.example.edu/hooks
+          secretEnv: CHECK_TEST_UNSET_SECRET
+        - kind: jsonl
+          name: app
+      """)
+    let run = try CommandRunner.run(["check", "--config", path], environment: [:])
+    #expect(run.status == 64)
+    let err = run.stderr
+    #expect(err.contains("targets[0].url: no parser claims https://example.edu/unknown-page"), "\(err)")
+    #expect(err.contains("targets[1].parser: no parser is named 'no-such-parser'"), "\(err)")
+    #expect(!err.contains("targets[2]"), "the third target is fine")
+    #expect(err.contains("sinks[0].secretEnv: the environment variable CHECK_TEST_UNSET_SECRET is not set"), "\(err)")
+    #expect(err.contains("sinks[1].name: two sinks are named 'app'"), "\(err)")
+    #expect(err.contains("not a PostgreSQL URL [postgres://***@127.0.0.1:notaport/db]"), "\(err)")
+    #expect(err.contains("has 5 problem(s)"), "\(err)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func aConfigurationThatDoesNotReadIsOneClearError() throws {
+    let path = try Self.config("targets:\n  - url: https://example.edu/\nunknownKey: 1\n")
+    let run = try CommandRunner.run(["check", "--config", path])
+    #expect(run.status == 64 && run.stderr.contains("unknownKey"), "\(run.stderr)")
+  }
+}
