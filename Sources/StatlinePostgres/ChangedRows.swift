@@ -3,10 +3,8 @@ import PostgresNIO
 import StatlineCore
 
 /// The records of one commit that differ from the store's copies, and the events derived from
-/// them, as columns: written in one
-/// statement (each table's upsert from `unnest` of its columns, as data-modifying `WITH`
-/// clauses, and the store version last), so a commit's records cost one round trip however many
-/// tables they touch.
+/// them, as columns: the arrays `statline_commit` (the store's one writer) takes, so a commit's
+/// records cost one round trip however many tables they touch.
 struct ChangedRows {
   var games = GameColumns()
   var teams = RecordColumns()
@@ -93,48 +91,5 @@ struct ChangedRows {
       plays.hashes.append(row.hash)
       plays.json.append(json)
     }
-  }
-
-  /// The statement: every table's upsert (a table without rows upserts none), the events, and
-  /// the version.
-  func upsert(version: Int64, changedAt time: Date) -> PostgresQuery {
-    """
-    WITH g AS (
-      INSERT INTO games (id, version, hash, sport, status, date, away_team, home_team, changed_at, json)
-      SELECT i, v, h, s, st, NULLIF(d, ''), NULLIF(a, ''), NULLIF(ho, ''), \(time.timeIntervalSince1970)::float8,
-        j::jsonb
-      FROM unnest(\(games.ids)::text[], \(games.versions)::bigint[], \(games.hashes)::bigint[], \(games.sports)::text[],
-        \(games.statuses)::text[], \(games.dates)::text[], \(games.awayTeams)::text[], \(games.homeTeams)::text[],
-        \(games.json)::text[]) AS r(i, v, h, s, st, d, a, ho, j)
-      ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, sport = excluded.sport,
-        status = excluded.status, date = excluded.date, away_team = excluded.away_team,
-        home_team = excluded.home_team, changed_at = excluded.changed_at, json = excluded.json),
-    t AS (
-      INSERT INTO teams (id, version, hash, json)
-      SELECT i, v, h, j::jsonb FROM unnest(\(teams.ids)::text[], \(teams.versions)::bigint[],
-        \(teams.hashes)::bigint[], \(teams.json)::text[]) AS r(i, v, h, j)
-      ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json),
-    b AS (
-      INSERT INTO box_scores (game_id, version, hash, json)
-      SELECT i, v, h, j::jsonb FROM unnest(\(boxScores.ids)::text[], \(boxScores.versions)::bigint[],
-        \(boxScores.hashes)::bigint[], \(boxScores.json)::text[]) AS r(i, v, h, j)
-      ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json),
-    p AS (
-      INSERT INTO plays (game_id, sequence, version, hash, json)
-      SELECT g, s, v, h, j::jsonb FROM unnest(\(plays.games)::text[], \(plays.sequences)::int[],
-        \(plays.versions)::bigint[], \(plays.hashes)::bigint[], \(plays.json)::text[]) AS r(g, s, v, h, j)
-      ON CONFLICT (game_id, sequence) DO UPDATE SET version = excluded.version, hash = excluded.hash,
-        json = excluded.json),
-    r AS (
-      INSERT INTO rankings (id, version, hash, json)
-      SELECT i, v, h, j::jsonb FROM unnest(\(rankings.ids)::text[], \(rankings.versions)::bigint[],
-        \(rankings.hashes)::bigint[], \(rankings.json)::text[]) AS r(i, v, h, j)
-      ON CONFLICT (id) DO UPDATE SET version = excluded.version, hash = excluded.hash, json = excluded.json),
-    e AS (
-      INSERT INTO events (sequence, version, game_id, type, json)
-      SELECT s, v, g, t, j::jsonb FROM unnest(\(events.sequences)::bigint[], \(events.versions)::bigint[],
-        \(events.games)::text[], \(events.types)::text[], \(events.json)::text[]) AS r(s, v, g, t, j))
-    UPDATE store_version SET version = \(version) WHERE id = 1
-    """
   }
 }

@@ -93,6 +93,12 @@ struct OneStatementCommit {
     }
   }
 
+  /// A commit under the store's version lock (`write`, the canonical ids' assignment): what it
+  /// was worked out against cannot change before it runs, so it holds nothing and always writes.
+  init(locked plan: PostgresStore.WritePlan) {
+    self.plan = plan
+  }
+
   /// What the function answers: the new version, or why nothing was written.
   enum Outcome {
     case written(version: Int64)

@@ -106,24 +106,25 @@ extension PostgresStore {
       return
     }
     let rows = try await connection.withTransaction(logger: logger) { connection in
-      var version =
+      let version =
         try await connection.query("SELECT version FROM store_version WHERE id = 1 FOR UPDATE", logger: logger)
         .collect().first?.decode(Int64.self) ?? 0
       let floor = version + 1
-      var changed = ChangedRows()
-      var written: [String: Int64] = [:]
+      var written: Set<String> = []
       for game in games {
         let (merged, _) = try await canonicalized(Batch(games: [game]), at: Date(), on: connection)
+        var plan = WritePlan()
         for record in merged.games {
-          version += 1
+          plan.written += 1
           let row = try RecordRow(kind: .game, id: record.id, record: .game(record))
-          try changed.append(
-            PendingRow(kind: .game, id: row.id, record: row.record, hash: row.hash, json: row.json), version: version)
-          written[row.id] = version
+          try plan.rows.append(
+            PendingRow(kind: .game, id: row.id, record: row.record, hash: row.hash, json: row.json),
+            version: Int64(plan.written))
+          written.insert(row.id)
         }
-        // Each game's reads must see the ones before it: write them as they come.
-        try await connection.query(changed.upsert(version: version, changedAt: Date()), logger: logger)
-        changed = ChangedRows()
+        // Each game's reads must see the ones before it: written as they come, by the one writer.
+        _ = try await OneStatementCommit(locked: plan).call(
+          lease: nil, tag: nil, permits: [], at: Date(), on: connection, logger: logger)
       }
       try await connection.query(
         "UPDATE store_version SET resync_below = \(floor), canonical_ids = true WHERE id = 1", logger: logger)

@@ -57,7 +57,8 @@ extension PostgresStore: Store {
   }
 
   /// Writes the rows that differ from the store's copies, each at the next version, and the
-  /// events of the games they change; the caller holds the transaction.
+  /// events of the games they change, through `statline_commit` as every write; the caller
+  /// holds the transaction.
   ///
   /// Versions are handed out under the row lock of `store_version` (`FOR UPDATE`), taken before
   /// anything is read and held to the commit. A second writer waits at that line until the
@@ -88,18 +89,23 @@ extension PostgresStore: Store {
       let merged = try await canonicalized(polled, at: time, on: connection).batch
       (rows, batch) = (try pending(merged), merged)
     }
-    // Read after the lock (a statement that waited for it still has its snapshot from before):
-    // event sequences are numbered under the same lock.
-    let (stored, lastEvent) = try await storedHashes(rows, on: connection)
-    let plan = try await changes(rows, of: batch, stored: stored, after: version, lastEvent: lastEvent, on: connection)
+    // Read after the lock (a statement that waited for it still has its snapshot from before).
+    let stored = try await storedHashes(rows, on: connection).hashes
+    // Numbered from 1: `statline_commit`, the one writer, adds the version and the last event's
+    // sequence it reads under the same lock.
+    let plan = try await changes(rows, of: batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+    var written = version
     if plan.written > 0 {
-      // One statement (one round trip) for every table, the events and the version.
-      try await connection.query(
-        plan.rows.upsert(version: version + Int64(plan.written), changedAt: time), logger: logger)
+      switch try await OneStatementCommit(locked: plan).call(
+        lease: nil, tag: nil, permits: [], at: time, on: connection, logger: logger)
+      {
+      case .written(let version): written = version
+      case .leaseLost, .changedMeanwhile:
+        throw StatlineError(.store, "statline_commit refused a commit made under the store's lock")
+      }
     }
     let write = StoreWrite(
-      written: plan.written, unchanged: rows.count - plan.written, version: version + Int64(plan.written),
-      events: plan.events)
+      written: plan.written, unchanged: rows.count - plan.written, version: written, events: plan.events)
     return (write, rows)
   }
 

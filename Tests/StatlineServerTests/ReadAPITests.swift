@@ -318,6 +318,7 @@ import Testing
       #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
       let html = String(decoding: page.body, as: UTF8.self)
       #expect(html.contains("new EventSource(\"/v1/events/stream\")") && html.contains("/v1/status"))
+      #expect(html.contains("line.rank") && html.contains("line.rankSource"), "the live page shows ranks, and whose")
       #expect(try await Self.get(base + "/?date=2026-03-07").status == 200)
       #expect(try await Self.get(base + "/?x=1").status == 400)
     }

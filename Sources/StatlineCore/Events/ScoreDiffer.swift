@@ -21,6 +21,8 @@
 ///   (no goals).
 /// - Periods that start (and end) between the versions each give `game.periodEnded` /
 ///   `game.periodStarted`, and `game.overtime` past regulation, ordered with the goals by period.
+/// - Postponed, cancelled, suspended or unknown is one `game.status`, except `unknown` with a
+///   score: a game in progress between periods, never an event at each break.
 /// - A canonical game whose sources' finals come to disagree (a new `conflict`) gives one
 ///   `game.conflict`.
 public enum ScoreDiffer {
@@ -66,7 +68,11 @@ public enum ScoreDiffer {
       final.side = new.away > new.home ? .away : new.home > new.away ? .home : nil
       events.append(final)
     }
-    if status.new != status.old && [.postponed, .cancelled, .suspended, .unknown].contains(status.new) {
+    // A scored game `unknown` is in progress between periods (a calendar's "END 3RD"): no
+    // status change an app would tell anyone of, at every break.
+    if status.new != status.old && [.postponed, .cancelled, .suspended, .unknown].contains(status.new)
+      && !(status.new == .unknown && inProgress.new)
+    {
       events.append(ChangeEvent(.status, game: current, previous: before))
     }
     if let conflict = current.conflict, conflict != previous.conflict {
