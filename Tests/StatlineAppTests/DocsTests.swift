@@ -145,4 +145,38 @@ import Testing
       }
     }
   }
+
+  /// The read API page (`docs/api.md`) and the OpenAPI document agree: every documented path is
+  /// a `GET` row of the endpoint table and every row's path is documented, each query parameter
+  /// appears in its row (`name=`), and so does every field of its JSON answer.
+  @Test func theAPIPageAndTheOpenAPIDocumentAgree() throws {
+    let page = try Self.text(PackageRoot.file("docs/api.md"))
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: PackageRoot.file("Sources/StatlineServer/openapi.json")))
+        as? [String: Any])
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `GET ") }.map(String.init)
+    let get = try Regex(#"`GET (/[^`?]*)"#)
+    var rowOf: [String: String] = [:]
+    for row in rows {
+      for match in row.matches(of: get) { rowOf[String(match.output[1].substring ?? "")] = row }
+    }
+    #expect(Set(rowOf.keys) == Set(paths.keys), "table: \(rowOf.keys.sorted()); document: \(paths.keys.sorted())")
+    for (path, item) in paths {
+      guard let row = rowOf[path], let operation = item["get"] as? [String: Any] else { continue }
+      for parameter in operation["parameters"] as? [[String: Any]] ?? [] where parameter["in"] as? String == "query" {
+        let name = parameter["name"] as? String ?? ""
+        #expect(row.contains("\(name)="), "\(path): the row does not show the query parameter \(name)")
+      }
+      let json = ((operation["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any]
+      let reference = ((json?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?["$ref"] as? String
+      guard let name = reference?.split(separator: "/").last, path.hasPrefix("/v1/"),
+        let properties = schemas[String(name)]?["properties"] as? [String: Any]
+      else { continue }
+      for field in properties.keys {
+        #expect(row.contains(field), "\(path): the row does not name the answer's field \(field)")
+      }
+    }
+  }
 }
