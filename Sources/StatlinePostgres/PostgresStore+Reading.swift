@@ -134,6 +134,10 @@ extension PostgresStore: StoreReader {
   }
 
   /// Only the fields freshness needs, not every target's state with its games.
+  /// Nil: workers commit side by side, so a target's stamp cannot say which commits a board has
+  /// seen (one committed late would be missed); the board is built whole.
+  public func freshnessChanges(since schedule: Int64) async throws -> FreshnessBoard.Changes? { nil }
+
   public func freshnessBoard() async throws -> FreshnessBoard {
     let feeders: [(FreshnessBoard.Feeder, [String])] = try await perform("cannot read the freshness board") {
       connection in

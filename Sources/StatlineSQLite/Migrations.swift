@@ -101,6 +101,15 @@ enum Migrations {
       CREATE INDEX rankings_by_poll ON rankings (sport, poll, season, edition);
       """
     ),
+    (
+      // The schedule stamp of each target's last change: the read API's freshness board takes
+      // only the targets changed since it was built.
+      9,
+      """
+      ALTER TABLE targets ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX targets_by_stamp ON targets (stamp);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

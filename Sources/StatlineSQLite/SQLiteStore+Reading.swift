@@ -141,16 +141,25 @@ extension SQLiteStore: StoreReader {
     return result
   }
 
-  /// Read with SQLite's JSON functions: only the fields freshness needs, not every target's
-  /// state with its games (the board is rebuilt after every poll of a busy day).
   public func freshnessBoard() throws -> FreshnessBoard {
+    FreshnessBoard(feeders: try feeders(since: nil), hosts: try hosts())
+  }
+
+  public func freshnessChanges(since schedule: Int64) throws -> FreshnessBoard.Changes? {
+    FreshnessBoard.Changes(feeders: try feeders(since: schedule), hosts: try hosts())
+  }
+
+  /// Every target (or those changed after the schedule stamp `since`) as freshness needs it,
+  /// read with SQLite's JSON functions: only those fields, not every target's state with its games.
+  private func feeders(since schedule: Int64?) throws(StatlineError) -> [(FreshnessBoard.Feeder, [String])] {
     let statement = try connection.statement(
       """
       SELECT id, url, outcome, next_due IS NULL, json_extract(state, '$.lastSucceeded'), json_extract(state, '$.cadence'),
         json_extract(state, '$.lastError'), json_extract(state, '$.gameId'),
         (SELECT json_group_array(json_extract(value, '$.id')) FROM json_each(state, '$.games'))
-      FROM targets
-      """)
+      FROM targets WHERE ?1 IS NULL OR stamp > ?1
+      """
+    ).bind(schedule)
     var feeders: [(FreshnessBoard.Feeder, [String])] = []
     while try statement.step() {
       var games = (try? JSONDecoder().decode([String].self, from: Data(statement.text(8).utf8))) ?? []
@@ -163,7 +172,7 @@ extension SQLiteStore: StoreReader {
         lastError: statement.isNull(6) ? nil : statement.text(6), retired: statement.int64(3) != 0)
       feeders.append((feeder, games))
     }
-    return FreshnessBoard(feeders: feeders, hosts: try hosts())
+    return feeders
   }
 
   public func boxScore(gameId: String) throws -> BoxScore? {

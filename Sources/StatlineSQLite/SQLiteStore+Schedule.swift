@@ -46,8 +46,10 @@ extension SQLiteStore: ScheduleStore {
     do {
       result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
         let write = try write(rows, of: batch, at: time)
-        for (state, json) in encoded { try upsert(state, json: json) }
-        if !encoded.isEmpty { try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1") }
+        if !encoded.isEmpty {
+          let stamp = try nextScheduleStamp()
+          for (state, json) in encoded { try upsert(state, json: json, stamp: stamp) }
+        }
         for host in poll.hosts { try upsert(host) }
         return write
       }
@@ -64,13 +66,13 @@ extension SQLiteStore: ScheduleStore {
     let seconds = StateJSON.seconds(time)
     let due = nextDue.map(StateJSON.seconds)
     try connection.transaction { () throws(StatlineError) in
+      let stamp = try nextScheduleStamp()
       try connection.statement(
         """
-        UPDATE targets SET next_due = ?2,
+        UPDATE targets SET next_due = ?2, stamp = ?5,
           state = json_set(state, '$.lastSucceeded', ?1, '$.lastPolled', ?1, '$.nextDue', ?3) WHERE id = ?4
         """
-      ).bind(seconds, nextDue?.timeIntervalSince1970, due, target).run()
-      try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1")
+      ).bind(seconds, nextDue?.timeIntervalSince1970, due, target, stamp).run()
     }
   }
 
@@ -89,16 +91,24 @@ extension SQLiteStore: ScheduleStore {
     return result
   }
 
-  private func upsert(_ state: TargetState, json: String) throws(StatlineError) {
+  /// Moves the schedule's stamp (the caller holds the transaction) and returns it: what the
+  /// targets written with it are stamped with.
+  private func nextScheduleStamp() throws(StatlineError) -> Int64 {
+    try connection.execute("UPDATE store_version SET schedule = schedule + 1 WHERE id = 1")
+    return try connection.integer("SELECT schedule FROM store_version WHERE id = 1")
+  }
+
+  private func upsert(_ state: TargetState, json: String, stamp: Int64) throws(StatlineError) {
     let target = state.target
     try connection.statement(
       """
-      INSERT INTO targets (id, url, source, parser, role, next_due, outcome, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome, state = excluded.state
+      INSERT INTO targets (id, url, source, parser, role, next_due, outcome, state, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET next_due = excluded.next_due, outcome = excluded.outcome, state = excluded.state,
+        stamp = excluded.stamp
       """
     ).bind(
       state.id, target.url, target.source, target.parser, target.role.rawValue,
-      state.nextDue?.timeIntervalSince1970, state.outcome.rawValue, json
+      state.nextDue?.timeIntervalSince1970, state.outcome.rawValue, json, stamp
     ).run()
     try connection.statement(
       """

@@ -191,10 +191,20 @@ extension ReadAPI {
     try await freshnessList([game], stamp: stamp)[0]
   }
 
-  /// The schedule's freshness board at `stamp` (built once per stamp).
+  /// The schedule's freshness board at `stamp` (made once per stamp): the newest board brought
+  /// up to date with the targets changed since it was built, where the store can say which;
+  /// else built whole.
   func board(stamp: StoreStamp) async throws -> FreshnessBoard {
     if let kept = await cache.board(stamp: stamp) { return kept }
-    let board = try await reader.freshnessBoard()
+    var board: FreshnessBoard
+    if let newest = await cache.newestBoard(), newest.schedule <= stamp.schedule,
+      let changes = try await reader.freshnessChanges(since: newest.schedule)
+    {
+      board = newest.board
+      board.apply(changes)
+    } else {
+      board = try await reader.freshnessBoard()
+    }
     await cache.store(board: board, stamp: stamp)
     return board
   }

@@ -23,6 +23,9 @@ actor ResponseCache {
   private var stamp = StoreStamp(version: -1, schedule: -1)
   private var entries: [String: Entry] = [:]
   private var board: FreshnessBoard?
+  /// The newest board built, and the schedule stamp it was built at: kept when the stamp moves,
+  /// so the next board takes only the targets changed since.
+  private var lastBoard: (board: FreshnessBoard, schedule: Int64)?
   let limit: Int
 
   init(limit: Int = 2_000) { self.limit = limit }
@@ -56,7 +59,11 @@ actor ResponseCache {
   func store(board: FreshnessBoard, stamp: StoreStamp) {
     guard moveTo(stamp) else { return }
     self.board = board
+    if stamp.schedule >= lastBoard?.schedule ?? .min { lastBoard = (board, stamp.schedule) }
   }
+
+  /// The newest board built, with its schedule stamp.
+  func newestBoard() -> (board: FreshnessBoard, schedule: Int64)? { lastBoard }
 
   /// A newer stamp empties the cache; an older one (a slow request) is not kept.
   private func moveTo(_ stamp: StoreStamp) -> Bool {

@@ -142,6 +142,9 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   /// A memory store keeps no captures.
   public func captures(limit: Int) async throws -> [CaptureSummary] { [] }
 
+  /// Nil: the board is built whole (the memory store keeps no stamps per target).
+  public func freshnessChanges(since schedule: Int64) async throws -> FreshnessBoard.Changes? { nil }
+
   public func freshnessBoard() async throws -> FreshnessBoard {
     FreshnessBoard(targets: states.values.sorted { $0.id < $1.id }, hosts: Array(hostStates.values))
   }

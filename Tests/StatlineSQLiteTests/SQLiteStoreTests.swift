@@ -85,7 +85,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 8)
+    #expect(try await store.schemaVersion() == 9)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -150,13 +150,14 @@ import Testing
       c.execute("UPDATE teams SET version = 2"); c.execute("UPDATE store_version SET version = 2")
       c.execute("ALTER TABLE store_version DROP COLUMN resync_below")
       c.execute("ALTER TABLE store_version DROP COLUMN canonical_ids"); c.execute("DROP TABLE rankings")
+      c.execute("DROP INDEX targets_by_stamp"); c.execute("ALTER TABLE targets DROP COLUMN stamp")
       c.execute("PRAGMA user_version = 6"); c.commit()
       """, path,
     ]
     try sqlite.run()
     sqlite.waitUntilExit()
     let store = try SQLiteStore(path: path)
-    #expect(try await store.schemaVersion() == 8)
+    #expect(try await store.schemaVersion() == 9)
     let canonical = "game:2025-02-01:lacrosse-men:342~721"
     #expect(try await store.game(id: "ncaa:1")?.id == canonical, "the stored game has its canonical game")
     #expect(try await store.sourceGame(id: "ncaa:1")?.canonicalId == canonical)
@@ -191,7 +192,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 8")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 9")
     }
   }
 
@@ -204,5 +205,33 @@ import Testing
       #expect(error.location == "/nonexistent-folder/statline.sqlite")
       #expect(error.reason.hasPrefix("cannot open the SQLite store"))
     }
+  }
+}
+
+/// The read API's freshness board takes only the targets a commit changed (issue 33).
+@Suite struct FreshnessChangesTests {
+  @Test func onlyTheTargetsChangedSinceAStampAreRead() async throws {
+    let path = SQLiteStoreTests.temporaryPath()
+    defer { SQLiteStoreTests.remove(path) }
+    let store = try SQLiteStore(path: path)
+    func state(_ id: String) -> TargetState {
+      var state = TargetState(
+        target: Target(url: "https://stats.example.edu/\(id)", source: "ncaa", parser: "p", role: .game),
+        nextDue: Date(timeIntervalSince1970: 1_772_913_600))
+      state.lastPolled = Date(timeIntervalSince1970: 1_772_913_500)
+      return state
+    }
+    _ = try await store.commit(PollCommit(batch: nil, states: [state("a"), state("b")]))
+    let first = try await store.stamp().schedule
+    #expect(try await store.freshnessChanges(since: first)?.feeders.isEmpty == true)
+    var failed = state("b")
+    failed.outcome = .failed
+    _ = try await store.commit(PollCommit(batch: nil, states: [failed]))
+    let changes = try #require(try await store.freshnessChanges(since: first))
+    #expect(changes.feeders.map(\.0.id) == [failed.id] && changes.feeders.first?.0.outcome == .failed)
+    try await store.touch(state("a").id, succeededAt: Date(timeIntervalSince1970: 1_772_913_590), nextDue: nil)
+    let touched = try #require(try await store.freshnessChanges(since: try await store.stamp().schedule - 1))
+    #expect(touched.feeders.map(\.0.id) == [state("a").id] && touched.feeders.first?.0.retired == true)
+    #expect(try await store.freshnessChanges(since: 0)?.feeders.count == 2, "every target since the start")
   }
 }

@@ -29,6 +29,8 @@ public struct FreshnessBoard: Sendable {
 
   /// The feeders of each game id.
   public private(set) var feeders: [String: [Feeder]] = [:]
+  /// The games each feeder (by id) is listed under, to take it out when it changes.
+  private var gamesOf: [String: [String]] = [:]
   /// Hosts whose breaker is open, with when it lets a probe through.
   public private(set) var openHosts: [String: Date?] = [:]
 
@@ -51,10 +53,35 @@ public struct FreshnessBoard: Sendable {
 
   /// From each feeder and the ids of the games it feeds (a store reads only these fields).
   public init(feeders: [(Feeder, [String])], hosts: [HostHealth]) {
-    for (feeder, games) in feeders {
-      for id in Set(games) { self.feeders[id, default: []].append(feeder) }
+    apply(Changes(feeders: feeders, hosts: hosts))
+  }
+
+  /// The targets whose state changed since a board was built, and every host (a few rows).
+  public struct Changes: Sendable {
+    public var feeders: [(Feeder, [String])]
+    public var hosts: [HostHealth]
+
+    public init(feeders: [(Feeder, [String])], hosts: [HostHealth]) {
+      self.feeders = feeders
+      self.hosts = hosts
     }
-    for host in hosts where host.breaker == .open { openHosts[host.host] = host.openUntil }
+  }
+
+  /// The board with each changed feeder in place of what it was (listed under the games it
+  /// feeds now), and the hosts' breakers as they are: a commit costs its own targets, not the
+  /// schedule's.
+  public mutating func apply(_ changes: Changes) {
+    for (feeder, games) in changes.feeders {
+      for id in gamesOf[feeder.id] ?? [] {
+        feeders[id]?.removeAll { $0.id == feeder.id }
+        if feeders[id]?.isEmpty == true { feeders[id] = nil }
+      }
+      let unique = Array(Set(games))
+      gamesOf[feeder.id] = unique
+      for id in unique { feeders[id, default: []].append(feeder) }
+    }
+    openHosts = [:]
+    for host in changes.hosts where host.breaker == .open { openHosts[host.host] = host.openUntil }
   }
 
   /// The freshness of `game` at `now`: fresh while the feeder that succeeded last did so within

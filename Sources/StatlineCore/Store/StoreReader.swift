@@ -14,6 +14,10 @@ public protocol StoreReader: Sendable {
   func changedAt(gameIds: [String]) async throws -> [String: Date]
   /// Which targets feed which games, and how their polls are going.
   func freshnessBoard() async throws -> FreshnessBoard
+  /// The targets whose state changed after the schedule stamp `schedule` (and every host), to
+  /// bring a board built at that stamp up to date; nil when the store cannot say (the board is
+  /// then built again whole).
+  func freshnessChanges(since schedule: Int64) async throws -> FreshnessBoard.Changes?
   /// A canonical game by its id, or the canonical game a source game (by its id) was merged into.
   func game(id: String) async throws -> Game?
   /// The record stored under `id` as it is: a source game's own view, for an operator.
