@@ -157,9 +157,10 @@ extension SQLiteStore: StoreReader {
       SELECT id, url, outcome, next_due IS NULL, json_extract(state, '$.lastSucceeded'), json_extract(state, '$.cadence'),
         json_extract(state, '$.lastError'), json_extract(state, '$.gameId'),
         (SELECT json_group_array(json_extract(value, '$.id')) FROM json_each(state, '$.games'))
-      FROM targets WHERE ?1 IS NULL OR stamp > ?1
-      """
-    ).bind(schedule)
+      FROM targets
+      """ + (schedule == nil ? "" : " WHERE stamp > ?")
+    )
+    if let schedule { statement.bind(schedule) }
     var feeders: [(FreshnessBoard.Feeder, [String])] = []
     while try statement.step() {
       var games = (try? JSONDecoder().decode([String].self, from: Data(statement.text(8).utf8))) ?? []
