@@ -45,6 +45,17 @@ public final class PostgresStore: Sendable {
   let finished = Locked(FinishedPermits())
   /// How long a finished slot may wait for the next statement (`HostSlot.lateFinish`).
   let lateFinish: Duration
+  /// When a pooled connection is checked before use (`IdleConnections.swift`).
+  let idleCheck: IdleCheck
+  /// When each pooled connection was last used, by its id.
+  let lastUse = Locked<[PostgresConnection.ID: ContinuousClock.Instant]>([:])
+  /// When the store was opened: a pooled connection not used yet counts as idle since then.
+  let openedAt = ContinuousClock.now
+  /// Connections found dropped whose close is not through yet.
+  let dropped = Locked<Set<PostgresConnection.ID>>([])
+  /// How many idle connections did not answer their check, and were replaced.
+  public let droppedConnections = Locked(0)
+  let maxConnections: Int
 
   /// A record's kind and id, as the stored hashes of a write are looked up.
   struct RecentKey: Hashable {
@@ -57,9 +68,13 @@ public final class PostgresStore: Sendable {
 
   private init(
     location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int,
-    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard, logger: Logger
+    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard,
+    idleCheck: IdleCheck = IdleCheck(),
+    logger: Logger
   ) {
     self.location = location
+    self.idleCheck = idleCheck
+    self.maxConnections = maxConnections
     self.canonical = canonical
     self.lateFinish = lateFinish
     self.readOnly = readOnly
@@ -109,11 +124,12 @@ public final class PostgresStore: Sendable {
   public static func open(
     _ location: PostgresLocation, derivesEvents: Bool = true, maxConnections: Int = 8, migrate: Bool = true,
     lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard,
+    idleCheck: IdleCheck = IdleCheck(),
     logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
       location: location, readOnly: false, derivesEvents: derivesEvents, maxConnections: maxConnections,
-      lateFinish: lateFinish, canonical: canonical, logger: logger)
+      lateFinish: lateFinish, canonical: canonical, idleCheck: idleCheck, logger: logger)
     do {
       try await store.ping()
       if migrate { try await store.migrate() }
@@ -219,9 +235,7 @@ public final class PostgresStore: Sendable {
     async throws(StatlineError) -> R
   {
     do {
-      return try await withTaskExecutorPreference(executor) {
-        try await client.withConnection { connection in try await body(connection) }
-      }
+      return try await withTaskExecutorPreference(executor) { try await self.leased(body, depth: 0) }
     } catch {
       throw failure(what, error)
     }
@@ -234,7 +248,8 @@ public final class PostgresStore: Sendable {
   {
     do {
       return try await withTaskExecutorPreference(executor) {
-        try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        try await self.leased(
+          { connection in try await connection.withTransaction(logger: self.logger, body) }, depth: 0)
       }
     } catch {
       throw failure(what, error)
