@@ -233,11 +233,11 @@ extension PostgresStore {
     var plan = WritePlan()
     var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
     if !rows.isEmpty {
-      stored = remembered ? rememberedHashes(rows) : try await storedHashes(rows, on: connection).hashes
+      stored = remembered ? rememberedHashes(rows) : try await storedHashes(rows, on: connection)
       // The games the merge read are held as it read them.
       for (id, found) in reads.found { stored[RecentKey(kind: .game, id: id)] = (found.hash, found.game) }
       for id in reads.absent { stored[RecentKey(kind: .game, id: id)] = nil }
-      plan = try await changes(rows, of: batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+      plan = try await changes(rows, of: batch, stored: stored, on: connection)
     }
     var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
     let rowIds = Set(rows.lazy.filter { $0.kind == .game }.map(\.id))

@@ -90,10 +90,10 @@ extension PostgresStore: Store {
       (rows, batch) = (try pending(merged), merged)
     }
     // Read after the lock (a statement that waited for it still has its snapshot from before).
-    let stored = try await storedHashes(rows, on: connection).hashes
+    let stored = try await storedHashes(rows, on: connection)
     // Numbered from 1: `statline_commit`, the one writer, adds the version and the last event's
     // sequence it reads under the same lock.
-    let plan = try await changes(rows, of: batch, stored: stored, after: 0, lastEvent: 0, on: connection)
+    let plan = try await changes(rows, of: batch, stored: stored, on: connection)
     var written = version
     if plan.written > 0 {
       switch try await OneStatementCommit(locked: plan).call(
@@ -109,9 +109,9 @@ extension PostgresStore: Store {
     return (write, rows)
   }
 
-  /// A write worked out against what the store holds: the rows that differ from `stored`,
-  /// numbered from `version + 1`, and the events of the games they change, numbered from
-  /// `lastEvent + 1`.
+  /// A write worked out against what the store holds: the rows that differ from `stored` and the
+  /// events of the games they change, each numbered from 1 (`statline_commit` adds the version
+  /// and the last event's sequence it reads under the lock).
   struct WritePlan {
     var rows = ChangedRows()
     var written = 0
@@ -119,8 +119,8 @@ extension PostgresStore: Store {
   }
 
   func changes(
-    _ rows: [PendingRow], of batch: Batch?, stored: [RecentKey: (hash: Int64, game: Game?)], after version: Int64,
-    lastEvent: Int64, on connection: PostgresConnection
+    _ rows: [PendingRow], of batch: Batch?, stored: [RecentKey: (hash: Int64, game: Game?)],
+    on connection: PostgresConnection
   ) async throws -> WritePlan {
     var plan = WritePlan()
     var changedGames: [ScoreDiffer.ChangedGame] = []
@@ -129,7 +129,7 @@ extension PostgresStore: Store {
       let previous = stored[RecentKey(kind: row.kind, id: row.id)]
       if previous?.hash == row.hash { continue }
       plan.written += 1
-      let numbered = version + Int64(plan.written)
+      let numbered = Int64(plan.written)
       try plan.rows.append(row, version: numbered)
       // Events speak of canonical games only: a goal two sources report is one goal.
       if case .game(let game) = row.record, game.isCanonical {
@@ -142,7 +142,7 @@ extension PostgresStore: Store {
     }
     if derivesEvents && !(changedGames.isEmpty && published.isEmpty) {
       let derived = try await deriveEvents(
-        of: changedGames, published: published, batch: batch, after: lastEvent, on: connection)
+        of: changedGames, published: published, batch: batch, after: 0, on: connection)
       try plan.rows.append(derived, encode: encodeEvent)
       for event in derived { plan.events[event.type, default: 0] += 1 }
     }
@@ -150,16 +150,14 @@ extension PostgresStore: Store {
   }
 
   /// What the store holds under each row's id: the hash, and for a game its record (the
-  /// previous version the events are derived against); and the last event's sequence. One
-  /// query for every kind.
+  /// previous version the events are derived against). One query for every kind.
   func storedHashes(_ rows: [PendingRow], on connection: PostgresConnection) async throws
-    -> (hashes: [RecentKey: (hash: Int64, game: Game?)], lastEvent: Int64)
+    -> [RecentKey: (hash: Int64, game: Game?)]
   {
     func ids(_ kind: StoreChange.Kind) -> [String] { rows.filter { $0.kind == kind }.map(\.id) }
     let plays = rows.filter { $0.kind == .play }
     let query: PostgresQuery = """
-      SELECT 'event', '', COALESCE(MAX(sequence), 0), NULL FROM events
-      UNION ALL SELECT 'game', id, hash, json::text FROM games WHERE id = ANY(\(ids(.game))::text[])
+      SELECT 'game', id, hash, json::text FROM games WHERE id = ANY(\(ids(.game))::text[])
       UNION ALL SELECT 'team', id, hash, NULL FROM teams WHERE id = ANY(\(ids(.team))::text[])
       UNION ALL SELECT 'boxScore', game_id, hash, NULL FROM box_scores WHERE game_id = ANY(\(ids(.boxScore))::text[])
       UNION ALL SELECT 'ranking', id, hash, NULL FROM rankings WHERE id = ANY(\(ids(.ranking))::text[])
@@ -168,21 +166,17 @@ extension PostgresStore: Store {
         ON p.game_id = k.g AND p.sequence = k.s
       """
     var result: [RecentKey: (hash: Int64, game: Game?)] = [:]
-    var lastEvent: Int64 = 0
     for try await (kind, id, hash, json) in try await connection.query(query, logger: logger).decode(
       (String, String, Int64, String?).self)
     {
-      guard let kind = StoreChange.Kind(rawValue: kind) else {
-        lastEvent = hash
-        continue
-      }
+      guard let kind = StoreChange.Kind(rawValue: kind) else { continue }
       var game: Game?
       if let json, case .game(let stored) = try RecordRow.decode(.game, Data(json.utf8), path: location.description) {
         game = stored
       }
       result[RecentKey(kind: kind, id: id)] = (hash, game)
     }
-    return (result, lastEvent)
+    return result
   }
 
   /// Delta sync carries canonical games (the source games they merge are for operators:

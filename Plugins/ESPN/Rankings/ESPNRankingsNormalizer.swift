@@ -7,7 +7,7 @@ struct ESPNRankingsNormalizer: Normalizer {
     var batch = Batch(warnings: answer.warnings)
     for week in answer.weeks {
       let poll = week.poll
-      let kind = poll.type ?? TeamNameSlug.slug(poll.shortName ?? poll.name ?? "")
+      let kind = poll.type ?? PollNameSlug.slug(poll.shortName ?? poll.name ?? "")
       guard !kind.isEmpty, let name = poll.name ?? poll.shortName else {
         batch.warnings.append("a poll with neither a type nor a name: left out")
         continue
@@ -53,7 +53,7 @@ struct ESPNRankingsNormalizer: Normalizer {
 }
 
 /// A poll's name as a lowercase slug, for an id when ESPN gives no poll type.
-enum TeamNameSlug {
+enum PollNameSlug {
   static func slug(_ text: String) -> String {
     var slug = ""
     for character in text.lowercased() {
