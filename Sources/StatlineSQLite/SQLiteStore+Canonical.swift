@@ -10,6 +10,11 @@ extension SQLiteStore {
   /// they change appended, and its rankings' teams resolved. A source game equal to the one
   /// this store last wrote is only stamped.
   func canonicalized(_ batch: Batch, at time: Date) throws(StatlineError) -> Batch {
+    guard canonical.merges else { return try merged(batch, at: time) }
+    return try canonical.meter.measure { () throws(StatlineError) in try merged(batch, at: time) }
+  }
+
+  private func merged(_ batch: Batch, at time: Date) throws(StatlineError) -> Batch {
     var batch = canonical.resolvingRankings(batch)
     guard !batch.games.isEmpty, canonical.merges else { return batch }
     var stamping = CanonicalStep.Stamping(batch.games) { recent.game($0) }
@@ -37,6 +42,7 @@ extension SQLiteStore {
       for id in ids {
         if let game = known(id) { found[id] = game } else { unknown.append(id) }
       }
+      guard !unknown.isEmpty else { return found }
       return found.merging(try sourceGames(unknown, on: connection)) { first, _ in first }
     }
     return try step.run(

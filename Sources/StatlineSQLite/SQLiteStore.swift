@@ -107,14 +107,24 @@ public actor SQLiteStore: Store {
         continue
       }
       let (kind, id, record) = StoreRecord.record(at: index, of: batch)
-      rows.append(try RecordRow(kind: kind, id: id, record: record))
+      rows.append(
+        try metered(kind, id) { () throws(StatlineError) in try RecordRow(kind: kind, id: id, record: record) })
     }
     return (rows, unchanged)
   }
 
   /// Remembers the rows of a committed write.
   func remember(_ rows: [RecordRow]) {
-    for row in rows { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
+    for row in rows { metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) } }
+  }
+
+  /// `body` on the merge's meter (`CanonicalStep.meter`) when it works on a canonical game: what
+  /// a store does only because it merges.
+  func metered<Result, Failure: Error>(_ kind: StoreChange.Kind, _ id: String, _ body: () throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
+    guard let meter = canonical.meter, kind == .game, id.hasPrefix(Game.canonicalPrefix) else { return try body() }
+    return try meter.measure(body)
   }
 
   /// Writes the changed rows, each at the next version, and the events the changed games give
@@ -126,16 +136,18 @@ public actor SQLiteStore: Store {
     var changedGames: [ScoreDiffer.ChangedGame] = []
     var published: [ScoreDiffer.PublishedRanking] = []
     for row in rows {
-      let stored = try storedHash(row)
+      let stored = try metered(row.kind, row.id) { () throws(StatlineError) in try storedHash(row) }
       if stored == row.hash { continue }
       let previous = stored == nil || !derivesEvents ? nil : try previousGame(row)
       version += 1
       written += 1
-      try upsert(row, version: version, at: time)
-      if row.kind == .game {
-        // Bounded as `recent` is: past it, the times are read from the file again.
-        if changedTimes.count >= recent.limit { changedTimes.removeAll() }
-        changedTimes[row.id] = time
+      try metered(row.kind, row.id) { () throws(StatlineError) in
+        try upsert(row, version: version, at: time)
+        if row.kind == .game {
+          // Bounded as `recent` is: past it, the times are read from the file again.
+          if changedTimes.count >= recent.limit { changedTimes.removeAll() }
+          changedTimes[row.id] = time
+        }
       }
       // Events speak of canonical games only: a goal two sources report is one goal.
       if case .game(let game) = row.record, game.isCanonical {

@@ -147,6 +147,60 @@ import Testing
     try Self.expectSame([Shapes(), Shapes()])
   }
 
+  /// Games, their team lines, refs and conflicts write themselves (`CanonicalJSONWritable`):
+  /// random values with every optional field present or not, canonical fields and all, strings
+  /// that need escaping.
+  @Test func gamesThatWriteThemselvesAreWrittenAsFoundationWritesThem() throws {
+    var random = SystemRandomNumberGenerator()
+    let texts = ["", "a/b", "Army West Point", "Texas A&M", "\"quoted\"\n", "é😀", "back\\slash", "\u{1}"]
+    func text() -> String { texts.randomElement(using: &random)! }
+    func maybe<Value>(_ value: @autoclosure () -> Value) -> Value? { Bool.random(using: &random) ? value() : nil }
+    func number() -> Int { Int.random(in: -5...Int.max, using: &random) }
+    func line() -> TeamLine {
+      var line = TeamLine(
+        team: TeamRef(id: maybe(text()), name: text(), abbreviation: maybe(text())), score: maybe(number()),
+        periodScores: (0..<Int.random(in: 0...5, using: &random)).map { _ in number() }, record: maybe(text()),
+        rank: maybe(number()), winner: maybe(Bool.random(using: &random)))
+      line.rankSource = maybe(text())
+      return line
+    }
+    for _ in 0..<2_000 {
+      var game = Game(
+        id: text(), sport: Sport(text()), status: GameStatus.allCases.randomElement(using: &random)!,
+        period: maybe(number()), periodLabel: maybe(text()), clock: maybe(text()), date: maybe(text()),
+        startTime: maybe(text()), venue: maybe(text()), attendance: maybe(number()),
+        neutralSite: maybe(Bool.random(using: &random)), away: line(), home: line())
+      game.sources = maybe([text(), text()])
+      game.reversedSources = maybe([text()])
+      game.liveSource = maybe(text())
+      game.conflict = maybe(GameConflict(kept: text(), keptScore: text(), other: text(), otherScore: text()))
+      game.canonicalId = maybe(text())
+      try Self.expectSame(game, "\(game)")
+      // Inside another value's Codable (a target's state keeps its games).
+      try Self.expectSame(["games": [game]], "\(game)")
+    }
+  }
+
+  /// The types that write themselves have exactly the stored properties their writers know: a
+  /// field added to one of them must be written by its `write(to:)` too (and this list grown).
+  @Test func typesThatWriteThemselvesHaveTheFieldsTheirWritersWrite() {
+    let ref = TeamRef(name: "x")
+    let line = TeamLine(team: ref)
+    func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+    #expect(
+      fields(Game(id: "g", sport: .unknown, status: .live, away: line, home: line)) == [
+        "id", "sport", "status", "_period", "_periodLabel", "_clock", "_date", "_startTime", "_venue",
+        "_attendance", "_neutralSite", "away", "home", "sources", "reversedSources", "liveSource", "conflict",
+        "canonicalId",
+      ])
+    #expect(fields(line) == ["team", "_score", "periodScores", "_record", "_rank", "_rankSource", "_winner"])
+    #expect(fields(ref) == ["_id", "name", "_abbreviation"])
+    #expect(
+      fields(GameConflict(kept: "", keptScore: "", other: "", otherScore: "")) == [
+        "kept", "keptScore", "other", "otherScore",
+      ])
+  }
+
   @Test func valuesFoundationWritesItsOwnWayAreHandedToIt() throws {
     try Self.expectSame(["data": Data([0, 1, 2, 255])], "Data")
     try Self.expectSame(["url": URL(string: "https://x.test/a b")!], "URL")

@@ -46,6 +46,9 @@ public struct CycleBenchmark: Sendable {
     public var rss: [Double]
     /// PostgreSQL's own CPU per cycle (0 on SQLite).
     public var serverCPUSecondsPerCycle: Double = 0
+    /// The CPU per cycle the store spent merging (`CanonicalStep.meter`: the step, and encoding
+    /// and writing the canonical games), measured on SQLite; nil on PostgreSQL or without merge.
+    public var mergeCPUSecondsPerCycle: Double?
     /// The first few distinct errors of failed polls, with their targets.
     public var errors: [String] = []
   }
@@ -109,11 +112,13 @@ public struct CycleBenchmark: Sendable {
     config.summaryEvery = .seconds(3600)
     let collector = Collector()
     var runtimes: [JobRuntime<ContinuousClock>] = []
+    // The merge is measured on SQLite, whose commit runs on one thread from start to end.
+    let meter = merges && !PostgresLocation.isURL(storePath) ? CPUMeter() : nil
     for worker in 1...max(1, workers) {
       runtimes.append(
         try await JobRuntime(
           config: config, storePath: storePath, workerId: "bench-\(worker)", clock: ContinuousClock(),
-          derivesEvents: derivesEvents, merges: merges, report: collector.add))
+          derivesEvents: derivesEvents, merges: merges, mergeMeter: meter, report: collector.add))
     }
     let jobs = runtimes.map { runtime in Task { try await runtime.scheduler.run(configured: runtime.targets) } }
     let seconds = JobClock<ContinuousClock>.seconds(cadence)
@@ -123,7 +128,7 @@ public struct CycleBenchmark: Sendable {
     var api: APIPoller?
     if let apiRate { api = try await APIPoller.start(storePath: storePath, rate: apiRate, progress: progress) }
     defer { api?.stop() }
-    let (cpuStart, serverStart) = (Self.cpuSeconds(), PostgresCPU.seconds())
+    let (cpuStart, serverStart, mergeStart) = (Self.cpuSeconds(), PostgresCPU.seconds(), meter?.total.seconds)
     var measured = Tally()
     var rss: [Double] = []
     for cycle in 1...cycles {
@@ -136,6 +141,7 @@ public struct CycleBenchmark: Sendable {
       }
     }
     let (cpu, server) = (Self.cpuSeconds() - cpuStart, PostgresCPU.seconds() - serverStart)
+    let merge = meter.flatMap { meter in mergeStart.map { (meter.total.seconds - $0) / Double(cycles) } }
     for job in jobs { job.cancel() }
     for job in jobs { _ = try? await job.value }
     for runtime in runtimes { await runtime.shutdown() }
@@ -146,7 +152,7 @@ public struct CycleBenchmark: Sendable {
       cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
       lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss,
       serverCPUSecondsPerCycle: PostgresLocation.isURL(storePath) ? server / Double(cycles) : 0,
-      errors: measured.errors)
+      mergeCPUSecondsPerCycle: merge, errors: measured.errors)
   }
 
   static func cpuSeconds() -> Double {

@@ -299,6 +299,13 @@ struct BenchCommand: ParsableCommand {
           format: "CPU per cycle: %.3f s = %.2f %% of one core (goal < 10 %%); per poll: %.0f µs",
           result.cpuSecondsPerCycle, 100 * result.cpuSecondsPerCycle / result.cadenceSeconds,
           1e6 * result.cpuSecondsPerCycle * Double(cycles) / Double(max(result.polls, 1))))
+      if let merge = result.mergeCPUSecondsPerCycle {
+        Console.out(
+          String(
+            format: "of which the merge: %.0f µs per stored poll = %.1f %% of the cycle's CPU (goal < 5 %%)",
+            1e6 * merge * Double(cycles) / Double(max(result.outcomes["stored", default: 0], 1)),
+            100 * merge / max(result.cpuSecondsPerCycle, 1e-9)))
+      }
       if workers > 1 {
         Console.out(
           String(

@@ -28,7 +28,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public init(
     config: JobConfig, storePath: String? = nil, workerId: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
-    merges: Bool = true,
+    merges: Bool = true, mergeMeter: CPUMeter? = nil,
     extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
   ) async throws(StatlineError) {
     self.config = config
@@ -55,7 +55,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
         precedence: config.mergePrecedence ?? SourceFeed.defaultPrecedence,
         registry: try TeamRegistry.seeded(aliases: config.teamAliases))
       opened = try await location.open(
-        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges))
+        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges, meter: mergeMeter))
     } catch {
       await webhooks?.shutdown()
       throw error

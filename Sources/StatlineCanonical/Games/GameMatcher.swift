@@ -68,10 +68,24 @@ public enum GameMatcher {
   /// a day past its month's end runs into the next, as `Calendar` has it). Arithmetic, not
   /// `Calendar`: the merge asks it for every game of every poll.
   static func day(_ date: String) -> Int? {
-    let parts = date.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      (1...12).contains(month), (1...31).contains(day)
-    else { return nil }
+    // `YYYY-MM-DD` read from its bytes: a merge reads its candidates' dates on every poll.
+    var fields = [0, 0, 0]
+    var digits = [0, 0, 0]
+    var field = 0
+    for byte in date.utf8 {
+      if byte == UInt8(ascii: "-") {
+        field += 1
+        guard field < 3 else { return nil }
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        guard digits[field] < 9 else { return nil }
+        fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
+        digits[field] += 1
+      } else {
+        return nil
+      }
+    }
+    let (year, month, day) = (fields[0], fields[1], fields[2])
+    guard field == 2, !digits.contains(0), (1...12).contains(month), (1...31).contains(day) else { return nil }
     // Days from the proleptic Gregorian civil date (H. Hinnant's `days_from_civil`).
     let shifted = month <= 2 ? year - 1 : year
     let era = (shifted >= 0 ? shifted : shifted - 399) / 400

@@ -9,17 +9,64 @@ import StatlineCore
 /// to find a school named without one (`St. Joseph's (PA)` → `Saint Joseph's`), never the
 /// reverse (`Loyola` is not `Loyola (LA)`). Nothing is ever guessed.
 public struct TeamRegistry: Sendable {
-  public private(set) var teams: [CanonicalTeam]
-  private var byId: [String: Int] = [:]
-  private var byOrg: [String: Int] = [:]
-  private var bySeasonTeam: [String: Int] = [:]
-  private var byESPN: [String: Int] = [:]
-  private var bySlug = KeyIndex()
-  private var byKey = KeyIndex()
-  private var byUnqualified = KeyIndex()
-  private var byAlias = KeyIndex()
-  private var configuredIds: [String: Int] = [:]
-  private var configuredNames: [String: Int] = [:]
+  /// The schools and their keys, built once and shared by every copy: a merge copies its
+  /// registry with its merger, and a copy is then one reference, not a dozen tables.
+  private let tables: Tables
+
+  private final class Tables: Sendable {
+    let teams: [CanonicalTeam]
+    let byId: [String: Int]
+    let byOrg: [String: Int]
+    let bySeasonTeam: [String: Int]
+    let byESPN: [String: Int]
+    let bySlug: KeyIndex
+    let byKey: KeyIndex
+    let byUnqualified: KeyIndex
+    let byAlias: KeyIndex
+    let configuredIds: [String: Int]
+    let configuredNames: [String: Int]
+
+    init(_ registry: Builder) {
+      teams = registry.teams
+      byId = registry.byId
+      byOrg = registry.byOrg
+      bySeasonTeam = registry.bySeasonTeam
+      byESPN = registry.byESPN
+      bySlug = registry.bySlug
+      byKey = registry.byKey
+      byUnqualified = registry.byUnqualified
+      byAlias = registry.byAlias
+      configuredIds = registry.configuredIds
+      configuredNames = registry.configuredNames
+    }
+  }
+
+  /// The tables as `init` fills them.
+  private struct Builder {
+    var teams: [CanonicalTeam]
+    var byId: [String: Int] = [:]
+    var byOrg: [String: Int] = [:]
+    var bySeasonTeam: [String: Int] = [:]
+    var byESPN: [String: Int] = [:]
+    var bySlug = KeyIndex()
+    var byKey = KeyIndex()
+    var byUnqualified = KeyIndex()
+    var byAlias = KeyIndex()
+    var configuredIds: [String: Int] = [:]
+    var configuredNames: [String: Int] = [:]
+  }
+
+  public var teams: [CanonicalTeam] { tables.teams }
+  private var byId: [String: Int] { tables.byId }
+  private var byOrg: [String: Int] { tables.byOrg }
+  private var bySeasonTeam: [String: Int] { tables.bySeasonTeam }
+  private var byESPN: [String: Int] { tables.byESPN }
+  private var bySlug: KeyIndex { tables.bySlug }
+  private var byKey: KeyIndex { tables.byKey }
+  private var byUnqualified: KeyIndex { tables.byUnqualified }
+  private var byAlias: KeyIndex { tables.byAlias }
+  private var configuredIds: [String: Int] { tables.configuredIds }
+  private var configuredNames: [String: Int] { tables.configuredNames }
 
   /// The seed (every school with an NCAA org id, from public data), with the configuration's
   /// aliases: a source id (`statbroadcast:team-north-ca`) or a printed name (`NC Brooklyn`) →
@@ -31,33 +78,39 @@ public struct TeamRegistry: Sendable {
   private static let seed = TeamSeed.teams()
 
   public init(teams: [CanonicalTeam], aliases: [String: String] = [:]) throws(StatlineError) {
-    self.teams = teams
+    var built = Builder(teams: teams)
+    try Self.fill(&built, aliases: aliases)
+    tables = Tables(built)
+  }
+
+  private static func fill(_ registry: inout Builder, aliases: [String: String]) throws(StatlineError) {
+    let teams = registry.teams
     for (index, team) in teams.enumerated() {
-      byId[team.id] = index
-      byOrg[team.orgId] = index
-      for season in team.seasonTeamIds { bySeasonTeam[season] = index }
-      if let espn = team.espnId { byESPN[espn] = index }
-      byKey.add(TeamName.key(team.name), index)
-      if let unqualified = TeamName.unqualifiedKey(team.name) { byUnqualified.add(unqualified, index) }
-      bySlug.add(TeamName.slug(team.name), index)
+      registry.byId[team.id] = index
+      registry.byOrg[team.orgId] = index
+      for season in team.seasonTeamIds { registry.bySeasonTeam[season] = index }
+      if let espn = team.espnId { registry.byESPN[espn] = index }
+      registry.byKey.add(TeamName.key(team.name), index)
+      if let unqualified = TeamName.unqualifiedKey(team.name) { registry.byUnqualified.add(unqualified, index) }
+      registry.bySlug.add(TeamName.slug(team.name), index)
       for name in team.names {
-        byAlias.add(TeamName.key(name), index)
-        bySlug.add(TeamName.slug(name), index)
+        registry.byAlias.add(TeamName.key(name), index)
+        registry.bySlug.add(TeamName.slug(name), index)
       }
-      if let abbreviation = team.abbreviation { byAlias.add(TeamName.key(abbreviation), index) }
+      if let abbreviation = team.abbreviation { registry.byAlias.add(TeamName.key(abbreviation), index) }
     }
     for (source, target) in aliases.sorted(by: { $0.key < $1.key }) {
       let canonical = target.hasPrefix("team:") ? target : CanonicalTeam.id(orgId: target)
-      guard let index = byId[canonical] else {
+      guard let index = registry.byId[canonical] else {
         throw StatlineError(
           .configuration, "teams.aliases: '\(source)' maps to '\(target)', which is no team in the registry",
           hint: "give the school's NCAA org id (the number in stats.ncaa.org/team/{org}/…) or its id team:{org}")
       }
       if source.contains(":") {
-        configuredIds[source] = index
+        registry.configuredIds[source] = index
       } else {
-        configuredNames[TeamName.key(source)] = index
-        self.teams[index].names.append(source)
+        registry.configuredNames[TeamName.key(source)] = index
+        registry.teams[index].names.append(source)
       }
     }
   }

@@ -18,6 +18,11 @@ public struct CanonicalJSON: Sendable {
   }
 
   public func encode<Value: Encodable>(_ value: Value) throws -> Data {
+    if let writable = value as? any CanonicalJSONWritable {
+      var writer = CanonicalJSONWriter(escapesSlashes: escapesSlashes)
+      writable.write(to: &writer)
+      return Data(writer.bytes)
+    }
     let encoder = CanonicalJSONEncoder()
     let node: CanonicalJSONNode
     do {
@@ -45,6 +50,8 @@ enum CanonicalJSONNode {
   case object(CanonicalJSONObject)
   /// What a nested encoder (`superEncoder`) wrote, read when the whole is written.
   case encoder(CanonicalJSONEncoder)
+  /// A value that writes itself (`CanonicalJSONWritable`): a game in a target's state.
+  case writable(any CanonicalJSONWritable)
 }
 
 final class CanonicalJSONObject {
@@ -72,6 +79,7 @@ struct CanonicalJSONWriter {
     case .number(let text): bytes.append(contentsOf: text.utf8)
     case .string(let text): write(string: text)
     case .encoder(let encoder): write(encoder.node ?? .object(CanonicalJSONObject()))
+    case .writable(let value): value.write(to: &self)
     case .array(let array):
       bytes.append(UInt8(ascii: "["))
       for (index, item) in array.items.enumerated() {

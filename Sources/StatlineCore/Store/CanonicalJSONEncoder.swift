@@ -46,6 +46,7 @@ final class CanonicalJSONEncoder: Encoder {
     case let flag as Bool: return .bool(flag)
     case let number as Double: return try self.number(number)
     case is Data, is URL, is Decimal, is Float: throw Unsupported()
+    case let writable as any CanonicalJSONWritable: return .writable(writable)
     default:
       let encoder = CanonicalJSONEncoder()
       try value.encode(to: encoder)
