@@ -129,9 +129,11 @@ public struct XMLAttributes: RandomAccessCollection {
   /// Every attribute as strings (for the few elements a reader keeps whole).
   public var dictionary: [String: String] {
     var result: [String: String] = [:]
-    for (name, value) in self {
-      let key = name.string
-      if result[key] == nil { result[key] = value.string }
+    result.reserveCapacity(count)
+    // Backwards, each value stored over the next one's: of a name written twice the first is kept.
+    for index in indices.reversed() {
+      let (name, value) = self[index]
+      result[name.string] = value.string
     }
     return result
   }

@@ -39,15 +39,18 @@ struct GroupedGameReader: XMLStreamReader {
       places.append(.root)
       return
     }
-    places.append(place(of: element.string, in: parent, attributes.dictionary))
+    places.append(place(of: element.string, in: parent, attributes))
   }
 
   mutating func end(_ element: XMLName) { places.removeLast() }
 
   mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
 
-  private mutating func place(of element: String, in parent: Place, _ attributes: [String: String]) -> Place {
+  /// The element's place; its attributes are read into a dictionary only where they are kept
+  /// (most elements of a file are not: building them all was a sixth of a soccer file's read).
+  private mutating func place(of element: String, in parent: Place, _ xmlAttributes: XMLAttributes) -> Place {
     let team = game.teams.count - 1
+    var attributes: [String: String] { xmlAttributes.dictionary }
     switch (parent, element) {
     case (.root, "venue"):
       if game.venue.isEmpty { game.venue = attributes }
@@ -69,13 +72,20 @@ struct GroupedGameReader: XMLStreamReader {
     case (.team, "totals"):
       return .totals
     case (.totals, let group) where layout.groups.contains(group):
-      for (name, value) in attributes { game.teams[team].totals["\(group).\(name)"] = value }
+      // Backwards: of an attribute written twice the first is kept, as `dictionary` keeps it.
+      for index in xmlAttributes.indices.reversed() {
+        let (name, value) = xmlAttributes[index]
+        game.teams[team].totals[group + "." + name.string] = value.string
+      }
     case (.team, "player"):
       game.teams[team].players.append(GroupedPlayer(attributes: attributes))
       return .player
     case (.player, let group) where layout.groups.contains(group):
       let player = game.teams[team].players.count - 1
-      for (name, value) in attributes { game.teams[team].players[player].stats["\(group).\(name)"] = value }
+      for index in xmlAttributes.indices.reversed() {
+        let (name, value) = xmlAttributes[index]
+        game.teams[team].players[player].stats[group + "." + name.string] = value.string
+      }
     case (.root, "plays"):
       return .plays
     case (.plays, layout.playPeriod):

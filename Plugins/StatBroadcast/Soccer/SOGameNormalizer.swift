@@ -128,9 +128,16 @@ struct SOGameNormalizer: Normalizer {
       {
         written = written[..<second]
       }
-      let name = String(written.drop { $0 == " " || $0 == "." }.reversed().drop { $0 == " " || $0 == "." }.reversed())
+      // Spaces and dots trimmed from both ends, by bytes (both are ASCII: the cut is a
+      // character boundary).
+      let bytes = written.utf8
+      var (start, end) = (bytes.startIndex, bytes.endIndex)
+      func trimmed(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".") }
+      while start < end, trimmed(bytes[start]) { start = bytes.index(after: start) }
+      while start < end, trimmed(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+      let name = String(written[start..<end])
       // A card shown to the bench ("Yellow card on NCSU TEAM.") is no player's.
-      guard !name.isEmpty, name.uppercased() != "TEAM" else { return nil }
+      guard !name.isEmpty, !(name.utf8.count == 4 && name.uppercased() == "TEAM") else { return nil }
       return roster.name(name)
     }
     return plays.enumerated().map { index, play in
@@ -140,9 +147,12 @@ struct SOGameNormalizer: Normalizer {
       var details: [String: String] = ["action": action]
       if action == "YC" || action == "YRC" { details["card"] = "yellow" }
       if action == "RC" || action == "YRC" { details["card"] = action == "RC" ? "red" : "yellowRed" }
+      let type = types[action] ?? .other
       var player: String?
       var assist: String?
-      if action == "GOALIE", let (keeper, _) = FastText.split(text, at: " at goalie") {
+      // Only the plays that name a player are read for one.
+      if type != .goal && type != .shot && type != .penalty && type != .goalieChange {
+      } else if action == "GOALIE", let (keeper, _) = FastText.split(text, at: " at goalie") {
         player = person(Substring(keeper))
       } else if let (_, after) = FastText.split(text, at: " by ") ?? FastText.split(text, at: " on ") {
         var rest = Substring(after)
@@ -155,7 +165,6 @@ struct SOGameNormalizer: Normalizer {
         player = person(rest)
       }
       let side: Side? = attributes["vh"] == "V" ? .away : attributes["vh"] == "H" ? .home : sides[attributes["team"]]
-      let type = types[action] ?? .other
       return Play(
         gameId: gameId, sequence: index + 1, period: play.period, clock: GameText.clock(attributes["clock"]),
         side: type == .periodEnd || type == .periodStart ? nil : side, type: type, text: text,
