@@ -217,6 +217,9 @@ public actor SQLiteStore: Store {
   public func schemaVersion() throws -> Int64 { try connection.integer("PRAGMA user_version") }
 
   private func storedHash(_ row: RecordRow) throws(StatlineError) -> Int64? {
+    // This process is the file's only writer: the hash it remembers under the id (it wrote or
+    // read the record) is the file's, and costs no statement.
+    if let remembered = recent.rememberedHash(row.kind, row.id, row.record) { return remembered }
     let statement: Statement
     switch row.kind {
     case .game: statement = try connection.statement("SELECT hash FROM games WHERE id = ?").bind(row.id)

@@ -155,7 +155,11 @@ import Testing
     let texts = ["", "a/b", "Army West Point", "Texas A&M", "\"quoted\"\n", "é😀", "back\\slash", "\u{1}"]
     func text() -> String { texts.randomElement(using: &random)! }
     func maybe<Value>(_ value: @autoclosure () -> Value) -> Value? { Bool.random(using: &random) ? value() : nil }
-    func number() -> Int { Int.random(in: -5...Int.max, using: &random) }
+    func number() -> Int {
+      Bool.random(using: &random)
+        ? [Int.min, Int.max, 0, -1, 9, 10, -10, 99, 100].randomElement(using: &random)!
+        : Int.random(in: .min ... .max, using: &random) >> Int.random(in: 0...63, using: &random)
+    }
     func line() -> TeamLine {
       var line = TeamLine(
         team: TeamRef(id: maybe(text()), name: text(), abbreviation: maybe(text())), score: maybe(number()),

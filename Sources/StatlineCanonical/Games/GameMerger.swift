@@ -30,7 +30,10 @@ public struct GameMerger: Sendable {
   }
 
   public func merge(id: String, sources: [SourceGame], previous: MergedGame?) -> MergedGame? {
-    let ordered = sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
+    // (One source, the usual case, is taken as it is: sorting, orienting and ordering it again
+    // would only copy it.)
+    let ordered =
+      sources.count < 2 ? sources : sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
     guard let first = ordered.first else { return nil }
     // Orientation: the schedule's first feed decides which team is away.
     let scheduleOrder = SourceFeed.scheduleOrder
@@ -39,13 +42,12 @@ public struct GameMerger: Sendable {
         < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
     }!
     var reversed: [String] = []
-    let oriented = ordered.map { source -> SourceGame in
-      guard source.awayTeam != anchor.awayTeam, source.awayTeam == anchor.homeTeam else { return source }
-      reversed.append(source.game.id)
-      var swapped = source
-      swap(&swapped.game.away, &swapped.game.home)
-      swap(&swapped.awayTeam, &swapped.homeTeam)
-      return swapped
+    var oriented = ordered
+    for index in oriented.indices
+    where oriented[index].awayTeam != anchor.awayTeam && oriented[index].awayTeam == anchor.homeTeam {
+      reversed.append(oriented[index].game.id)
+      oriented[index].game.swapSides()
+      (oriented[index].awayTeam, oriented[index].homeTeam) = (oriented[index].homeTeam, oriented[index].awayTeam)
     }
 
     var live = oriented.first { $0.game.id == previous?.liveSource }
@@ -75,10 +77,13 @@ public struct GameMerger: Sendable {
     var game = live.game
     game.id = id
     game.sport = first.game.sport
-    let bySchedule = oriented.sorted { a, b in
-      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
-        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
-    }
+    let bySchedule =
+      oriented.count < 2
+      ? oriented
+      : oriented.sorted { a, b in
+        (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
+          < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
+      }
     game.date = anchor.game.date ?? bySchedule.lazy.compactMap(\.game.date).first
     game.startTime = bySchedule.lazy.compactMap(\.game.startTime).first
     game.venue = bySchedule.lazy.compactMap(\.game.venue).first
@@ -101,4 +106,9 @@ public struct GameMerger: Sendable {
   }
 
   static func score(_ game: Game) -> String { "\(game.away.score ?? 0)-\(game.home.score ?? 0)" }
+}
+
+extension Game {
+  /// Away and home the other way round.
+  mutating func swapSides() { (away, home) = (home, away) }
 }

@@ -108,7 +108,12 @@ public struct RecentRecords: Sendable {
   }
 
   /// The game last remembered under `id`.
-  public func game(_ id: String) -> Game? { games[id]?.game?.value }
+  public func game(_ id: String) -> Game? {
+    // Read in place (`values[index]`), not through the keyed subscript, which copies the game's
+    // whole memory (its plays' table too) to hand back one value.
+    guard let index = games.index(forKey: id) else { return nil }
+    return games.values[index].game?.value
+  }
 
   public mutating func remember(_ kind: StoreChange.Kind, _ id: String, _ record: StoreRecord, hash: Int64) {
     if count >= limit {
