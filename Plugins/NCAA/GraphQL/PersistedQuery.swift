@@ -91,17 +91,68 @@ enum PersistedQuery {
 
   /// JSON without spaces (ncaa.com answers 500 to spaced JSON), keys sorted, slashes as they are.
   static func compact(_ object: [String: Any]) -> String {
+    if let plain = plainCompact(object) { return plain }
     guard
       let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// `compact` of the variables every discovered game's targets have (names of ASCII letters;
+  /// plain strings, integers and nulls), written here: `JSONSerialization` made a third of reading a
+  /// scoreboard that lists its games' targets. Anything else is nil, and left to it.
+  static func plainCompact(_ object: [String: Any]) -> String? {
+    func plain(_ text: String) -> Bool {
+      text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+    // Keys of ASCII letters, in `JSONSerialization`'s `.sortedKeys` order (case-insensitive):
+    // two that differ only in case, or other keys, are left to it.
+    let keys = object.keys.map { (key: $0, folded: $0.lowercased()) }.sorted { $0.folded < $1.folded }
+    guard
+      keys.allSatisfy({
+        $0.key.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+      }),
+      Set(keys.map(\.folded)).count == keys.count
+    else { return nil }
+    var fields: [String] = []
+    for key in keys.map(\.key) {
+      guard let value = object[key] else { return nil }
+      switch value {
+      case is NSNull: fields.append("\"\(key)\":null")
+      case let text as String where plain(text): fields.append("\"\(key)\":\"\(text)\"")
+      // A Swift `Int` only: a parsed `NSNumber` may be a Boolean, which `as? Int` would take.
+      case let number as Int where type(of: value) == Int.self: fields.append("\"\(key)\":\(number)")
+      default: return nil
+      }
+    }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
   static func encode(_ value: String) -> String {
+    // ASCII (nearly every value) byte by byte; others as Foundation encodes them.
+    if value.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(value.utf8.count * 3)
+      for byte in value.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+          UInt8(ascii: "~"):
+          bytes.append(byte)
+        default:
+          bytes.append(UInt8(ascii: "%"))
+          bytes.append(upperHex[Int(byte >> 4)])
+          bytes.append(upperHex[Int(byte & 0xF)])
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
   }
+
+  private static let upperHex = Array("0123456789ABCDEF".utf8)
 
   /// A hand-written URL may carry raw JSON (`variables={"sportCode":"MLA"}`).
   private static func escapedBraces(_ url: String) -> String {
