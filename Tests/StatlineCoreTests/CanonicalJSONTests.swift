@@ -1,7 +1,8 @@
 import Foundation
-import StatlineCore
 import StatlineTesting
 import Testing
+
+@testable import StatlineCore
 
 /// `CanonicalJSON` must write exactly what `JSONEncoder` writes with sorted keys: the stores hash
 /// these bytes, so one differing byte would make every stored record look changed.
@@ -199,6 +200,12 @@ import Testing
       ])
     #expect(fields(line) == ["team", "_score", "periodScores", "_record", "_rank", "_rankSource", "_winner"])
     #expect(fields(ref) == ["_id", "name", "_abbreviation"])
+    // And they do write themselves (a conformance dropped would leave every test above passing).
+    let game = Game(id: "g", sport: .unknown, status: .live, away: line, home: line)
+    #expect(
+      [game as Any, line, ref, GameConflict(kept: "", keptScore: "", other: "", otherScore: "")].allSatisfy {
+        $0 is any CanonicalJSONWritable
+      })
     #expect(
       fields(GameConflict(kept: "", keptScore: "", other: "", otherScore: "")) == [
         "kept", "keptScore", "other", "otherScore",

@@ -89,10 +89,10 @@ struct GroupedGameReader: XMLStreamReader {
     case (.root, "plays"):
       return .plays
     case (.plays, layout.playPeriod):
-      period = GameText.int(attributes["number"]) ?? 0
+      period = GameText.int(xmlAttributes["number"]?.string) ?? 0
       return .period
     case (.period, layout.half):
-      vh = attributes["vh"]
+      vh = xmlAttributes["vh"]?.string
       return .half
     case (.period, "play"), (.half, "play"):
       var attributes = attributes
@@ -100,7 +100,7 @@ struct GroupedGameReader: XMLStreamReader {
       game.plays.append(GroupedPlay(period: period, attributes: attributes))
       return .play
     case (.play, "narrative"):
-      if let text = attributes["text"] { game.plays[game.plays.count - 1].attributes["text"] = text }
+      if let text = xmlAttributes["text"]?.string { game.plays[game.plays.count - 1].attributes["text"] = text }
     default:
       break
     }

@@ -113,6 +113,10 @@ struct SOGameNormalizer: Normalizer {
     "PRD": .periodStart, "END-PRD": .periodEnd,
   ]
 
+  /// The plays that name a player (a goal's scorer, a shot's shooter, a card's player, the
+  /// keeper in): the only ones whose text is read for one.
+  static let playerTypes: Set<PlayType> = [.goal, .shot, .penalty, .goalieChange]
+
   /// Each `<play>`, on the side `vh` names, its player the one the text names after "by" or "on"
   /// (a goal's scorer, a shot's shooter, a card's player; "Assist by" the assist), as the roster
   /// writes them.
@@ -148,13 +152,12 @@ struct SOGameNormalizer: Normalizer {
       if action == "YC" || action == "YRC" { details["card"] = "yellow" }
       if action == "RC" || action == "YRC" { details["card"] = action == "RC" ? "red" : "yellowRed" }
       let type = types[action] ?? .other
+      let namesPlayer = playerTypes.contains(type)
       var player: String?
       var assist: String?
-      // Only the plays that name a player are read for one.
-      if type != .goal && type != .shot && type != .penalty && type != .goalieChange {
-      } else if action == "GOALIE", let (keeper, _) = FastText.split(text, at: " at goalie") {
+      if namesPlayer, action == "GOALIE", let (keeper, _) = FastText.split(text, at: " at goalie") {
         player = person(Substring(keeper))
-      } else if let (_, after) = FastText.split(text, at: " by ") ?? FastText.split(text, at: " on ") {
+      } else if namesPlayer, let (_, after) = FastText.split(text, at: " by ") ?? FastText.split(text, at: " on ") {
         var rest = Substring(after)
         // "GOAL by UW Ramsey, Zach." names the team first.
         if let team = attributes["team"], rest.hasPrefix(team + " ") { rest = rest.dropFirst(team.count + 1) }
@@ -168,8 +171,7 @@ struct SOGameNormalizer: Normalizer {
       return Play(
         gameId: gameId, sequence: index + 1, period: play.period, clock: GameText.clock(attributes["clock"]),
         side: type == .periodEnd || type == .periodStart ? nil : side, type: type, text: text,
-        player: type == .goal || type == .shot || type == .penalty || type == .goalieChange ? player : nil,
-        assist: type == .goal ? assist : nil, awayScore: GameText.int(attributes["vscore"]),
+        player: player, assist: type == .goal ? assist : nil, awayScore: GameText.int(attributes["vscore"]),
         homeScore: GameText.int(attributes["hscore"]), details: details)
     }
   }
