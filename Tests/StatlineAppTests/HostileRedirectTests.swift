@@ -80,7 +80,7 @@ import Testing
     await runtime.shutdown()
 
     let hostilePolls = log.polls.filter { $0.target.url.hasPrefix(hostile.baseURL) }
-    #expect(hostilePolls.count >= wanted, "every hostile answer was met: \(hostilePolls.count) polls")
+    try #require(hostilePolls.count >= wanted, "every hostile answer was met: \(hostilePolls.count) polls")
     #expect(hostilePolls.first?.outcome == .stored, "a redirect within the site is followed")
     let refused = hostilePolls.dropFirst().prefix(wanted - 1)
     #expect(refused.allSatisfy { $0.outcome == .failed }, "\(refused.map { "\($0.outcome) \($0.error ?? "")" })")

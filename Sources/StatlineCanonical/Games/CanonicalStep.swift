@@ -121,6 +121,15 @@ public struct CanonicalStep: Sendable {
   public func merge(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
     sources: [Game], canonical: [Game]
   ) {
+    mergeAlone(games, candidates: candidates, stored: stored, at: time)
+      ?? mergeMatching(games, candidates: candidates, stored: stored, at: time)
+  }
+
+  /// `merge` for any batch: each game matched among the candidates (`GameMatcher`), then each
+  /// canonical game it changes merged from all its sources.
+  func mergeMatching(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
+    sources: [Game], canonical: [Game]
+  ) {
     var entries: [String: CanonicalGameEntry] = [:]
     var merged: [String: MergedGame] = [:]
     for candidate in candidates where candidate.isCanonical {
@@ -167,6 +176,45 @@ public struct CanonicalStep: Sendable {
       canonical.append(game.record)
     }
     return (sources, canonical)
+  }
+
+  /// The usual live poll, merged without matching: a batch of one game whose canonical game
+  /// holds it alone. What the general merge would give (it would join the game to that canonical
+  /// game and merge it from the game alone), without building the entries, members and tables
+  /// matching needs; nil for any other batch, which takes the general merge.
+  func mergeAlone(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
+    sources: [Game], canonical: [Game]
+  )? {
+    guard games.count == 1, var game = games.first else { return nil }
+    // The one canonical game that holds it, holding nothing else, of its sport.
+    var holder: Game?
+    for candidate in candidates where candidate.isCanonical && candidate.sources?.contains(game.id) == true {
+      guard holder == nil else { return nil }
+      holder = candidate
+    }
+    guard let holder, holder.sources?.count == 1, let liveSource = holder.liveSource, holder.sport == game.sport
+    else { return nil }
+    game.canonicalId = nil
+    var source = sourceGame(game, liveChangedAt: time)
+    // Still the same two teams (a corrected team would place the game elsewhere).
+    guard source.pair == Self.pair(of: holder) else { return nil }
+    if let held = stored[game.id], !CanonicalBoard.liveFactsDiffer(held.game, game) {
+      source.liveChangedAt = held.changedAt ?? time
+    }
+    game.canonicalId = holder.id
+    guard let merged = merger.merge(id: holder.id, sources: [source], previousLiveSource: liveSource) else {
+      return ([game], [])
+    }
+    return ([game], [merged.record])
+  }
+
+  /// The identities of a stored canonical game's two teams, sorted (`CanonicalGameEntry.pair`).
+  static func pair(of record: Game) -> [String] {
+    func identity(_ ref: TeamRef) -> String {
+      if let id = ref.id, id.hasPrefix(CanonicalTeam.idPrefix) { return id }
+      return "source:" + (ref.id ?? ref.name)
+    }
+    return [identity(record.away.team), identity(record.home.team)].sorted()
   }
 
   /// A batch's source games on their way through the step: those equal to the record a store
@@ -227,7 +275,7 @@ public struct CanonicalStep: Sendable {
     var numbers = 1...Self.meetings
     let unplaced = games.filter { placed[$0.id] == nil }
     var found = try candidates(Self.placedIds(placed) + candidateIds(of: unplaced, numbers: numbers))
-    var further = unfinished(unplaced, found: Set(found.map(\.id)), upTo: numbers.upperBound)
+    var further = unplaced.isEmpty ? [] : unfinished(unplaced, found: Set(found.map(\.id)), upTo: numbers.upperBound)
     while !further.isEmpty {
       numbers = Self.next(after: numbers)
       let more = try candidates(candidateIds(of: further, numbers: numbers))
@@ -239,7 +287,9 @@ public struct CanonicalStep: Sendable {
   }
 
   /// The canonical games of the games placed before, each once.
-  public static func placedIds(_ placed: [String: String]) -> [String] { Array(Set(placed.values)).sorted() }
+  public static func placedIds(_ placed: [String: String]) -> [String] {
+    placed.count < 2 ? Array(placed.values) : Array(Set(placed.values)).sorted()
+  }
 
   /// The canonical ids a source game's candidates have: for a game that can be matched, its
   /// sport and teams on its date and the day either side; else its own `game:` id.
@@ -258,10 +308,6 @@ public struct CanonicalStep: Sendable {
   /// The entry a stored canonical game stands for: matched on the date and number of its id and
   /// the identities of its teams, holding its sources.
   static func entry(of record: Game, stored: [String: StoredSource]) -> CanonicalGameEntry {
-    func identity(_ ref: TeamRef) -> String {
-      if let id = ref.id, id.hasPrefix(CanonicalTeam.idPrefix) { return id }
-      return "source:" + (ref.id ?? ref.name)
-    }
     // `game:{date}:{sport}:{teams}[~g{number}]`, read with the standard library's own search
     // (Foundation's `range(of:options:)` bridges to NSString: it was a tenth of a merge).
     let rest = record.id.utf8.dropFirst(Game.canonicalPrefix.count)
@@ -279,9 +325,7 @@ public struct CanonicalStep: Sendable {
         gameId: id, feed: SourceFeed.of(gameId: id), startTime: stored[id]?.game.startTime)
     }
     return CanonicalGameEntry(
-      id: record.id, sport: record.sport, date: date,
-      pair: [identity(record.away.team), identity(record.home.team)].sorted(),
-      number: number, members: members)
+      id: record.id, sport: record.sport, date: date, pair: pair(of: record), number: number, members: members)
   }
 
 }

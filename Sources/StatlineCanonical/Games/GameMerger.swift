@@ -30,10 +30,29 @@ public struct GameMerger: Sendable {
   }
 
   public func merge(id: String, sources: [SourceGame], previous: MergedGame?) -> MergedGame? {
-    // (One source, the usual case, is taken as it is: sorting, orienting and ordering it again
-    // would only copy it.)
-    let ordered =
-      sources.count < 2 ? sources : sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
+    merge(id: id, sources: sources, previousLiveSource: previous?.liveSource)
+  }
+
+  /// `merge(id:sources:previous:)` told only what of the previous merge it uses: its live source.
+  public func merge(id: String, sources: [SourceGame], previousLiveSource: String?) -> MergedGame? {
+    guard sources.count > 1 else { return sources.first.map { merge(id: id, alone: $0) } }
+    return mergeSeveral(id: id, sources: sources, previousLiveSource: previousLiveSource)
+  }
+
+  /// The merge of a game one source holds, the usual case: that source is the live source, the
+  /// anchor and the first by schedule and precedence, so the game is its own with the canonical
+  /// id and teams (what `mergeSeveral` gives for it, without copying it to sort, orient and rank).
+  func merge(id: String, alone source: SourceGame) -> MergedGame {
+    var game = source.game
+    game.id = id
+    game.away.team = team(source.awayTeam, fallback: source.game.away.team)
+    game.home.team = team(source.homeTeam, fallback: source.game.home.team)
+    return MergedGame(game: game, liveSource: source.game.id, sources: [source.game.id], reversed: [], conflict: nil)
+  }
+
+  /// The merge of any number of sources, by the rules above.
+  func mergeSeveral(id: String, sources: [SourceGame], previousLiveSource: String?) -> MergedGame? {
+    let ordered = sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
     guard let first = ordered.first else { return nil }
     // Orientation: the schedule's first feed decides which team is away.
     let scheduleOrder = SourceFeed.scheduleOrder
@@ -50,7 +69,7 @@ public struct GameMerger: Sendable {
       (oriented[index].awayTeam, oriented[index].homeTeam) = (oriented[index].homeTeam, oriented[index].awayTeam)
     }
 
-    var live = oriented.first { $0.game.id == previous?.liveSource }
+    var live = oriented.first { $0.game.id == previousLiveSource }
     if let current = live {
       // A feed that changed since the live source last did, and is further along, takes over
       // (the furthest of them); one that changed but is behind is catching up, and is ignored.
@@ -77,13 +96,10 @@ public struct GameMerger: Sendable {
     var game = live.game
     game.id = id
     game.sport = first.game.sport
-    let bySchedule =
-      oriented.count < 2
-      ? oriented
-      : oriented.sorted { a, b in
-        (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
-          < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
-      }
+    let bySchedule = oriented.sorted { a, b in
+      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
+        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
+    }
     game.date = anchor.game.date ?? bySchedule.lazy.compactMap(\.game.date).first
     game.startTime = bySchedule.lazy.compactMap(\.game.startTime).first
     game.venue = bySchedule.lazy.compactMap(\.game.venue).first
