@@ -12,6 +12,11 @@ public struct ScheduleBook: Sendable {
   /// The same due times as a heap, for the running loop (`takeDue`, `nextDue`): entries go
   /// stale as targets are polled again and are dropped when they reach the top.
   private(set) var queue = DueQueue()
+  /// Due times `nextWake` moved off the heap as passed (at or before `passedUpTo`), for
+  /// `anyPassed`; `passedLooked` counts the entries it looked at (a test holds it to the polls).
+  private var passed: [String: Date] = [:]
+  private var passedUpTo = Date.distantPast
+  private(set) var passedLooked = 0
   /// When each target's state was last written to the store (this run).
   public var persisted: [String: Date] = [:]
   public var policies: [String: SchedulingPolicy]
@@ -112,14 +117,50 @@ public struct ScheduleBook: Sendable {
     return nil
   }
 
-  /// The earliest due time among targets not in `busy` (and later than `after`, if given).
-  public func nextWake(excluding busy: Set<String> = [], after: Date? = nil) -> Date? {
-    var earliest: Date?
-    for (id, due) in dues
-    where earliest.map({ due < $0 }) ?? true && after.map({ due > $0 }) ?? true && !busy.contains(id) {
-      earliest = due
+  /// The earliest due time later than `after` among targets not in `busy`: a cluster worker's
+  /// next wake-up. From the heap, as `takeDue` is (the local loop uses those, a worker these;
+  /// one book is not asked both ways): stale entries are dropped, due times at or before `after`
+  /// move aside for `anyPassed`, and busy targets' entries are set aside for the call. Each entry
+  /// leaves the heap once, so a poll costs O(log n), not a pass over every target.
+  public mutating func nextWake(excluding busy: Set<String>, after: Date) -> Date? {
+    if after < passedUpTo {
+      // Asked for an earlier time than before: what was passed may not be now.
+      for (id, due) in passed { queue.push(DueQueue.Entry(due: due, id: id)) }
+      passed = [:]
     }
-    return earliest
+    passedUpTo = after
+    var setAside: [DueQueue.Entry] = []
+    defer { for entry in setAside { queue.push(entry) } }
+    while let top = queue.top {
+      if dues[top.id] != top.due {
+        queue.pop()
+      } else if top.due <= after {
+        passed[top.id] = top.due
+        queue.pop()
+      } else if busy.contains(top.id) {
+        setAside.append(top)
+        queue.pop()
+      } else {
+        return top.due
+      }
+    }
+    return nil
+  }
+
+  /// Whether a target not in `busy` was due at the time `nextWake` was last asked about: the
+  /// passed entries, stale ones dropped on the way (each once), busy ones skipped.
+  public mutating func anyPassed(excluding busy: Set<String>) -> Bool {
+    var stale: [String] = []
+    defer { for id in stale { passed[id] = nil } }
+    for (id, due) in passed {
+      passedLooked += 1
+      if dues[id] != due {
+        stale.append(id)
+      } else if !busy.contains(id) {
+        return true
+      }
+    }
+    return false
   }
 
   /// Takes a state as the store holds it now (a target a worker just claimed).
@@ -133,6 +174,8 @@ public struct ScheduleBook: Sendable {
     dues = [:]
     for state in states.values { dues[state.id] = state.nextDue }
     queue = DueQueue(dues)
+    passed = [:]
+    passedUpTo = .distantPast
     for state in kept { put(state) }
   }
 

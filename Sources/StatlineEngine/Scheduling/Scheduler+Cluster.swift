@@ -98,7 +98,8 @@ extension Scheduler {
           _ = await settle(result, of: state, in: &book, lease: Lease(worker: worker, target: state.id))
         }
         if Task.isCancelled { break }
-        if let next = book.nextWake(excluding: busy, after: clock.now()), next != timerDue {
+        let now = clock.now()
+        if let next = book.nextWake(excluding: busy, after: now), next != timerDue {
           timer?.cancel()
           timerDue = next
           timer = Task {
@@ -108,13 +109,10 @@ extension Scheduler {
         }
         let free = configuration.maxConcurrentPolls - busy.count
         guard free > 0 else { continue }
-        let now = clock.now()
         // A finished poll frees a slot, but asks the store again only when something may be
         // due: a target this worker knows is due, or the last claim filled every free slot.
         // Targets it does not know are found by the next tick or timer.
-        if case .done = event, !claimFilled, (book.nextWake(excluding: busy) ?? .distantFuture) > now {
-          continue
-        }
+        if case .done = event, !claimFilled, !book.anyPassed(excluding: busy) { continue }
         let claimed: [TargetState]
         do {
           claimed = try await store.claim(
