@@ -219,6 +219,7 @@ enum PostgresMigrations {
       """
     ),
     (7, rankings),
+    (8, commitSkipsEmptyStatements),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }
