@@ -100,6 +100,18 @@ import Testing
     }
   }
 
+  /// Points no `Int` holds (the fuzzer's find: a trap) are left out and named; the rank stays.
+  @Test func pointsThatAreNoNumberOfPointsAreLeftOutNamed() throws {
+    var page = try Self.page("mens-lacrosse-site-api")
+    let text = String(decoding: page.body, as: UTF8.self)
+    let first = try #require(text.range(of: #""points": 500.0"#))
+    page.body = Data(text.replacingCharacters(in: first, with: #""points": 5e300"#).utf8)
+    let batch = try PagePipeline.run(page, with: try Self.entry())
+    #expect(batch.warnings.contains { $0.contains("points (5e+300)") && $0.contains("left out") }, "\(batch.warnings)")
+    let row = try #require(batch.rankings.first?.rows.first)
+    #expect(row.rank == 1 && row.points == nil)
+  }
+
   @Test func aWeekWithNoRankedTeamIsRefusedNotStoredEmpty() throws {
     let page = Page(
       url: "https://site.api.espn.com/apis/site/v2/sports/lacrosse/mens-college-lacrosse/rankings",

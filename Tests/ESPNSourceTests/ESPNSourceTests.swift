@@ -79,6 +79,20 @@ import Testing
     }
   }
 
+  /// A period score no `Int` holds (found by the fuzzer: it trapped) leaves that team's line
+  /// score out, named; the game and its score stay.
+  @Test func aPeriodScoreThatIsNoNumberOfPointsLeavesTheLineScoreOutNamed() throws {
+    var page = try Self.page("mens-lacrosse-day")
+    let text = String(decoding: page.body, as: UTF8.self)
+    let first = try #require(text.range(of: #""value": 3.0"#))
+    page.body = Data(text.replacingCharacters(in: first, with: #""value": 3e300"#).utf8)
+    let batch = try PagePipeline.run(page, with: try Self.entry())
+    #expect(batch.warnings.contains { $0.contains("period scores") && $0.contains("left out") }, "\(batch.warnings)")
+    let game = try #require(batch.games.first)
+    #expect(game.home.periodScores.isEmpty && game.home.score != nil, "the line score left out, the score kept")
+    #expect(!game.away.periodScores.isEmpty)
+  }
+
   @Test func theDayComesFromTheURLElseFromTheStartInUSEasternTime() {
     #expect(ESPNScoreboardParser.day(inURL: "https://site.api.espn.com/x/scoreboard?dates=20251126") == "2025-11-26")
     #expect(ESPNScoreboardParser.day(inURL: "https://site.api.espn.com/x/scoreboard?dates=20251126-20251130") == nil)

@@ -24,14 +24,16 @@ struct ESPNRankingsNormalizer: Normalizer {
         if let trend = rank.trend { values["trend"] = trend }
         rows.append(
           RankingRow(
-            rank: current, team: team, points: rank.points.map { Int($0.rounded()) },
+            rank: current, team: team, points: points(rank.points, of: team, in: name, &batch.warnings),
             firstPlaceVotes: rank.firstPlaceVotes, record: rank.record?.summary ?? rank.recordSummary,
             previous: rank.previous.flatMap { $0 > 0 ? $0 : nil }, values: values))
       }
       let counts = Dictionary(rows.map { ($0.rank, 1) }, uniquingKeysWith: +)
       for index in rows.indices where counts[rows[index].rank, default: 0] > 1 { rows[index].tied = true }
       let others = (poll.others ?? []).compactMap { rank -> RankingVotes? in
-        team(rank.team, answer).map { RankingVotes(team: $0, points: rank.points.map { Int($0.rounded()) }) }
+        team(rank.team, answer).map {
+          RankingVotes(team: $0, points: points(rank.points, of: $0, in: name, &batch.warnings))
+        }
       }
       batch.rankings.append(
         Ranking(
@@ -41,6 +43,16 @@ struct ESPNRankingsNormalizer: Normalizer {
           url: page.url))
     }
     return batch
+  }
+
+  /// A team's points as a whole number; a number no `Int` holds is left out and named.
+  func points(_ value: Double?, of team: TeamRef, in poll: String, _ warnings: inout [String]) -> Int? {
+    guard let value else { return nil }
+    guard let points = ESPNNumber.whole(value) else {
+      warnings.append("\(poll): \(team.name)'s points (\(value)) are not a number of points: left out")
+      return nil
+    }
+    return points
   }
 
   /// The team as the answer names it, inline or through its teams list.

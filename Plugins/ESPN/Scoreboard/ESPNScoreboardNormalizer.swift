@@ -26,9 +26,18 @@ struct ESPNScoreboardNormalizer: Normalizer {
             shortName: competitor.team.location.flatMap { $0 == ref.name || $0.isEmpty ? nil : $0 })
         }
         let rank = competitor.curatedRank?.current.flatMap { (1...25).contains($0) ? $0 : nil }
+        var periodScores: [Int] = []
+        if started {
+          let values = (competitor.linescores ?? []).compactMap(\.value)
+          periodScores = values.compactMap(ESPNNumber.whole)
+          if periodScores.count < values.count {
+            batch.warnings.append(
+              "event \(event.id): \(ref.name)'s period scores \(values) are not all numbers of points: left out")
+            periodScores = []
+          }
+        }
         return TeamLine(
-          team: ref, score: started ? competitor.score?.int : nil,
-          periodScores: started ? (competitor.linescores ?? []).compactMap { $0.value.map { Int($0) } } : [],
+          team: ref, score: started ? competitor.score?.int : nil, periodScores: periodScores,
           record: competitor.records?.first { $0.type == "total" }?.summary, rank: rank,
           winner: state == .final ? competitor.winner : nil)
       }
