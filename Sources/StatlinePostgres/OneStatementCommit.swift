@@ -227,7 +227,7 @@ extension PostgresStore {
   ) async throws -> (OneStatementCommit, [PendingRow]) {
     var (rows, batch, reads) = (rows, batch, CanonicalReads())
     if let polled = batch, !polled.games.isEmpty {
-      let merged = try await canonicalized(polled, at: time, on: connection)
+      let merged = try await canonicalized(polled, at: time, remembered: remembered, on: connection)
       (rows, batch, reads) = (try pending(merged.batch), merged.batch, merged.reads)
     }
     var plan = WritePlan()

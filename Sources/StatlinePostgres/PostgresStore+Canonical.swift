@@ -25,9 +25,13 @@ extension PostgresStore {
   /// The batch with its source games stamped and the canonical games they change appended, and
   /// what was read to make it. A source game equal to the one this process last wrote is only
   /// stamped.
-  func canonicalized(_ batch: Batch, at time: Date, on connection: PostgresConnection) async throws -> (
-    batch: Batch, reads: CanonicalReads
-  ) {
+  ///
+  /// - Parameter remembered: the poll's target was last committed by this process and nothing
+  ///   touched it since (`OneStatementCommit`'s first try): a game its canonical game holds
+  ///   alone is merged from what this process wrote (`rememberedAlone`), without a read.
+  func canonicalized(
+    _ batch: Batch, at time: Date, remembered: Bool = false, on connection: PostgresConnection
+  ) async throws -> (batch: Batch, reads: CanonicalReads) {
     var batch = batch
     var reads = CanonicalReads()
     guard !batch.games.isEmpty, canonical.merges else { return (batch, reads) }
@@ -37,10 +41,23 @@ extension PostgresStore {
       batch.games = stamping.games
       return (batch, reads)
     }
+    // The commit holds both games at the hashes remembered: if another worker changed either
+    // since, it writes nothing and the next try reads the store.
+    if remembered, let alone = rememberedAlone(pending, placed: stamping.placed),
+      let merge = canonical.mergeAlone(
+        pending, candidates: alone.values.map(\.game).filter(\.isCanonical),
+        stored: alone.mapValues { CanonicalStep.StoredSource(game: $0.game, changedAt: nil) }, at: time)
+    {
+      stamping.stamp(merge.sources)
+      batch.games = stamping.games + merge.canonical
+      reads.found = alone
+      return (batch, reads)
+    }
     // One round trip: the candidates and the batch's own games, and the sources the candidates
     // hold (another for the rare teams that met more than four times within a day either side).
     var changedAt: [String: Date?] = [:]
     func read(_ wanted: [String]) async throws -> Set<String> {
+      canonicalReads.withLock { $0 += 1 }
       var found: Set<String> = []
       for try await (id, hash, json, changed) in try await connection.query(
         """
@@ -80,6 +97,20 @@ extension PostgresStore {
     // A canonical game it makes that was not looked up (a game without a date: its own id).
     for game in merged where reads.found[game.id] == nil { reads.absent.insert(game.id) }
     return (batch, reads)
+  }
+
+  /// The usual live poll, from memory: one game, placed before in a canonical game that holds
+  /// it alone, both as this process last wrote them (with their hashes). Nil otherwise. When
+  /// each last changed is not remembered: a merge of one source does not depend on it.
+  func rememberedAlone(_ pending: [Game], placed: [String: String]) -> [String: (hash: Int64, game: Game)]? {
+    guard pending.count == 1, let game = pending.first, let canonicalId = placed[game.id] else { return nil }
+    return recent.withLock { recent -> [String: (hash: Int64, game: Game)]? in
+      guard let held = recent.game(game.id), let heldHash = recent.rememberedHash(.game, game.id, .game(held)),
+        let record = recent.game(canonicalId), record.sources == [game.id],
+        let recordHash = recent.rememberedHash(.game, canonicalId, .game(record))
+      else { return nil }
+      return [game.id: (heldHash, held), canonicalId: (recordHash, record)]
+    }
   }
 
   /// Gives every source game stored before canonical games existed its canonical game, without

@@ -41,6 +41,9 @@ public final class PostgresStore: Sendable {
   /// back untouched: such a claim takes the state from here, and the commit is worked out
   /// against `recent`, without reading the store (`statline_commit` checks it).
   let committed = Locked(CommittedTargets())
+  /// How many times the canonical step read games from the store (a test holds a remembered
+  /// poll to none).
+  let canonicalReads = Locked(0)
   /// Request slots finished with `finishLater` and not yet deleted.
   let finished = Locked(FinishedPermits())
   /// How long a finished slot may wait for the next statement (`HostSlot.lateFinish`).

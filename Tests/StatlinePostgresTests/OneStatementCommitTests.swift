@@ -113,6 +113,43 @@ struct OneStatementCommitTests {
     }
   }
 
+  /// The usual live poll of a target claimed back untouched: its game is alone in its
+  /// canonical game, and both are merged from what this worker wrote, without reading them (a
+  /// store that changed them meanwhile is covered above); the result is what a read gives.
+  @Test func aGameAloneInItsCanonicalGameIsMergedFromMemory() async throws {
+    try await TestPostgres.withStores { make in
+      let store = try await make()
+      let target = Target(url: "http://127.0.0.1:1/g/1.xml", source: "test", parser: "test-game", role: .game)
+      var state = TargetState(target: target, nextDue: Date(timeIntervalSince1970: 0))
+      try await store.seed(new: [state], changed: [], at: Date(timeIntervalSince1970: 0))
+      func poll(at seconds: Double, _ game: Game) async throws -> StoreWrite? {
+        let claimed = try await store.claim(
+          worker: "a", now: Date(timeIntervalSince1970: seconds), limit: 1,
+          until: Date(timeIntervalSince1970: seconds + 60))
+        #expect(claimed.count == 1)
+        state.lastPolled = Date(timeIntervalSince1970: seconds)
+        state.nextDue = Date(timeIntervalSince1970: seconds)
+        return try await store.commit(
+          PollCommit(batch: Batch(games: [game]), states: [state]), lease: Lease(worker: "a", target: state.id))
+      }
+      _ = try await poll(at: 1, Self.game(away: 0, home: 0))
+      let reads = store.canonicalReads.withLock { $0 }
+      let before = try await store.events(since: 0, limit: 100)
+      let write = try await poll(at: 2, Self.game(away: 1, home: 0))
+      #expect(store.canonicalReads.withLock { $0 } == reads, "merged from memory")
+      #expect(write?.written == 2, "the source game and its canonical game")
+      let added = try await store.events(since: before.last?.sequence ?? 0, limit: 100)
+      #expect(added.map(\.type) == [.goal], "\(added.map(\.type))")
+      let canonical = try #require(try await store.games(sport: nil, date: nil).first { $0.isCanonical })
+      #expect(canonical.away.score == 1 && canonical.sources == ["g:1"] && canonical.liveSource == "g:1")
+
+      // A poll that is not a claim back (no lease) reads, and finds the same.
+      _ = try await store.commit(PollCommit(batch: Batch(games: [Self.game(away: 1, home: 1)]), states: []))
+      #expect(store.canonicalReads.withLock { $0 } > reads, "read from the store")
+      #expect(try await store.games(sport: nil, date: nil).first { $0.isCanonical }?.home.score == 1)
+    }
+  }
+
   @Test func aPollWhoseLeasePassedToAnotherWorkerWritesNothing() async throws {
     try await TestPostgres.withStores { make in
       let store = try await make()

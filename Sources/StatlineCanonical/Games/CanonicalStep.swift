@@ -181,8 +181,10 @@ public struct CanonicalStep: Sendable {
   /// The usual live poll, merged without matching: a batch of one game whose canonical game
   /// holds it alone. What the general merge would give (it would join the game to that canonical
   /// game and merge it from the game alone), without building the entries, members and tables
-  /// matching needs; nil for any other batch, which takes the general merge.
-  func mergeAlone(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
+  /// matching needs; nil for any other batch, which takes the general merge. (A store that
+  /// reads only the canonical game it placed the game in calls it alone, and reads more when it
+  /// answers nil: its live source's time of change is not needed.)
+  public func mergeAlone(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
     sources: [Game], canonical: [Game]
   )? {
     guard games.count == 1, var game = games.first else { return nil }
