@@ -294,9 +294,11 @@ struct BenchCommand: ParsableCommand {
         "polls: \(result.polls) (\(result.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), records written: \(result.written)"
       )
       for error in result.errors { Console.out("  failed: \(error)") }
+      // The goal (docs/benchmarks.md) is for 1,000 targets at the live cadence, 30 s; other runs have none.
+      let goal = targets == 1000 && cadence == 30 ? " (goal < 10 %%)" : ""
       Console.out(
         String(
-          format: "CPU per cycle: %.3f s = %.2f %% of one core (goal < 10 %%); per poll: %.0f µs",
+          format: "CPU per cycle: %.3f s = %.2f %% of one core\(goal); per poll: %.0f µs",
           result.cpuSecondsPerCycle, 100 * result.cpuSecondsPerCycle / result.cadenceSeconds,
           1e6 * result.cpuSecondsPerCycle * Double(cycles) / Double(max(result.polls, 1))))
       if let merge = result.mergeCPUSecondsPerCycle {
