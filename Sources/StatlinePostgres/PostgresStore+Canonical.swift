@@ -44,9 +44,7 @@ extension PostgresStore {
     // The commit holds both games at the hashes remembered: if another worker changed either
     // since, it writes nothing and the next try reads the store.
     if remembered, let alone = rememberedAlone(pending, placed: stamping.placed),
-      let merge = canonical.mergeAlone(
-        pending, candidates: alone.values.map(\.game).filter(\.isCanonical),
-        stored: alone.mapValues { CanonicalStep.StoredSource(game: $0.game, changedAt: nil) }, at: time)
+      let merge = canonical.mergeAlone(pending, candidates: alone.values.map(\.game).filter(\.isCanonical))
     {
       stamping.stamp(merge.sources)
       batch.games = stamping.games + merge.canonical
@@ -100,8 +98,7 @@ extension PostgresStore {
   }
 
   /// The usual live poll, from memory: one game, placed before in a canonical game that holds
-  /// it alone, both as this process last wrote them (with their hashes). Nil otherwise. When
-  /// each last changed is not remembered: a merge of one source does not depend on it.
+  /// it alone, both as this process last wrote them (with their hashes). Nil otherwise.
   func rememberedAlone(_ pending: [Game], placed: [String: String]) -> [String: (hash: Int64, game: Game)]? {
     guard pending.count == 1, let game = pending.first, let canonicalId = placed[game.id] else { return nil }
     return recent.withLock { recent -> [String: (hash: Int64, game: Game)]? in

@@ -45,19 +45,9 @@ extension SQLiteStore {
       guard !unknown.isEmpty else { return found }
       return found.merging(try sourceGames(unknown, on: connection)) { first, _ in first }
     }
-    // The candidates only as games: those in memory without a table to hold them.
-    func candidateGames(_ ids: [String]) throws(StatlineError) -> [Game] {
-      var found: [Game] = []
-      var unknown: [String] = []
-      for id in ids {
-        if let game = known(id)?.game { found.append(game) } else { unknown.append(id) }
-      }
-      guard !unknown.isEmpty else { return found }
-      return found + (try sourceGames(unknown, on: connection)).values.map(\.game)
-    }
     return try step.run(
       games, placed: placed, at: time,
-      candidates: { (ids) throws(StatlineError) in try candidateGames(ids) },
+      candidates: { (ids) throws(StatlineError) in try read(ids).values.map(\.game) },
       stored: { (ids) throws(StatlineError) in try read(ids) })
   }
 

@@ -67,7 +67,7 @@ import Testing
       if Bool.random(using: &random) { game.status = .final }
       let later = start.addingTimeInterval(30)
       let alone = try #require(
-        Self.step.mergeAlone([game], candidates: [canonical], stored: [game.id: held], at: later),
+        Self.step.mergeAlone([game], candidates: [canonical]),
         "game \(index) is alone in its canonical game")
       let matching = Self.step.mergeMatching([game], candidates: [canonical], stored: [game.id: held], at: later)
       #expect(alone.sources == matching.sources, "game \(index)")
@@ -86,9 +86,8 @@ import Testing
     game.away.team = TeamRef(name: "Army")
     game.home.team = TeamRef(name: "UNC")
     let canonical = try #require(Self.step.merge([game], candidates: [], stored: [:], at: start).canonical.first)
-    let stored = [game.id: CanonicalStep.StoredSource(game: game, changedAt: start)]
     func declines(_ games: [Game], _ candidates: [Game], _ comment: Comment) {
-      #expect(Self.step.mergeAlone(games, candidates: candidates, stored: stored, at: start) == nil, comment)
+      #expect(Self.step.mergeAlone(games, candidates: candidates) == nil, comment)
     }
     var shared = canonical
     shared.sources = [game.id, "ncaa:com-1"]
@@ -106,6 +105,6 @@ import Testing
     second.id = "statbroadcast:2"
     declines([game, second], [canonical], "two games")
     declines([game], [], "never placed")
-    #expect(Self.step.mergeAlone([game], candidates: [canonical], stored: stored, at: start) != nil)
+    #expect(Self.step.mergeAlone([game], candidates: [canonical]) != nil)
   }
 }

@@ -121,7 +121,7 @@ public struct CanonicalStep: Sendable {
   public func merge(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
     sources: [Game], canonical: [Game]
   ) {
-    mergeAlone(games, candidates: candidates, stored: stored, at: time)
+    mergeAlone(games, candidates: candidates)
       ?? mergeMatching(games, candidates: candidates, stored: stored, at: time)
   }
 
@@ -181,33 +181,28 @@ public struct CanonicalStep: Sendable {
   /// The usual live poll, merged without matching: a batch of one game whose canonical game
   /// holds it alone. What the general merge would give (it would join the game to that canonical
   /// game and merge it from the game alone), without building the entries, members and tables
-  /// matching needs; nil for any other batch, which takes the general merge. (A store that
-  /// reads only the canonical game it placed the game in calls it alone, and reads more when it
-  /// answers nil: its live source's time of change is not needed.)
-  public func mergeAlone(_ games: [Game], candidates: [Game], stored: [String: StoredSource], at time: Date) -> (
-    sources: [Game], canonical: [Game]
-  )? {
+  /// matching needs, and without the stored source game: a merge of one source does not ask
+  /// when its live facts changed. Nil for any other batch, which takes the general merge. (A
+  /// store that reads only the canonical game it placed the game in calls it alone, and reads
+  /// more when it answers nil.)
+  public func mergeAlone(_ games: [Game], candidates: [Game]) -> (sources: [Game], canonical: [Game])? {
     guard games.count == 1, var game = games.first else { return nil }
-    // The one canonical game that holds it, holding nothing else, of its sport.
+    // The one canonical game that holds it, holding nothing else, of its sport (and a merge's
+    // record: it names its live source).
     var holder: Game?
     for candidate in candidates where candidate.isCanonical && candidate.sources?.contains(game.id) == true {
       guard holder == nil else { return nil }
       holder = candidate
     }
-    guard let holder, holder.sources?.count == 1, let liveSource = holder.liveSource, holder.sport == game.sport
-    else { return nil }
+    guard let holder, holder.sources?.count == 1, holder.liveSource != nil, holder.sport == game.sport else {
+      return nil
+    }
     game.canonicalId = nil
-    var source = sourceGame(game, liveChangedAt: time)
+    let source = sourceGame(game, liveChangedAt: .distantPast)
     // Still the same two teams (a corrected team would place the game elsewhere).
     guard source.pair == Self.pair(of: holder) else { return nil }
-    if let held = stored[game.id], !CanonicalBoard.liveFactsDiffer(held.game, game) {
-      source.liveChangedAt = held.changedAt ?? time
-    }
     game.canonicalId = holder.id
-    guard let merged = merger.merge(id: holder.id, sources: [source], previousLiveSource: liveSource) else {
-      return ([game], [])
-    }
-    return ([game], [merged.record])
+    return ([game], [merger.merge(id: holder.id, alone: source).record])
   }
 
   /// The identities of a stored canonical game's two teams, sorted (`CanonicalGameEntry.pair`).
