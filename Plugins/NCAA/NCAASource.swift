@@ -68,9 +68,7 @@ public enum NCAASource {
       ].filter { NCAASports.reads($0.1, game.sport) }.map { operation, parser in
         let url =
           operation == PersistedQuery.gameInfo
-          ? PersistedQuery.url(
-            operation: operation, variables: ["id": contest, "week": NSNull(), "staticTestEnv": NSNull()],
-            origin: origin)
+          ? PersistedQuery.gameInfoURL(contestId: contest, origin: origin)
           : PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin)
         return DiscoveredTarget(gameId: game.id, target: Target(url: url, source: id, parser: parser, role: .game))
       }

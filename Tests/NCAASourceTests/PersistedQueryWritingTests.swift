@@ -55,4 +55,26 @@ import Testing
         "\(text.debugDescription)")
     }
   }
+
+  /// The game-centre URLs a scoreboard writes for every game, written directly, are the URLs the
+  /// general writer gives (plain ids; anything else goes through it).
+  @Test func contestURLsAreWhatTheGeneralWriterWrites() {
+    for id in ["6599967", "1", "abc123", "x y", "é", ""] {
+      for origin in [nil, "http://127.0.0.1:8080/"] {
+        for operation in [PersistedQuery.playByPlay, PersistedQuery.boxScore] {
+          #expect(
+            PersistedQuery.contestURL(operation: operation, contestId: id, origin: origin)
+              == PersistedQuery.url(
+                operation: operation, variables: ["contestId": id, "staticTestEnv": NSNull()], origin: origin),
+            "\(id)")
+        }
+        #expect(
+          PersistedQuery.gameInfoURL(contestId: id, origin: origin)
+            == PersistedQuery.url(
+              operation: PersistedQuery.gameInfo, variables: ["id": id, "week": NSNull(), "staticTestEnv": NSNull()],
+              origin: origin),
+          "\(id)")
+      }
+    }
+  }
 }

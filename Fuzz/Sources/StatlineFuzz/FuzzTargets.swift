@@ -10,7 +10,7 @@ import StatlineHTML
 /// through parse → normalize → validate with the parser's usual URL), and the pieces that
 /// read text on their own: the CSS → XPath translator, the GenericHTML config reader, the
 /// StatBroadcast web-service decoder and the lacrosse play grammar; and `html-stream`, Swift's
-/// HTML tokenizer held to libxml2's events.
+/// HTML tokenizer held to libxml2's events; and `json-reader`, the JSON tape held to Foundation.
 ///
 /// Any outcome is fine but a crash, a hang or a leak: a thrown `StatlineError` is the parser
 /// failing loudly, as it must on a page nobody wrote for it.
@@ -27,7 +27,9 @@ enum FuzzTargets {
 
   /// Every target's name, for `statline-fuzz -help`-free listing (`STATLINE_FUZZ_TARGET=list`).
   static var names: [String] {
-    registry.parsers.map { "parser:\($0.id)" } + ["css", "generic-config", "sb-decode", "play-grammar", "html-stream"]
+    registry.parsers.map { "parser:\($0.id)" } + [
+      "css", "generic-config", "sb-decode", "play-grammar", "html-stream", "json-reader",
+    ]
   }
 
   /// The target named by `STATLINE_FUZZ_TARGET`, with `STATLINE_FUZZ_URL` as the page's URL.
@@ -53,6 +55,8 @@ enum FuzzTargets {
       }
     case "html-stream":
       return { data in HTMLStreamDifferential.check(data) }
+    case "json-reader":
+      return { data in JSONReaderCheck.check(data) }
     case "generic-config":
       return { data in _ = try? ConfigReader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml") }
     case "sb-decode":

@@ -25,7 +25,7 @@ struct ESPNRankingsParser: PageParser {
   var leagues: [String: Sport]
 
   func parse(_ page: Page) throws -> ESPNRankings {
-    let answer = try JSONPage.decode(ESPNRankingsAnswer.self, from: page)
+    let answer = try JSONPage.read(page) { (root) throws(JSONShapeError) in try ESPNRankingsAnswer(json: root) }
     var listed: [(key: String?, poll: ESPNRankingsAnswer.Poll)] = []
     if let single = answer.single { listed.append((page.url, single)) }
     for poll in answer.rankings ?? [] { listed.append((nil, poll)) }

@@ -17,7 +17,7 @@ struct ESPNScoreboardParser: PageParser {
   var leagues: [String: Sport]
 
   func parse(_ page: Page) throws -> ESPNScoreboard {
-    let answer = try JSONPage.decode(ESPNScoreboardAnswer.self, from: page)
+    let answer = try JSONPage.read(page) { (root) throws(JSONShapeError) in try ESPNScoreboardAnswer(json: root) }
     guard let slug = answer.leagues?.first?.slug ?? ESPNLeagues.slug(inURL: page.url) else {
       throw StatlineError(
         .wrongPage,

@@ -3,10 +3,10 @@ import StatlineCore
 
 /// data.ncaa.com's casablanca scoreboard (STRUCTURE.md §3a): scores and epochs are strings,
 /// and `gameID` is not the contest id — the number in `url` is.
-struct CasablancaScoreboard: Decodable, Sendable {
-  struct Entry: Decodable, Sendable { var game: Game }
+struct CasablancaScoreboard: Sendable {
+  struct Entry: Sendable { var game: Game }
 
-  struct Game: Decodable, Sendable {
+  struct Game: Sendable {
     var gameID: String?
     var away: Side
     var home: Side
@@ -18,15 +18,15 @@ struct CasablancaScoreboard: Decodable, Sendable {
     var url: String?
   }
 
-  struct Side: Decodable, Sendable {
-    struct Names: Decodable, Sendable {
+  struct Side: Sendable {
+    struct Names: Sendable {
       var char6: String?
       var short: String?
       var seo: String?
       var full: String?
     }
 
-    struct Conference: Decodable, Sendable { var conferenceName: String? }
+    struct Conference: Sendable { var conferenceName: String? }
 
     var score: String?
     var names: Names
@@ -41,11 +41,12 @@ struct CasablancaScoreboard: Decodable, Sendable {
 
 struct CasablancaScoreboardParser: PageParser {
   func parse(_ page: Page) throws -> CasablancaScoreboard {
+    let root = try JSONPage.read(page)
     do {
-      return try JSONDecoder().decode(CasablancaScoreboard.self, from: page.body)
-    } catch let error as DecodingError {
+      return try CasablancaScoreboard(json: root)
+    } catch {
       throw StatlineError(
-        .wrongPage, "the answer is not a casablanca scoreboard: \(GraphQLAnswer.describe(error))",
+        .wrongPage, "the answer is not a casablanca scoreboard: \(error)", location: page.location,
         hint: "casablanca answers NoSuchKey for dates after 2025-08-29; use the GraphQL scoreboard for those")
     }
   }
@@ -73,7 +74,7 @@ struct CasablancaScoreboardNormalizer: Normalizer {
         }
       let started = status == .live || status == .final
       func line(_ side: CasablancaScoreboard.Side) -> TeamLine {
-        let record = side.description.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "() ")) }
+        let record = side.description.map { FastText.trimmed($0, of: "() ") }
         return TeamLine(
           team: TeamRef(
             id: side.names.seo.map(NCAAIds.comTeam), name: side.names.short ?? side.names.full ?? "",
@@ -112,5 +113,59 @@ struct CasablancaScoreboardNormalizer: Normalizer {
     guard let url, let range = url.range(of: "/scoreboard/") else { return .unknown }
     let slug = url[range.upperBound...].prefix { $0 != "/" }
     return slug.isEmpty ? .unknown : Sport(String(slug))
+  }
+}
+
+// MARK: - Reading the answer
+
+extension CasablancaScoreboard: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    games = try json.required("games")
+  }
+}
+
+extension CasablancaScoreboard.Entry: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    game = try json.required("game")
+  }
+}
+
+extension CasablancaScoreboard.Game: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    gameID = try json.optional("gameID")
+    away = try json.required("away")
+    home = try json.required("home")
+    gameState = try json.optional("gameState")
+    currentPeriod = try json.optional("currentPeriod")
+    contestClock = try json.optional("contestClock")
+    startDate = try json.optional("startDate")
+    startTimeEpoch = try json.optional("startTimeEpoch")
+    url = try json.optional("url")
+  }
+}
+
+extension CasablancaScoreboard.Side: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    score = try json.optional("score")
+    names = try json.required("names")
+    winner = try json.optional("winner")
+    description = try json.optional("description")
+    rank = try json.optional("rank")
+    conferences = try json.optional("conferences")
+  }
+}
+
+extension CasablancaScoreboard.Side.Names: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    char6 = try json.optional("char6")
+    short = try json.optional("short")
+    seo = try json.optional("seo")
+    full = try json.optional("full")
+  }
+}
+
+extension CasablancaScoreboard.Side.Conference: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    conferenceName = try json.optional("conferenceName")
   }
 }

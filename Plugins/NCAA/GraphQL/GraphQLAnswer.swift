@@ -19,22 +19,22 @@ enum GraphQLAnswer {
         + "gamecenter.gqlShas) and set sources.ncaa.options.hash.\(name) in the job configuration")
   }
 
-  /// The answer's `data.<field>`, decoded. `errors[]` naming `PersistedQuery` is a stale hash;
+  /// The answer's `data.<field>`, read. `errors[]` naming `PersistedQuery` is a stale hash;
   /// other errors are reported as they are; an object holding only `__typename` is what a hash of
-  /// another sport returns. One pass of `JSONDecoder` over the body (no `JSONSerialization`
-  /// round trip: that cost 25 ms on a 121 KB play-by-play).
-  static func decode<T: Decodable>(_ type: T.Type, field: String, from page: Page) throws -> T {
-    let decoder = JSONDecoder()
-    decoder.userInfo[GraphQLEnvelope<T>.fieldKey] = field
-    let envelope: GraphQLEnvelope<T>
+  /// another sport returns. One pass over the body (`JSONDocument`); `JSONDecoder` took most of
+  /// a play-by-play's reading time.
+  static func decode<T: JSONReadable>(_ type: T.Type, field: String, from page: Page) throws -> T {
+    let root: JSONNode
     do {
-      envelope = try decoder.decode(GraphQLEnvelope<T>.self, from: page.body)
+      root = try JSONDocument(data: page.body).root
     } catch {
       throw StatlineError(
-        .undecodable, "the answer is not JSON: \(error.localizedDescription)",
+        .undecodable, "the answer is not JSON: \(error)",
         hint: "a GraphQL answer is JSON; the page may be an error page or cut short")
     }
-    let operation = page.url.flatMap { PersistedQuery.parameters(of: $0)["meta"] }
+    let envelope = GraphQLEnvelope<T>(root, field: field)
+    // The operation's name is read from the URL only for an error's message.
+    var operation: String? { page.url.flatMap { PersistedQuery.parameters(of: $0)["meta"] } }
     if !envelope.errors.isEmpty {
       let joined = envelope.errors.compactMap { $0 }.joined(separator: "; ")
       if joined.localizedCaseInsensitiveContains("PersistedQuery") {
@@ -57,27 +57,10 @@ enum GraphQLAnswer {
         hint: "the hash configured for \(operation ?? "this operation") belongs to another sport's query; "
           + "use the lacrosse operation's hash")
     case .value(.failure(let error)):
-      throw StatlineError(.wrongPage, "data.\(field) does not have the expected shape: \(describe(error))")
+      throw StatlineError(.wrongPage, "data.\(field) does not have the expected shape: \(error)")
     case .value(.success(let value)):
       return value
     }
-  }
-
-  static func describe(_ error: DecodingError) -> String {
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "missing '\(key.stringValue)' at \(path(context))"
-    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-      return "expected \(type) at \(path(context))"
-    case .dataCorrupted(let context):
-      return "\(context.debugDescription) at \(path(context))"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  private static func path(_ context: DecodingError.Context) -> String {
-    context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
   }
 }
 

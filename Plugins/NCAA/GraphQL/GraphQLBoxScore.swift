@@ -3,8 +3,8 @@ import StatlineCore
 
 /// `data.boxscore` of `NCAA_GetGamecenterBoxscoreLacrosseById_web` (STRUCTURE.md §5b). Numbers
 /// may come as numbers or strings; `teamId` is an int in `teamBoxscore` and a string in `teams`.
-struct GraphQLBoxScore: Decodable, Sendable {
-  struct Team: Decodable, Sendable {
+struct GraphQLBoxScore: Sendable {
+  struct Team: Sendable {
     var teamId: Flexible
     var isHome: Bool
     var seoname: String?
@@ -12,18 +12,18 @@ struct GraphQLBoxScore: Decodable, Sendable {
     var name6Char: String?
   }
 
-  struct Penalties: Decodable, Sendable {
+  struct Penalties: Sendable {
     var count: Flexible?
     var minutes: Flexible?
   }
 
-  struct Goalie: Decodable, Sendable {
+  struct Goalie: Sendable {
     var minutesPlayed: Flexible?
     var saves: Flexible?
     var goalsAllowed: Flexible?
   }
 
-  struct Stats: Decodable, Sendable {
+  struct Stats: Sendable {
     var firstName: String?
     var lastName: String?
     var number: Flexible?
@@ -43,7 +43,7 @@ struct GraphQLBoxScore: Decodable, Sendable {
     var goalie: Goalie?
   }
 
-  struct TeamBoxscore: Decodable, Sendable {
+  struct TeamBoxscore: Sendable {
     var teamId: Flexible
     var playerStats: [Stats]
     var teamStats: Stats?
@@ -133,5 +133,71 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
     return part.split(separator: " ").map { word in
       word.count <= 2 ? String(word) : word.prefix(1) + word.dropFirst().lowercased()
     }.joined(separator: " ")
+  }
+}
+
+// MARK: - Reading the answer
+
+extension GraphQLBoxScore: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    contestId = try json.required("contestId")
+    sportCode = try json.optional("sportCode")
+    teams = try json.required("teams")
+    teamBoxscore = try json.required("teamBoxscore")
+  }
+}
+
+extension GraphQLBoxScore.Team: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    teamId = try json.required("teamId")
+    isHome = try json.required("isHome")
+    seoname = try json.optional("seoname")
+    nameShort = try json.optional("nameShort")
+    name6Char = try json.optional("name6Char")
+  }
+}
+
+extension GraphQLBoxScore.Penalties: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    count = try json.optional("count")
+    minutes = try json.optional("minutes")
+  }
+}
+
+extension GraphQLBoxScore.Goalie: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    minutesPlayed = try json.optional("minutesPlayed")
+    saves = try json.optional("saves")
+    goalsAllowed = try json.optional("goalsAllowed")
+  }
+}
+
+extension GraphQLBoxScore.Stats: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    firstName = try json.optional("firstName")
+    lastName = try json.optional("lastName")
+    number = try json.optional("number")
+    position = try json.optional("position")
+    starter = try json.optional("starter")
+    participated = try json.optional("participated")
+    goals = try json.optional("goals")
+    assists = try json.optional("assists")
+    shots = try json.optional("shots")
+    shotsOnGoal = try json.optional("shotsOnGoal")
+    freePositionShots = try json.optional("freePositionShots")
+    groundBalls = try json.optional("groundBalls")
+    drawControls = try json.optional("drawControls")
+    turnovers = try json.optional("turnovers")
+    causedTurnovers = try json.optional("causedTurnovers")
+    penalties = try json.optional("penalties")
+    goalie = try json.optional("goalie")
+  }
+}
+
+extension GraphQLBoxScore.TeamBoxscore: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    teamId = try json.required("teamId")
+    playerStats = try json.required("playerStats")
+    teamStats = try json.optional("teamStats")
   }
 }

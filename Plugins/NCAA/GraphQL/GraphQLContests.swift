@@ -4,8 +4,8 @@ import StatlineCore
 /// One contest as `GetContests_web` (`data.contests[]`) and `GetGamecenterGameById_web`
 /// (`data.contests[0]`) give it (STRUCTURE.md §5b). Fields beyond the documented ones
 /// (`linescores`, `location`) are read when present.
-struct GraphQLContest: Decodable, Sendable {
-  struct Team: Decodable, Sendable {
+struct GraphQLContest: Sendable {
+  struct Team: Sendable {
     var isHome: Bool
     var isWinner: Bool?
     var score: Flexible?
@@ -16,13 +16,13 @@ struct GraphQLContest: Decodable, Sendable {
     var teamRank: Flexible?
   }
 
-  struct Linescore: Decodable, Sendable {
+  struct Linescore: Sendable {
     var period: String
     var home: Flexible?
     var visit: Flexible?
   }
 
-  struct Location: Decodable, Sendable {
+  struct Location: Sendable {
     var venue: String?
     var city: String?
     var stateUsps: String?
@@ -138,7 +138,7 @@ struct GraphQLContestsNormalizer: Normalizer {
   /// second ("FINAL - OT" too); "HALF"/"Halftime" → the period that ends the first half; "FINAL"
   /// → the linescore's periods, or regulation's when the contest has no linescore.
   static func period(_ text: String?, linescores: Int, regulation: Int) -> Int? {
-    let upper = (text ?? "").uppercased().trimmingCharacters(in: .whitespaces)
+    let upper = FastText.upperTrimmed(text ?? "")
     if upper.hasSuffix("OT") {
       let count = upper.dropLast(2).reversed().prefix { $0.isNumber }.reversed()
       return regulation + (Int(String(count)) ?? 1)
@@ -148,5 +148,55 @@ struct GraphQLContestsNormalizer: Normalizer {
     if let number = Int(digits), number > 0 { return number }
     if linescores > 0 { return linescores }
     return upper.hasPrefix("FINAL") ? regulation : nil
+  }
+}
+
+// MARK: - Reading the answer
+
+extension GraphQLContest: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    contestId = try json.required("contestId")
+    sportCode = try json.optional("sportCode")
+    sportUrl = try json.optional("sportUrl")
+    teams = try json.required("teams")
+    startDate = try json.optional("startDate")
+    startTimeEpoch = try json.optional("startTimeEpoch")
+    gameState = try json.optional("gameState")
+    currentPeriod = try json.optional("currentPeriod")
+    contestClock = try json.optional("contestClock")
+    clock = try json.optional("clock")
+    finalMessage = try json.optional("finalMessage")
+    url = try json.optional("url")
+    linescores = try json.optional("linescores")
+    location = try json.optional("location")
+  }
+}
+
+extension GraphQLContest.Team: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    isHome = try json.required("isHome")
+    isWinner = try json.optional("isWinner")
+    score = try json.optional("score")
+    teamId = try json.optional("teamId")
+    seoname = try json.optional("seoname")
+    nameShort = try json.optional("nameShort")
+    name6Char = try json.optional("name6Char")
+    teamRank = try json.optional("teamRank")
+  }
+}
+
+extension GraphQLContest.Linescore: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    period = try json.required("period")
+    home = try json.optional("home")
+    visit = try json.optional("visit")
+  }
+}
+
+extension GraphQLContest.Location: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    venue = try json.optional("venue")
+    city = try json.optional("city")
+    stateUsps = try json.optional("stateUsps")
   }
 }

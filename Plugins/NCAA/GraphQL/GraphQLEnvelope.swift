@@ -1,10 +1,9 @@
-import Foundation
+import StatlineCore
 
-/// A GraphQL answer as `JSONDecoder` reads it in one pass: the messages of `errors[]`, and what
-/// `data.<field>` holds (the field's name comes through `userInfo[fieldKey]`). Decoding never
-/// throws for a wrong shape inside the answer, only for a body that is not JSON: every other
-/// case is a value `GraphQLAnswer` turns into the error that says what to do.
-struct GraphQLEnvelope<T: Decodable>: Decodable {
+/// A GraphQL answer as the tape reads it: the messages of `errors[]`, and what `data.<field>`
+/// holds. Reading never fails for a wrong shape inside the answer: every case is a value
+/// `GraphQLAnswer` turns into the error that says what to do.
+struct GraphQLEnvelope<T: JSONReadable> {
   enum DataField {
     /// No `data` object (absent, null or not an object).
     case none
@@ -12,45 +11,29 @@ struct GraphQLEnvelope<T: Decodable>: Decodable {
     case missing([String])
     /// The field is an object holding only `__typename`: a hash of another sport's query.
     case onlyTypename
-    case value(Result<T, DecodingError>)
+    case value(Result<T, JSONShapeError>)
   }
 
-  static var fieldKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "statline.graphql.field")! }
-
-  /// One entry per object of `errors[]`: its message, if it has one.
+  /// One entry per element of `errors[]`: its message, if it has one.
   var errors: [String?] = []
   var data: DataField = .none
 
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  private struct Message: Decodable {
-    var message: String?
-  }
-
-  init(from decoder: any Decoder) throws {
-    guard let root = try? decoder.container(keyedBy: Key.self) else { return }
-    let field = Key(stringValue: decoder.userInfo[Self.fieldKey] as? String ?? "")
-    let list = (try? root.decodeIfPresent([Message].self, forKey: Key(stringValue: "errors"))) ?? nil
-    errors = list?.map { $0.message } ?? []
-    guard let object = try? root.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "data")) else { return }
-    guard object.contains(field), (try? object.decodeNil(forKey: field)) == false else {
-      data = .missing(object.allKeys.map(\.stringValue).sorted())
+  init(_ root: JSONNode, field: String) {
+    if let list = root["errors"], list.kind == .array {
+      errors = list.elements.map { $0["message"]?.string }
+    }
+    guard let object = root["data"], object.kind == .object else { return }
+    guard let value = object[field], !value.isNull else {
+      data = .missing(object.keys.sorted())
       return
     }
-    if let inner = try? object.nestedContainer(keyedBy: Key.self, forKey: field),
-      inner.allKeys.allSatisfy({ $0.stringValue == "__typename" })
-    {
+    if value.kind == .object, value.keys.allSatisfy({ $0 == "__typename" }) {
       data = .onlyTypename
       return
     }
     do {
-      data = .value(.success(try object.decode(T.self, forKey: field)))
-    } catch let error as DecodingError {
+      data = .value(.success(try T(json: value)))
+    } catch {
       data = .value(.failure(error))
     }
   }

@@ -2,8 +2,8 @@ import Foundation
 import StatlineCore
 
 /// `data.playbyplay` of `NCAA_GetGamecenterPbpGenericById_web` (STRUCTURE.md §3b).
-struct GraphQLPlayByPlay: Decodable, Sendable {
-  struct Team: Decodable, Sendable {
+struct GraphQLPlayByPlay: Sendable {
+  struct Team: Sendable {
     var isHome: Bool
     var teamId: Flexible
     var seoname: String?
@@ -12,7 +12,7 @@ struct GraphQLPlayByPlay: Decodable, Sendable {
     var nameFull: String?
   }
 
-  struct Period: Decodable, Sendable {
+  struct Period: Sendable {
     var periodNumber: Flexible
     var periodDisplay: String?
     var playbyplayStats: [Entry]
@@ -20,7 +20,7 @@ struct GraphQLPlayByPlay: Decodable, Sendable {
 
   /// A lacrosse entry holds its plays (`plays`); a basketball one is itself the play
   /// (`PlayByPlayBasketball`: `visitorText` / `homeText`, the score on every entry).
-  struct Entry: Decodable, Sendable {
+  struct Entry: Sendable {
     var clock: String?
     var teamId: Flexible?
     var plays: [Item]?
@@ -31,7 +31,7 @@ struct GraphQLPlayByPlay: Decodable, Sendable {
     var visitorScore: Int?
   }
 
-  struct Item: Decodable, Sendable {
+  struct Item: Sendable {
     var playText: String?
     var homeScore: Int?
     var visitorScore: Int?
@@ -233,5 +233,61 @@ enum NCAAGraphQLGame {
   /// ncaa.com teams by slug (`cornell`), which casablanca and GraphQL both give.
   static func teamId(_ seo: String?, _ number: String?) -> String {
     NCAAIds.comTeam(seo.flatMap { $0.isEmpty ? nil : $0 } ?? number ?? "unknown")
+  }
+}
+
+// MARK: - Reading the answer
+
+extension GraphQLPlayByPlay: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    contestId = try json.required("contestId")
+    title = try json.optional("title")
+    status = try json.optional("status")
+    period = try json.optional("period")
+    minutes = try json.optional("minutes")
+    seconds = try json.optional("seconds")
+    teams = try json.required("teams")
+    periods = try json.required("periods")
+  }
+}
+
+extension GraphQLPlayByPlay.Team: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    isHome = try json.required("isHome")
+    teamId = try json.required("teamId")
+    seoname = try json.optional("seoname")
+    name6Char = try json.optional("name6Char")
+    nameShort = try json.optional("nameShort")
+    nameFull = try json.optional("nameFull")
+  }
+}
+
+extension GraphQLPlayByPlay.Period: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    periodNumber = try json.required("periodNumber")
+    periodDisplay = try json.optional("periodDisplay")
+    playbyplayStats = try json.required("playbyplayStats")
+  }
+}
+
+extension GraphQLPlayByPlay.Entry: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    clock = try json.optional("clock")
+    teamId = try json.optional("teamId")
+    plays = try json.optional("plays")
+    visitorText = try json.optional("visitorText")
+    homeText = try json.optional("homeText")
+    eventDescription = try json.optional("eventDescription")
+    homeScore = try json.optional("homeScore")
+    visitorScore = try json.optional("visitorScore")
+  }
+}
+
+extension GraphQLPlayByPlay.Item: JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError) {
+    playText = try json.optional("playText")
+    homeScore = try json.optional("homeScore")
+    visitorScore = try json.optional("visitorScore")
+    clock = try json.optional("clock")
   }
 }

@@ -31,7 +31,32 @@ enum PersistedQuery {
 
   /// The game-centre queries of one contest.
   static func contestURL(operation: String, contestId: String, origin: String? = nil) -> String {
-    url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()], origin: origin)
+    guard isPlain(contestId) else {
+      return url(operation: operation, variables: ["contestId": contestId, "staticTestEnv": NSNull()], origin: origin)
+    }
+    // What `url(operation:variables:)` writes for these variables, written directly: a
+    // scoreboard makes three of these per game, and the dictionary route was most of its reading.
+    return (origin ?? "https://\(host)/") + "?meta=\(encode(operation))&variables=%7B%22contestId%22%3A%22"
+      + contestId + "%22%2C%22staticTestEnv%22%3Anull%7D"
+  }
+
+  /// `GetGamecenterGameById_web` of one contest (`id`, `week` and `staticTestEnv`).
+  static func gameInfoURL(contestId: String, origin: String? = nil) -> String {
+    guard isPlain(contestId) else {
+      return url(
+        operation: gameInfo, variables: ["id": contestId, "week": NSNull(), "staticTestEnv": NSNull()], origin: origin)
+    }
+    return (origin ?? "https://\(host)/") + "?meta=\(encode(gameInfo))&variables=%7B%22id%22%3A%22" + contestId
+      + "%22%2C%22staticTestEnv%22%3Anull%2C%22week%22%3Anull%7D"
+  }
+
+  /// Letters and digits only: a value that percent-encoding and JSON leave as it is.
+  private static func isPlain(_ value: String) -> Bool {
+    !value.isEmpty
+      && value.utf8.allSatisfy {
+        ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")
+          || $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
+      }
   }
 
   /// The URL to fetch, at the target's own origin: the target's operation and variables (made compact, `contestDate`

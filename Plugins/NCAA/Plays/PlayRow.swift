@@ -53,9 +53,12 @@ enum PlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
     let split = rows.flatMap(Self.split).filter { $0.listed || !$0.text.isEmpty }
     let tokens = learnTokens(split)
+    let everyToken = tokens.values.flatMap { $0 }
+    let teams: [Side: [String]] = [
+      .away: (tokens[.away] ?? []) + everyToken, .home: (tokens[.home] ?? []) + everyToken,
+    ]
     let reads = split.map { row in
-      LacrossePlayText.read(
-        action: "", text: row.text, teams: (row.side.flatMap { tokens[$0] } ?? []) + tokens.values.flatMap { $0 })
+      LacrossePlayText.read(action: "", text: row.text, teams: row.side.flatMap { teams[$0] } ?? everyToken)
     }
     var rosters: [Side: Set<String>] = [:]
     for (row, read) in zip(split, reads) {
@@ -149,33 +152,14 @@ enum PlayRows {
     return [faceoff, follow]
   }
 
-  /// Each side's team tokens, from the texts that name a team and nothing else.
+  /// Each side's team tokens, from the texts that name a team and nothing else. (Bytes, not
+  /// `Character`s: this ran over every play and was a third of reading a play-by-play.)
   static func learnTokens(_ rows: [PlayRow]) -> [Side: [String]] {
     var counts: [Side: [String: Int]] = [:]
-    func note(_ side: Side?, _ token: String?) {
-      guard let side, let token, !token.isEmpty, token.count <= 12 else { return }
-      counts[side, default: [:]][token, default: 0] += 1
-    }
     for row in rows {
-      let text = FastText.trimmed(row.text)
-      if let rest = FastText.rest(text, after: "Clear attempt by ") {
-        note(row.side, FastText.split(rest, at: " good").map(\.0) ?? FastText.split(rest, at: " failed").map(\.0))
-      } else if let team = FastText.rest(text, after: "Timeout by ") {
-        note(row.side, team)
-      } else if let (_, team) = FastText.split(text, at: " at goalie for ") {
-        note(row.side, team.hasSuffix(".") ? String(team.dropLast()) : team)
-      } else if let team = FastText.rest(text, after: "Ground ball pickup by "), !team.contains(" ") {
-        note(row.side, team)
-      } else if let team = FastText.rest(text, after: "Turnover by "), !team.contains(" ") {
-        note(row.side, team)
-      } else if let (_, rest) = FastText.split(text, at: " by "), let word = rest.split(separator: " ").first,
-        word.count <= 8, word.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "&" }),
-        word.contains(where: \.isLetter),
-        !word.hasSuffix(",")
-      {
-        // "GOAL by AF Meyers, Connor": a capitalised word after "by" is the team.
-        note(row.side, String(word))
-      }
+      guard let side = row.side, let token = PlayTeamToken.token(in: row.text), !token.isEmpty, token.count <= 12
+      else { continue }
+      counts[side, default: [:]][token, default: 0] += 1
     }
     // Longer tokens first, so "STONY BR" is tried before a "STONY" prefix.
     return counts.mapValues { $0.keys.sorted { ($0.count, $0) > ($1.count, $1) } }

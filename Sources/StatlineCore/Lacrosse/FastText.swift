@@ -13,6 +13,23 @@ public enum FastText {
     return String(decoding: trimmed.reversed(), as: UTF8.self)
   }
 
+  /// `text.uppercased().trimmingCharacters(in: .whitespaces)`, by bytes when the text is ASCII.
+  public static func upperTrimmed(_ text: String) -> String {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.uppercased().trimmingCharacters(in: .whitespaces) }
+    let bytes = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+    return String(decoding: bytes.map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// `text` without the ASCII characters of `set` at either end (`trimmingCharacters(in:)` of
+  /// those characters, without building a `CharacterSet`).
+  public static func trimmed(_ text: String, of set: StaticString) -> String {
+    let trim = UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount)
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last, trim.contains(first) || trim.contains(last) else { return text }
+    let bytes = utf8.drop { trim.contains($0) }.reversed().drop { trim.contains($0) }.reversed()
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// `n` as two digits at least.
   public static func twoDigits(_ value: Int) -> String { value < 10 && value >= 0 ? "0\(value)" : String(value) }
 

@@ -194,11 +194,13 @@ public enum BatchValidator {
 
   /// `YYYY-MM-DD`, a day the calendar has (`2026-02-30` is none; `2028-02-29` is one).
   public static func isDate(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || bytes[$0] &- UInt8(ascii: "0") < 10 })
     else { return false }
+    let number = { (range: Range<Int>) in range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+    let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+    guard (1...12).contains(month) else { return false }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     return (1...days).contains(day)

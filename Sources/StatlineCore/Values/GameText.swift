@@ -20,14 +20,47 @@ public enum GameText {
 
   /// `M/D/YYYY` (or `MM/DD/YY`) → `YYYY-MM-DD`.
   public static func date(_ text: String?) -> String? {
+    if let text, let parts = plainDate(text) { return date(month: parts.0, day: parts.1, year: parts.2) }
     guard let parts = text?.trimmingCharacters(in: .whitespaces).split(separator: "/"), parts.count == 3,
-      let month = Int(parts[0]), let day = Int(parts[1]), var year = Int(parts[2]),
-      (1...12).contains(month), (1...31).contains(day)
+      let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2])
     else { return nil }
-    if year < 100 { year += 2000 }
+    return date(month: month, day: day, year: year)
+  }
+
+  private static func date(month: Int, day: Int, year: Int) -> String? {
+    guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+    let year = year < 100 ? year + 2000 : year
     let digits = String(year)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + FastText.twoDigits(month) + "-"
       + FastText.twoDigits(day)
+  }
+
+  /// `M/D/YYYY` of ASCII digits and exactly two slashes, read from the bytes (Foundation's
+  /// trimming was most of reading a date); nil leaves anything else to the general reading.
+  private static func plainDate(_ text: String) -> (Int, Int, Int)? {
+    var copy = text
+    return copy.withUTF8 { bytes -> (Int, Int, Int)? in
+      var parts = (0, 0, 0)
+      var part = 0
+      var digits = 0
+      for byte in bytes {
+        if byte == UInt8(ascii: "/") {
+          guard digits > 0, part < 2 else { return nil }
+          part += 1
+          digits = 0
+          continue
+        }
+        guard byte &- UInt8(ascii: "0") < 10, digits < 9 else { return nil }
+        let value = Int(byte &- UInt8(ascii: "0"))
+        switch part {
+        case 0: parts.0 = parts.0 * 10 + value
+        case 1: parts.1 = parts.1 * 10 + value
+        default: parts.2 = parts.2 * 10 + value
+        }
+        digits += 1
+      }
+      return part == 2 && digits > 0 ? parts : nil
+    }
   }
 
   /// `M:SS` or `MM:SS` → `MM:SS`; anything else nil.

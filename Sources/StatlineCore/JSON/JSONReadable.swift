@@ -1,0 +1,89 @@
+/// A value a parser reads from a `JSONNode`: the tape's counterpart of `Decodable`, without its
+/// containers and coding keys. Shapes fail with a `JSONShapeError` that names the path.
+public protocol JSONReadable {
+  init(json: JSONNode) throws(JSONShapeError)
+}
+
+extension JSONNode {
+  /// The member `key`, read as `T`; a missing or null member is an error.
+  @inlinable
+  public func required<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(JSONShapeError) -> T {
+    guard let value = self[key], !value.isNull else {
+      guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
+      throw JSONShapeError(.missingKey(key), at: self)
+    }
+    return try T(json: value)
+  }
+
+  /// The member `key`, read as `T`; nil when it is missing or null, an error when it is there
+  /// with another shape.
+  @inlinable
+  public func optional<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(JSONShapeError) -> T? {
+    guard let value = self[key], !value.isNull else {
+      guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
+      return nil
+    }
+    return try T(json: value)
+  }
+
+  /// The node itself as an object, or a shape error.
+  @inlinable
+  public func object() throws(JSONShapeError) -> JSONNode {
+    guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
+    return self
+  }
+}
+
+extension String: JSONReadable {
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard json.kind == .string else { throw JSONShapeError(.typeMismatch(expected: "a string"), at: json) }
+    guard let text = json.validString else { throw JSONShapeError(.invalidUTF8, at: json) }
+    self = text
+  }
+}
+
+extension Int: JSONReadable {
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard let value = json.int else { throw JSONShapeError(.typeMismatch(expected: "a whole number"), at: json) }
+    self = value
+  }
+}
+
+extension Double: JSONReadable {
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard let value = json.double else { throw JSONShapeError(.typeMismatch(expected: "a number"), at: json) }
+    self = value
+  }
+}
+
+extension Bool: JSONReadable {
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard let value = json.bool else { throw JSONShapeError(.typeMismatch(expected: "a boolean"), at: json) }
+    self = value
+  }
+}
+
+extension Array: JSONReadable where Element: JSONReadable {
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard json.kind == .array else { throw JSONShapeError(.typeMismatch(expected: "an array"), at: json) }
+    self = []
+    reserveCapacity(json.count)
+    for element in json.elements { append(try Element(json: element)) }
+  }
+}
+
+extension Dictionary: JSONReadable where Key == String, Value: JSONReadable {
+  /// An object's members by key (a repeated key: the last one, as `JSONDecoder` keeps).
+  @inlinable
+  public init(json: JSONNode) throws(JSONShapeError) {
+    guard json.kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: json) }
+    self = [:]
+    reserveCapacity(json.count)
+    for (key, value) in json.members { self[key] = try Value(json: value) }
+  }
+}
