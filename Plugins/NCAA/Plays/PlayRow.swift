@@ -51,12 +51,22 @@ extension PlayRow {
 /// or not, so that validation sees a score change on a play that was not read as a goal.
 enum PlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
-    let split = rows.flatMap(Self.split).filter { $0.listed || !$0.text.isEmpty }
+    var split: [PlayRow] = []
+    split.reserveCapacity(rows.count + rows.count / 8)
+    func keep(_ row: PlayRow) { if row.listed || !row.text.isEmpty { split.append(row) } }
+    for row in rows {
+      if let (faceoff, follow) = Self.split(row) {
+        keep(faceoff)
+        keep(follow)
+      } else {
+        keep(row)
+      }
+    }
     let tokens = learnTokens(split)
     let everyToken = tokens.values.flatMap { $0 }
-    let teams: [Side: [String]] = [
-      .away: (tokens[.away] ?? []) + everyToken, .home: (tokens[.home] ?? []) + everyToken,
-    ]
+    // A side's own tokens first, then the rest (each once: a token tried twice is a search wasted).
+    func first(_ own: [String]) -> [String] { own + everyToken.filter { !own.contains($0) } }
+    let teams: [Side: [String]] = [.away: first(tokens[.away] ?? []), .home: first(tokens[.home] ?? [])]
     let reads = split.map { row in
       LacrossePlayText.read(action: "", text: row.text, teams: row.side.flatMap { teams[$0] } ?? everyToken)
     }
@@ -72,7 +82,7 @@ enum PlayRows {
       var play = Play(
         gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
         clock: GameText.clock(row.clock), side: row.side,
-        type: row.text.hasPrefix("End of ") ? .periodEnd : read.type, text: row.text, player: read.player,
+        type: row.text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type, text: row.text, player: read.player,
         assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
       if row.continuesRow { play.details["sameRow"] = "true" }
       if row.text.isEmpty { play.details["emptyText"] = "true" }
@@ -137,10 +147,10 @@ enum PlayRows {
   }
 
   /// "Faceoff A vs B won by X, [14:21] Ground ball pickup by X B." → the faceoff and the ground ball.
-  static func split(_ row: PlayRow) -> [PlayRow] {
-    guard row.text.hasPrefix("Faceoff "), let (first, rest) = FastText.split(row.text, at: ", ["),
+  static func split(_ row: PlayRow) -> (PlayRow, PlayRow)? {
+    guard row.text.utf8.starts(with: "Faceoff ".utf8), let (first, rest) = FastText.split(row.text, at: ", ["),
       let (clock, second) = FastText.split(rest, at: "] ")
-    else { return [row] }
+    else { return nil }
     var faceoff = row
     faceoff.text = first + "."
     var follow = row
@@ -149,7 +159,7 @@ enum PlayRows {
     follow.away = nil
     follow.home = nil
     follow.continuesRow = true
-    return [faceoff, follow]
+    return (faceoff, follow)
   }
 
   /// Each side's team tokens, from the texts that name a team and nothing else. (Bytes, not

@@ -3,7 +3,7 @@ import StatlineCore
 import StatlineHTML
 
 /// Pages per second for one parser's whole path (parse → normalize → validate) next to the bare
-/// parse of the same bytes (libxml2 for HTML and XML, Foundation's `JSONSerialization` for
+/// parse of the same bytes (libxml2 for HTML and XML, the JSON tape — `JSONDocument` — for
 /// JSON), in interleaved rounds (median of each).
 public struct PipelineBenchmark: Sendable {
   public struct Result: Sendable {
@@ -63,12 +63,12 @@ public struct PipelineBenchmark: Sendable {
     switch format {
     case .xml: { _ = BareParse.xml($0) }
     case .html: { _ = BareParse.html($0) }
-    case .json: { _ = try? JSONSerialization.jsonObject(with: $0) }
+    case .json: { _ = try? JSONDocument(data: $0) }
     }
   }
 
   /// The bare contender's name, for reports.
   public static func bareName(_ format: DocumentFormat) -> String {
-    format == .json ? "Foundation JSON bare parse" : "libxml2 bare parse"
+    format == .json ? "JSON tape bare parse" : "libxml2 bare parse"
   }
 }

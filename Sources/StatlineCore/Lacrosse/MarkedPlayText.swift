@@ -43,10 +43,10 @@ struct MarkedPlayText {
     guard !markers.isEmpty else { return }
     for var team in teams where !team.isEmpty {
       let found = team.withUTF8 { team -> Range<Int>? in
-        for on in [false, true] {
-          if let start = tokenStart(team, markers: markers, on: on) { return start..<(start + team.count) }
-        }
-        return nil
+        // After " by ", then after " on " (two calls, not a loop over an array made per play).
+        guard let start = tokenStart(team, markers: markers, on: false) ?? tokenStart(team, markers: markers, on: true)
+        else { return nil }
+        return start..<(start + team.count)
       }
       if let found {
         bytes.replaceSubrange(found, with: CollectionOfOne(0x01))
