@@ -139,6 +139,33 @@ import Testing
     }
   }
 
+  /// The scanner steps over plain string bytes eight at a time: a quote, a backslash or a
+  /// control character at any offset of a long string is still seen.
+  @Test func everyByteOfALongStringIsLookedAt() throws {
+    for length in 0..<24 {
+      for offset in 0..<max(1, length) {
+        var plain = Array(repeating: UInt8(ascii: "a"), count: length)
+        if length > 0 { plain[offset] = 0xC3 }  // a UTF-8 lead byte is plain too
+        let text = String(decoding: plain, as: UTF8.self)
+        #expect(try Self.reads("\"\(text)\"").string == text)
+        guard length > 0 else { continue }
+        var control = Array("\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: length) + Array("\"".utf8)
+        control[1 + offset] = 0x1F
+        #expect(
+          (try? JSONDocument(bytes: control)) == nil
+            && Self.refusal(String(decoding: control, as: UTF8.self))?.offset == 1 + offset)
+        var escaped = Array(repeating: "b", count: length)
+        escaped[offset] = "\\\""
+        #expect(
+          try Self.reads("\"" + escaped.joined() + "\"").string
+            == escaped.joined().replacingOccurrences(of: "\\", with: ""))
+        var quoted = Array(repeating: UInt8(ascii: "c"), count: length)
+        quoted[offset] = UInt8(ascii: "\"")
+        #expect(Self.refusal("[\"" + String(decoding: quoted, as: UTF8.self) + "\"]")?.offset == 3 + offset)
+      }
+    }
+  }
+
   @Test func nestingIsBoundedSoNoPageExhaustsTheStack() throws {
     let limit = JSONDocument.maximumDepth
     _ = try Self.reads(String(repeating: "[", count: limit) + String(repeating: "]", count: limit))
