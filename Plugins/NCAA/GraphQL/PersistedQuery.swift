@@ -154,17 +154,25 @@ enum PersistedQuery {
   }
 
   static func encode(_ value: String) -> String {
+    func unreserved(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        true
+      default: false
+      }
+    }
+    // Nothing to encode (an operation's name): the value itself.
+    if value.utf8.allSatisfy(unreserved) { return value }
     // ASCII (nearly every value) byte by byte; others as Foundation encodes them.
     if value.utf8.allSatisfy({ $0 < 0x80 }) {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(value.utf8.count * 3)
       for byte in value.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-          UInt8(ascii: "~"):
+        if unreserved(byte) {
           bytes.append(byte)
-        default:
+        } else {
           bytes.append(UInt8(ascii: "%"))
           bytes.append(upperHex[Int(byte >> 4)])
           bytes.append(upperHex[Int(byte & 0xF)])

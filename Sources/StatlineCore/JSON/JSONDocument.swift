@@ -36,20 +36,19 @@ public final class JSONDocument: @unchecked Sendable {
     try self.init(owning: copy)
   }
 
-  /// Takes `bytes` over (freed with the document, or here when they are not JSON).
+  /// Takes `bytes` over (freed with the document, or here when they are not JSON). The scanner
+  /// writes the tape straight into a buffer the document then owns (no array copied out of it).
   private init(owning bytes: UnsafeMutableBufferPointer<UInt8>) throws(JSONSyntaxError) {
-    let entries: [JSONTapeEntry]
+    var scanner = JSONScanner(UnsafeBufferPointer(bytes))
     do {
-      var scanner = JSONScanner(UnsafeBufferPointer(bytes))
-      entries = try scanner.scanDocument()
+      try scanner.scanDocument()
     } catch {
+      scanner.tape.release()
       bytes.deallocate()
       throw error
     }
-    let tape = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: entries.count)
-    _ = tape.initialize(from: entries)
     self.bytes = UnsafeBufferPointer(bytes)
-    self.tape = UnsafeBufferPointer(tape)
+    self.tape = scanner.tape.finished()
   }
 
   deinit {
@@ -94,4 +93,40 @@ struct JSONTapeEntry: Sendable {
   func next(after index: Int) -> Int {
     kind == .object || kind == .array ? Int(end) : index + 1
   }
+}
+
+/// The tape as the scanner writes it: a buffer it grows by doubling, handed to the document
+/// when the text is read (entries are plain values, so growing is a move of bytes).
+struct JSONTapeBuffer {
+  private var base: UnsafeMutablePointer<JSONTapeEntry>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  mutating func append(_ entry: JSONTapeEntry) {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity * 2)
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity *= 2
+    }
+    (base + count).initialize(to: entry)
+    count += 1
+  }
+
+  subscript(index: Int) -> JSONTapeEntry {
+    get { base[index] }
+    nonmutating set { base[index] = newValue }
+  }
+
+  /// The entries, owned by the caller from now on.
+  func finished() -> UnsafeBufferPointer<JSONTapeEntry> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Frees the entries (a text that is not JSON).
+  func release() { base.deallocate() }
 }

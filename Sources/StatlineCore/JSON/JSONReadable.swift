@@ -5,12 +5,13 @@ public protocol JSONReadable {
 }
 
 extension JSONNode {
-  /// The member `key`, read as `T`; a missing or null member is an error.
+  /// The member `key`, read as `T`; a missing or null member is an error. (Keys are literals: a
+  /// `StaticString`'s bytes are compared as they are, with no `String` made per lookup.)
   @inlinable
-  public func required<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(JSONShapeError) -> T {
-    guard let value = self[key], !value.isNull else {
+  public func required<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T {
+    guard let value = key.withUTF8Buffer({ member(named: $0) }), !value.isNull else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
-      throw JSONShapeError(.missingKey(key), at: self)
+      throw JSONShapeError(.missingKey(key.description), at: self)
     }
     return try T(json: value)
   }
@@ -18,8 +19,8 @@ extension JSONNode {
   /// The member `key`, read as `T`; nil when it is missing or null, an error when it is there
   /// with another shape.
   @inlinable
-  public func optional<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(JSONShapeError) -> T? {
-    guard let value = self[key], !value.isNull else {
+  public func optional<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T? {
+    guard let value = key.withUTF8Buffer({ member(named: $0) }), !value.isNull else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
       return nil
     }

@@ -45,7 +45,7 @@ public enum BatchValidator {
 
   static func problems(in game: Game) -> [String] {
     var problems: [String] = []
-    let name = "game \(game.id)"
+    var name: String { "game \(game.id)" }  // made only for a problem's sentence
     if let period = game.period, period < 1 {
       problems.append("\(name): period \(period) is not 1-based")
     }
@@ -171,8 +171,9 @@ public enum BatchValidator {
   }
 
   static func isNamespaced(_ id: String) -> Bool {
-    guard let colon = id.firstIndex(of: ":") else { return false }
-    return colon != id.startIndex && id.index(after: colon) != id.endIndex
+    let utf8 = id.utf8
+    guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    return colon != utf8.startIndex && utf8.index(after: colon) != utf8.endIndex
   }
 
   /// The sets `side` won by the set scores (nil when either side has none): each set it ended
