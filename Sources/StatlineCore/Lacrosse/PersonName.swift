@@ -48,7 +48,14 @@ public enum PersonName {
       return words.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") })
         .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
-    return String(decoding: first + [0x20] + last, as: UTF8.self)
+    // One string written in place (concatenating the slices made two arrays per name).
+    return String(unsafeUninitializedCapacity: first.count + 1 + last.count) { out in
+      var at = out.initialize(fromContentsOf: first)
+      out[at] = 0x20
+      at += 1
+      at += UnsafeMutableBufferPointer(rebasing: out[at...]).initialize(fromContentsOf: last)
+      return at
+    }
   }
 
   private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
