@@ -31,6 +31,12 @@ public struct JSONNode: Sendable {
 
   @usableFromInline
   func member(named key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+    memberIndex(named: key).map { JSONNode(document: document, index: $0) }
+  }
+
+  /// The tape index of the member named `key`, or nil.
+  @usableFromInline
+  func memberIndex(named key: UnsafeBufferPointer<UInt8>) -> Int? {
     let tape = document.tape
     let bytes = document.bytes
     let entry = tape[index]
@@ -44,10 +50,10 @@ public struct JSONNode: Sendable {
         if length == key.count
           && (length == 0 || memcmp(bytes.baseAddress! + Int(name.start), key.baseAddress!, length) == 0)
         {
-          return JSONNode(document: document, index: at + 1)
+          return at + 1
         }
       } else if JSONStrings.decode(bytes, name).utf8.elementsEqual(key) {
-        return JSONNode(document: document, index: at + 1)
+        return at + 1
       }
       at = tape[at + 1].next(after: at + 1)
     }
@@ -97,18 +103,7 @@ public struct JSONNode: Sendable {
   public var int: Int? {
     let entry = entry
     guard entry.kind == .number else { return nil }
-    if !entry.flag, Int(entry.end &- entry.start) <= 18 {
-      let bytes = document.bytes
-      var at = Int(entry.start)
-      let negative = bytes[at] == UInt8(ascii: "-")
-      if negative { at += 1 }
-      var value = 0
-      while at < Int(entry.end) {
-        value = value &* 10 &+ Int(bytes[at] &- UInt8(ascii: "0"))
-        at += 1
-      }
-      return negative ? -value : value
-    }
+    if let plain = JSONStrings.plainInt(document.bytes, entry) { return plain }
     guard let double, double.rounded() == double, double >= -0x1p63, double < 0x1p63 else { return nil }
     return Int(double)
   }

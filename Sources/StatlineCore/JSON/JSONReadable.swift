@@ -9,22 +9,52 @@ extension JSONNode {
   /// `StaticString`'s bytes are compared as they are, with no `String` made per lookup.)
   @inlinable
   public func required<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T {
-    guard let value = key.withUTF8Buffer({ member(named: $0) }), !value.isNull else {
+    guard let at = key.withUTF8Buffer({ memberIndex(named: $0) }), document.tape[at].kind != .null else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
       throw JSONShapeError(.missingKey(key.description), at: self)
     }
-    return try T(json: value)
+    if let value = plainScalar(at, as: T.self) { return value }
+    return try T(json: JSONNode(document: document, index: at))
   }
 
   /// The member `key`, read as `T`; nil when it is missing or null, an error when it is there
   /// with another shape.
   @inlinable
   public func optional<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T? {
-    guard let value = key.withUTF8Buffer({ member(named: $0) }), !value.isNull else {
+    guard let at = key.withUTF8Buffer({ memberIndex(named: $0) }), document.tape[at].kind != .null else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
       return nil
     }
-    return try T(json: value)
+    if let value = plainScalar(at, as: T.self) { return value }
+    return try T(json: JSONNode(document: document, index: at))
+  }
+
+  /// A `String`, `Int` or `JSONScalar` member read straight off the tape, without a node for it
+  /// (a node holds the document, and its reference counting was half of reading a play's
+  /// fields); nil for any other `T` (the tests fold away once `T` is known), or a value these
+  /// plain readings do not take (the node's reading then answers, or names the problem).
+  @inlinable
+  func plainScalar<T>(_ at: Int, as type: T.Type) -> T? {
+    let entry = document.tape[at]
+    if T.self == String.self {
+      guard entry.kind == .string, let text = JSONStrings.decode(document.bytes, entry, strict: true) else {
+        return nil
+      }
+      return text as? T
+    }
+    if T.self == Int.self {
+      guard entry.kind == .number, let value = JSONStrings.plainInt(document.bytes, entry) else { return nil }
+      return value as? T
+    }
+    if T.self == JSONScalar.self {
+      if entry.kind == .string, let text = JSONStrings.decode(document.bytes, entry, strict: true) {
+        return JSONScalar(text: text) as? T
+      }
+      if entry.kind == .number, let value = JSONStrings.plainInt(document.bytes, entry) {
+        return JSONScalar(text: String(value)) as? T
+      }
+    }
+    return nil
   }
 
   /// The node itself as an object, or a shape error.

@@ -1,11 +1,13 @@
 /// A tape string's text: its bytes as they stand when it has no escapes, decoded otherwise
 /// (`\uD83C\uDFD1` pairs joined; a lone surrogate becomes U+FFFD, as invalid UTF-8 does).
+@usableFromInline
 enum JSONStrings {
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ entry: JSONTapeEntry) -> String {
     decode(bytes, entry, strict: false)!
   }
 
   /// Strict: nil when the bytes are not UTF-8.
+  @usableFromInline
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ entry: JSONTapeEntry, strict: Bool) -> String? {
     let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
     guard entry.flag else {
@@ -62,6 +64,22 @@ enum JSONStrings {
       at += 1
     }
     return true
+  }
+
+  /// A number without a fraction or an exponent, of at most 18 digits (any `Int` holds it); nil
+  /// for any other number.
+  @usableFromInline
+  static func plainInt(_ bytes: UnsafeBufferPointer<UInt8>, _ entry: JSONTapeEntry) -> Int? {
+    guard entry.kind == .number, !entry.flag, Int(entry.end &- entry.start) <= 18 else { return nil }
+    var at = Int(entry.start)
+    let negative = bytes[at] == UInt8(ascii: "-")
+    if negative { at += 1 }
+    var value = 0
+    while at < Int(entry.end) {
+      value = value &* 10 &+ Int(bytes[at] &- UInt8(ascii: "0"))
+      at += 1
+    }
+    return negative ? -value : value
   }
 
   private static func unit(_ raw: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
