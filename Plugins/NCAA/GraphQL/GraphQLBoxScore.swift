@@ -65,7 +65,7 @@ struct GraphQLBoxScoreParser: PageParser {
 /// who did not take part listed without stats) and the teams. The answer has no game score.
 struct GraphQLBoxScoreNormalizer: Normalizer {
   func normalize(_ answer: GraphQLBoxScore, page: Page) throws -> Batch {
-    let code = answer.sportCode ?? page.url.flatMap { NCAAGraphQLGame.variables(of: $0)["sportCode"] as? String }
+    let code = answer.sportCode ?? page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
     let sport =
       NCAASports.sport(code: code)
       ?? (answer.teamBoxscore.contains { $0.playerStats.contains { $0.drawControls != nil } }

@@ -56,7 +56,7 @@ struct GraphQLContestsParser: PageParser {
 /// message says so), `I` live, `F` final; any other state is unknown, never scheduled.
 struct GraphQLContestsNormalizer: Normalizer {
   func normalize(_ contests: [GraphQLContest], page: Page) throws -> Batch {
-    let queried = page.url.flatMap { NCAAGraphQLGame.variables(of: $0)["sportCode"] as? String }
+    let queried = page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
     var games: [Game] = []
     var teams: [Team] = []
     var warnings: [String] = []
@@ -92,9 +92,9 @@ struct GraphQLContestsNormalizer: Normalizer {
 
   static func status(_ contest: GraphQLContest) -> GameStatus {
     let message = (contest.finalMessage ?? "").lowercased()
-    if message.hasPrefix("ppd") || message.contains("postponed") { return .postponed }
+    if message.hasPrefix("ppd") || FastText.contains(message, "postponed") { return .postponed }
     if message.hasPrefix("canc") { return .cancelled }
-    if message.contains("suspended") { return .suspended }
+    if FastText.contains(message, "suspended") { return .suspended }
     return NCAAGraphQLGame.status(contest.gameState)
   }
 

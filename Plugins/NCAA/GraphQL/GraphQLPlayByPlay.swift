@@ -187,7 +187,7 @@ enum NCAAGraphQLGame {
   static func sport(title: String?, page: Page) throws -> Sport {
     let code =
       title?.split(separator: " ").first.map(String.init)
-      ?? page.url.flatMap { variables(of: $0)["sportCode"] as? String }
+      ?? page.url.flatMap(sportCode(of:))
     if let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) { return sport }
     throw StatlineError(
       .unsupported, "the answer is for sport '\(code ?? "unknown")', not lacrosse",
@@ -203,9 +203,12 @@ enum NCAAGraphQLGame {
     }
   }
 
-  static func variables(of url: String) -> [String: Any] {
-    guard let json = PersistedQuery.parameters(of: url)["variables"] else { return [:] }
-    return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+  /// The query's `sportCode` variable (a string), read with the JSON tape.
+  static func sportCode(of url: String) -> String? {
+    guard let json = PersistedQuery.parameters(of: url)["variables"],
+      let variables = try? JSONDocument(bytes: Array(json.utf8)).root
+    else { return nil }
+    return variables["sportCode"]?.string
   }
 
   static func clock(minutes: String?, seconds: String?) -> String? {
