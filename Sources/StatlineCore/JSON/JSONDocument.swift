@@ -8,8 +8,8 @@ import Foundation
 ///
 /// The whole text is checked when the document is made (RFC 8259's grammar, with one comma before
 /// a closing bracket let through as Foundation does; no control characters in strings; at most
-/// `maximumDepth` levels), so a document always holds valid JSON; shapes are checked as values are read (`JSONNode.required(_:)`), and every error
-/// names the path of the value it is about.
+/// `maximumDepth` levels), so a document always holds valid JSON. Shapes are checked as values
+/// are read (`JSONNode.required(_:)`), and every error names the path of the value it is about.
 ///
 /// The bytes and the tape live in buffers of the document's own, freed with it: a node reads
 /// them through plain pointers, with no reference counting per access (an array property read

@@ -109,7 +109,7 @@ extension Array: JSONReadable where Element: JSONReadable {
 }
 
 extension Dictionary: JSONReadable where Key == String, Value: JSONReadable {
-  /// An object's members by key (a repeated key: the last one, as `JSONDecoder` keeps).
+  /// An object's members by key (a repeated key: the last one; `subscript(key:)` gives the first).
   @inlinable
   public init(json: JSONNode) throws(JSONShapeError) {
     guard json.kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: json) }
