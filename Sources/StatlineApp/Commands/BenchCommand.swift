@@ -64,7 +64,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Pages/s of one parser's whole path (parse + normalize + validate) against the format's bare parse "
-        + "(libxml2 for HTML and XML, Foundation for JSON).")
+        + "(libxml2 for HTML and XML, the JSON tape for JSON).")
 
     @Option(help: "The page (default: the real StatCrew XML in $\(RealFixtures.variable)).")
     var page: String?

@@ -1,7 +1,7 @@
 /// Reads one kind of page into source-shaped records.
 ///
 /// HTML, XML and JSON parsers all conform: they differ only in how they load the document
-/// (`StatlineHTML` for markup, Foundation for JSON). A parser is total: any input gives
+/// (`StatlineHTML` for markup, `JSONDocument` for JSON). A parser is total: any input gives
 /// either records or a `StatlineError`, never a crash and never a silently empty result.
 public protocol PageParser: Sendable {
   /// What the parser yields: the page's facts in the site's own shape.
