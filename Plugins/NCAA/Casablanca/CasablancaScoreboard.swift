@@ -58,6 +58,7 @@ struct CasablancaScoreboardNormalizer: Normalizer {
     let sport = Self.sport(page.url)
     var games: [Game] = []
     var teams: [Team] = []
+    var seen = Set<String>()
     var warnings: [String] = []
     for entry in board.games {
       let game = entry.game
@@ -93,10 +94,12 @@ struct CasablancaScoreboardNormalizer: Normalizer {
           clock: status == .live ? GameText.clock(game.contestClock) : nil, date: NCAADate.iso(game.startDate),
           startTime: NCAADate.iso(epoch: game.startTimeEpoch), away: line(game.away), home: line(game.home)))
       for side in [game.away, game.home] {
-        guard let seo = side.names.seo, !teams.contains(where: { $0.id == NCAAIds.comTeam(seo) }) else { continue }
+        guard let seo = side.names.seo else { continue }
+        let id = NCAAIds.comTeam(seo)
+        guard seen.insert(id).inserted else { continue }
         teams.append(
           Team(
-            id: NCAAIds.comTeam(seo), name: side.names.full ?? side.names.short ?? seo, abbreviation: side.names.char6,
+            id: id, name: side.names.full ?? side.names.short ?? seo, abbreviation: side.names.char6,
             conference: side.conferences?.first?.conferenceName, sport: sport))
       }
     }

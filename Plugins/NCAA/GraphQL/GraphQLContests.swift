@@ -59,6 +59,7 @@ struct GraphQLContestsNormalizer: Normalizer {
     let queried = page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
     var games: [Game] = []
     var teams: [Team] = []
+    var seen = Set<String>()
     var warnings: [String] = []
     for contest in contests {
       let code = contest.sportCode ?? queried
@@ -76,7 +77,7 @@ struct GraphQLContestsNormalizer: Normalizer {
       games.append(try Self.game(contest, sport: sport, away: away, home: home))
       for team in [away, home] {
         let id = NCAAGraphQLGame.teamId(team.seoname, team.teamId?.text)
-        if !teams.contains(where: { $0.id == id }) {
+        if seen.insert(id).inserted {
           teams.append(Team(id: id, name: team.nameShort ?? "", abbreviation: team.name6Char, sport: sport))
         }
       }

@@ -107,16 +107,20 @@ struct JSONTapeBuffer {
     base = .allocate(capacity: self.capacity)
   }
 
+  @inline(__always)
   mutating func append(_ entry: JSONTapeEntry) {
-    if count == capacity {
-      let grown = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-      capacity *= 2
-    }
+    if count == capacity { grow() }
     (base + count).initialize(to: entry)
     count += 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let grown = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity *= 2
   }
 
   subscript(index: Int) -> JSONTapeEntry {

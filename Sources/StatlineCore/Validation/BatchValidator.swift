@@ -34,6 +34,8 @@ public enum BatchValidator {
       problems.append("game id '\(game.id)' is a canonical game's: a source's ids never start with 'game:'")
     }
     for game in batch.games { problems += self.problems(in: game) }
+    // Box scores and plays are checked against their games (a scoreboard has neither: no copy then).
+    guard !batch.boxScores.isEmpty || !batch.plays.isEmpty else { return problems }
     let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
     for box in batch.boxScores {
       problems += self.problems(in: box, game: gamesById[box.gameId])
