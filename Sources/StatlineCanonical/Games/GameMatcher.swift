@@ -95,23 +95,8 @@ public enum GameMatcher {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// Days since 1970 → `YYYY-MM-DD` (`civil_from_days`), the inverse of `day`.
-  static func date(_ days: Int) -> String {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func padded(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
-  }
+  /// Days since 1970 → `YYYY-MM-DD` (`CivilDate`), the inverse of `day`.
+  static func date(_ days: Int) -> String { CivilDate.date(days: days) }
 
   static func instant(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 }

@@ -1,0 +1,36 @@
+/// Days since 1970 → the proleptic Gregorian date, by arithmetic (H. Hinnant's
+/// `civil_from_days`): the canonical merge names games by day, and the NCAA feeds' epochs become
+/// ISO 8601 dates, on every poll, where `Calendar` would cost more than the page.
+public enum CivilDate {
+  /// `YYYY-MM-DD` of `days` since 1970-01-01.
+  public static func date(days: Int) -> String {
+    let (year, month, day) = fields(days: days)
+    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` of `seconds` since 1970 (whole seconds, in UTC).
+  public static func instant(seconds: Int) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let time = seconds - days * 86_400
+    return date(days: days) + "T" + padded(time / 3_600, 2) + ":" + padded(time / 60 % 60, 2) + ":"
+      + padded(time % 60, 2) + "Z"
+  }
+
+  /// Year, month (1–12) and day (1–31) of `days` since 1970.
+  public static func fields(days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return text.utf8.count >= width ? text : String(repeating: "0", count: width - text.utf8.count) + text
+  }
+}
