@@ -213,6 +213,37 @@ import Testing
     }
   }
 
+  /// `required` and `optional` read strings, whole numbers and scalars straight off the tape; what
+  /// they give (or the error they throw) must be what the node's own reading gives.
+  @Test func fieldsReadOffTheTapeAsTheNodeReadsThem() throws {
+    let values = [
+      #""plain""#, #""esc\u00e9\n""#, #""""#, "12", "-7", "0", "-0", "12.0", "1.5", "1e2", "123456789012345678",
+      "1234567890123456789012", "true", "null", "[1]", "{}",
+    ]
+    func same<T: JSONReadable & Equatable>(_ type: T.Type, _ node: JSONNode, _ text: String) {
+      let viaNode = Result { () throws(JSONShapeError) in try T(json: node) }
+      let viaField = Result { () throws(JSONShapeError) in try node.document.root.optional("v", as: T.self) }
+      // A null member is no value for `optional`, whatever the node's own reading makes of it.
+      if node.isNull { return #expect((try? viaField.get()) == .some(nil), "\(T.self) of null") }
+      switch (viaNode, viaField) {
+      case (.success(let a), .success(let b)): #expect(a == b, "\(T.self) of \(text)")
+      case (.failure(let a), .failure(let b)): #expect(a.description == b.description, "\(T.self) of \(text)")
+      default: Issue.record("\(T.self) of \(text): \(viaNode) against \(viaField)")
+      }
+    }
+    for text in values {
+      let node = try #require(try Self.reads(#"{"v":"# + text + "}")["v"])
+      same(String.self, node, text)
+      same(Int.self, node, text)
+      same(JSONScalar.self, node, text)
+    }
+    var bytes = Array(#"{"v":"caf"#.utf8)
+    bytes += [0xE9] + Array(#""}"#.utf8)
+    let invalid = try #require(try JSONDocument(bytes: bytes).root["v"])
+    same(String.self, invalid, "invalid UTF-8")
+    same(JSONScalar.self, invalid, "invalid UTF-8")
+  }
+
   @Test func scalarsThatComeAsNumbersOrStringsReadAsJSONDecoderReadsThem() throws {
     let texts = ["12", "\"12\"", "1.5", "-3", "true", "false", "null", "\"\"", "12.0", "[1]", "{}", "1e2"]
     for text in texts {

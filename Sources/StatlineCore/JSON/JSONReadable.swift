@@ -56,13 +56,6 @@ extension JSONNode {
     }
     return nil
   }
-
-  /// The node itself as an object, or a shape error.
-  @inlinable
-  public func object() throws(JSONShapeError) -> JSONNode {
-    guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
-    return self
-  }
 }
 
 extension String: JSONReadable {
