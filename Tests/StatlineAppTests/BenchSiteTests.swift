@@ -35,6 +35,48 @@ struct BenchSiteTests {
     }
   }
 
+  /// A StatCrew copy whose URL names its game is that game a day later per copy, with an ETag of
+  /// its own, so the copies are distinct games to the canonical merge (the same two teams on the
+  /// same day would make one game of them all); a file that names its event (`sbid`) stays one
+  /// game, and the other kinds are served as saved.
+  @Test func copiesOfAStatCrewGameAreDistinctGamesADayApart() throws {
+    let registry = try BuiltinPlugins.registry()
+    let kinds = BenchMix.kinds.count
+    let site = try BenchSite(targets: 3 * kinds, mode: .changed, cadence: 30, mixFolder: RealPages.folder!.path)
+    var shifted = 0
+    for kindIndex in BenchMix.kinds.indices {
+      var games: [Game] = []
+      var tags: Set<String> = []
+      for copy in 0..<3 {
+        let (kind, path) = BenchMix.target(kindIndex + copy * kinds)
+        let request = LoopbackServer.Request(method: "GET", uri: path, headers: [:])
+        guard case .respond(_, let headers, let body) = site.route(request, elapsed: 0) else {
+          Issue.record("\(path): no answer")
+          continue
+        }
+        tags.insert(headers["ETag"] ?? "")
+        let page = Page(url: "http://127.0.0.1:9" + path, headers: headers, body: Data(body.utf8))
+        let entry = try #require(registry.parser(id: kind.parser))
+        games.append(try #require(try PagePipeline.run(page, with: entry).games.first))
+      }
+      guard games.count == 3 else { continue }
+      if site.dated[kindIndex][0] != nil {
+        shifted += 1
+        let days = try games.map { game in
+          let parts = try #require(game.date).split(separator: "-").compactMap { Int($0) }
+          return CivilDate.days(year: parts[0], month: parts[1], day: parts[2])
+        }
+        #expect(days == [days[0], days[0] + 1, days[0] + 2], "\(BenchMix.kinds[kindIndex].page)")
+        #expect(Set(games.map(\.id)).count == 3 && tags.count == 3, "\(BenchMix.kinds[kindIndex].page)")
+        #expect(Set(games.map(\.away.team.name)).count == 1 && Set(games.map(\.home.team.name)).count == 1)
+      } else {
+        #expect(Set(games.map(\.date)).count == 1, "\(BenchMix.kinds[kindIndex].page)")
+      }
+    }
+    // Five of the six StatCrew files name their game by URL; the basketball file has an sbid.
+    #expect(shifted == 5)
+  }
+
   @Test func theRealGameBecomesLiveWithItsClockMovingAndNothingElse() throws {
     let data = try RealPages.data(Self.realGame)
     let renderings = try BenchSite.liveRenderings(of: data)

@@ -10,8 +10,11 @@ import StatlineCore
 /// poll did not: the cost of a Saturday's pages, not of one kind. The pages are finals (the
 /// saved ones are); the benchmark's policy polls a final at the live cadence.
 ///
-/// Copies of a StatCrew file are distinct games (the id comes from each target's URL); copies of
-/// the other pages are one game per kind, since those pages name their own contest.
+/// Copies of a StatCrew file that names no StatBroadcast event (`<venue sbid>`) are distinct
+/// games: the id comes from each target's URL, and the site moves each copy's date a day further
+/// (`DatedPage`), since the same two teams on the same day are one game to the canonical merge,
+/// which would make the copies one game reported by hundreds of sources, as no Saturday has.
+/// Copies of the other pages are one game per kind, since those pages name their own contest.
 enum BenchMix {
   struct Kind: Sendable {
     /// The page, under the real fixtures folder.
@@ -69,6 +72,36 @@ enum BenchMix {
     }
     let path = uri.prefix { $0 != "?" }
     return path.split(separator: "/").lazy.compactMap { Int($0.prefix { $0.isNumber }) }.first { $0 >= 700_000 }
+  }
+
+  /// A StatCrew page whose game its URL names, cut around its `<venue date="M/D/YYYY">`: copy
+  /// `n` of it is the same game `n` days later.
+  struct DatedPage: Sendable {
+    let head: String
+    let tail: String
+    let days: Int
+
+    /// Nil for a page with no venue date, or whose venue names its event (`sbid`): copies of
+    /// that page are one game whatever their dates.
+    init?(_ text: String) {
+      guard let venue = text.range(of: "<venue "),
+        let end = text[venue.upperBound...].firstIndex(of: ">"),
+        let attribute = text[venue.lowerBound..<end].range(of: " date=\""),
+        let close = text[attribute.upperBound..<end].firstIndex(of: "\"")
+      else { return nil }
+      if let sbid = text[venue.lowerBound..<end].range(of: " sbid=\""), text[sbid.upperBound] != "\"" { return nil }
+      let parts = text[attribute.upperBound..<close].split(separator: "/").compactMap { Int($0) }
+      guard parts.count == 3 else { return nil }
+      head = String(text[..<attribute.upperBound])
+      tail = String(text[close...])
+      days = CivilDate.days(year: parts[2], month: parts[0], day: parts[1])
+    }
+
+    /// The page of copy `copy`: its date `copy` days on.
+    func text(copy: Int) -> String {
+      let (year, month, day) = CivilDate.fields(days: days + copy)
+      return head + "\(month)/\(day)/\(year)" + tail
+    }
   }
 
   /// Each kind's two renderings: the page as saved, and with bytes that change nothing.

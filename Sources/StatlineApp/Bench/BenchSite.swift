@@ -26,6 +26,9 @@ public struct BenchSite: Sendable {
   let etags: [[String]]
   /// `--mix`: the site serves `BenchMix`'s pages (found by the target number in their path).
   var mixed = false
+  /// `--mix`: each kind's renderings cut around their date, for the kinds whose copies are
+  /// distinct games (`BenchMix.DatedPage`); copy `n` is served `n` days on.
+  var dated: [[BenchMix.DatedPage?]] = []
 
   /// Every target serves the same saved StatCrew game XML (`scripts/peers` uses the real one),
   /// made live: two renderings whose `<status>` differ in the clock. The game's id comes from
@@ -116,6 +119,9 @@ public struct BenchSite: Sendable {
     let kinds = BenchMix.kinds.count
     pages = (0..<targets).map { renderings[$0 % kinds] }
     etags = (0..<targets).map { tags[$0 % kinds] }
+    dated = zip(BenchMix.kinds, renderings).map { kind, pages in
+      kind.parser == "statbroadcast-game-xml" ? pages.map(BenchMix.DatedPage.init) : pages.map { _ in nil }
+    }
     mixed = true
   }
 
@@ -156,12 +162,18 @@ public struct BenchSite: Sendable {
     }
     let time = min(elapsed, freezeAfter ?? elapsed)
     let variant = mode == .changed || mode == .scoring ? Int(time / cadence) % pages[index].count : 0
+    var page = pages[index][variant]
+    var etag = etags[index][variant]
+    let copy = mixed ? index / dated.count : 0
+    if copy > 0, let dated = dated[index % dated.count][variant] {
+      page = dated.text(copy: copy)
+      etag = etag.dropLast() + "-\(copy)\""
+    }
     switch mode {
-    case .identical: return .ok(pages[index][variant])
+    case .identical: return .ok(page)
     case .changed, .scoring, .notModified:
-      let etag = etags[index][variant]
       if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
-      return .ok(pages[index][variant], headers: ["ETag": etag, "Content-Type": contentType(index)])
+      return .ok(page, headers: ["ETag": etag, "Content-Type": contentType(index)])
     }
   }
 

@@ -51,6 +51,21 @@ public struct CycleBenchmark: Sendable {
     public var mergeCPUSecondsPerCycle: Double?
     /// The first few distinct errors of failed polls, with their targets.
     public var errors: [String] = []
+    /// Per parser: polls, records written and the worst lag (`--mix` prints it).
+    public var byParser: [String: Share] = [:]
+  }
+
+  /// One parser's share of the polls.
+  public struct Share: Sendable {
+    public var polls = 0
+    public var written = 0
+    public var lagMax = 0.0
+
+    mutating func add(_ other: Share) {
+      polls += other.polls
+      written += other.written
+      lagMax = max(lagMax, other.lagMax)
+    }
   }
 
   /// What the benchmark keeps of the polls: lags and counts, not the reports (whose games would
@@ -60,12 +75,14 @@ public struct CycleBenchmark: Sendable {
     var outcomes: [String: Int] = [:]
     var written = 0
     var errors: [String] = []
+    var byParser: [String: Share] = [:]
     var polls: Int { lags.count }
 
     mutating func add(_ other: Tally) {
       lags += other.lags
       outcomes.merge(other.outcomes, uniquingKeysWith: +)
       written += other.written
+      for (parser, share) in other.byParser { byParser[parser, default: Share()].add(share) }
       for error in other.errors where errors.count < 5 && !errors.contains(error) { errors.append(error) }
     }
   }
@@ -73,16 +90,30 @@ public struct CycleBenchmark: Sendable {
   final class Collector: @unchecked Sendable {
     let lock = NSLock()
     var tally = Tally()
+    /// The targets polled at least once, while the warm-up lasts (nil after it).
+    var polledOnce: Set<String>? = []
     func add(_ event: JobEvent) {
       guard case .polled(let report) = event else { return }
       let outcome = report.outcome.rawValue + (report.status == 304 ? " (304)" : "")
       lock.withLock {
-        tally.lags.append(JobClock<ContinuousClock>.seconds(report.lag))
+        polledOnce?.insert(report.target.id)
+        let lag = JobClock<ContinuousClock>.seconds(report.lag)
+        tally.lags.append(lag)
+        tally.byParser[report.target.parser, default: Share()].add(
+          Share(polls: 1, written: report.written, lagMax: lag))
         tally.outcomes[outcome, default: 0] += 1
         tally.written += report.written
         if let error = report.error, tally.errors.count < 5 { tally.errors.append("\(report.target.url): \(error)") }
       }
     }
+    /// How many targets have been polled once; ends the count.
+    func endWarmUp() -> Int {
+      lock.withLock {
+        defer { polledOnce = nil }
+        return polledOnce?.count ?? 0
+      }
+    }
+    func polledOnceCount() -> Int { lock.withLock { polledOnce?.count ?? 0 } }
     func take() -> Tally {
       lock.withLock {
         defer { tally = Tally() }
@@ -122,9 +153,18 @@ public struct CycleBenchmark: Sendable {
     }
     let jobs = runtimes.map { runtime in Task { try await runtime.scheduler.run(configured: runtime.targets) } }
     let seconds = JobClock<ContinuousClock>.seconds(cadence)
-    // One warm-up cycle stores every game once; the measured cycles follow.
-    try await Task.sleep(for: cadence)
-    progress("warm-up: \(collector.take().polls) polls")
+    // The warm-up stores every game once: a game's first poll writes its whole box score and
+    // plays, so at 10,000 targets and more one cadence may not reach them all. It lasts whole
+    // cadences until every target has been polled (at most five); the measured cycles follow.
+    var warmUpCycles = 0
+    repeat {
+      try await Task.sleep(for: cadence)
+      warmUpCycles += 1
+    } while collector.polledOnceCount() < targets && warmUpCycles < 5
+    let polledOnce = collector.endWarmUp()
+    progress(
+      "warm-up: \(collector.take().polls) polls in \(warmUpCycles) cycle\(warmUpCycles == 1 ? "" : "s"), "
+        + "\(polledOnce) of \(targets) targets polled")
     var api: APIPoller?
     if let apiRate { api = try await APIPoller.start(storePath: storePath, rate: apiRate, progress: progress) }
     defer { api?.stop() }
@@ -152,7 +192,7 @@ public struct CycleBenchmark: Sendable {
       cpuSecondsPerCycle: cpu / Double(cycles), cadenceSeconds: seconds, lagP50: percentile(0.5),
       lagP99: percentile(0.99), lagMax: lags.last ?? 0, rss: rss,
       serverCPUSecondsPerCycle: PostgresLocation.isURL(storePath) ? server / Double(cycles) : 0,
-      mergeCPUSecondsPerCycle: merge, errors: measured.errors)
+      mergeCPUSecondsPerCycle: merge, errors: measured.errors, byParser: measured.byParser)
   }
 
   static func cpuSeconds() -> Double {

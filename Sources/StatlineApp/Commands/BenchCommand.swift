@@ -189,7 +189,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The live cadence, in seconds.")
     var cadence: Double = 30
 
-    @Option(help: "Measured cycles (after one warm-up cycle).")
+    @Option(help: "Measured cycles (after the warm-up: whole cycles until every target was polled once, at most five).")
     var cycles: Int = 5
 
     @Option(
@@ -331,6 +331,15 @@ struct BenchCommand: ParsableCommand {
           String(
             format: "resident memory: %.1f MiB after cycle 1, %.1f MiB max, %.1f MiB after cycle %d", first,
             result.rss.max() ?? last, last, result.rss.count))
+      }
+      if mix != nil {
+        for (parser, share) in result.byParser.sorted(by: { $0.key < $1.key }) {
+          Console.out(
+            "  \(parser): \(share.polls) polls, "
+              + String(
+                format: "%.1f records written per poll, worst lag %.0f ms",
+                Double(share.written) / Double(max(share.polls, 1)), share.lagMax * 1000))
+        }
       }
     }
   }

@@ -29,6 +29,17 @@ public enum CivilDate {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// Days since 1970-01-01 of a proleptic Gregorian date (`days_from_civil`, the inverse of
+  /// `fields(days:)`).
+  public static func days(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
   private static func padded(_ value: Int, _ width: Int) -> String {
     let text = String(value)
     return text.utf8.count >= width ? text : String(repeating: "0", count: width - text.utf8.count) + text
