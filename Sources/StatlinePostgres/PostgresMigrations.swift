@@ -220,6 +220,7 @@ enum PostgresMigrations {
     ),
     (7, rankings),
     (8, commitSkipsEmptyStatements),
+    (9, claimAffinity),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

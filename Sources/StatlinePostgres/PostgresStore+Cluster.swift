@@ -34,11 +34,18 @@ extension PostgresStore: ClusterStore {
     }
   }
 
+  /// How long after a target falls due a claim leaves it to the worker that claimed it last
+  /// (migration 9), whose memory holds its records and state: that worker wakes at the due
+  /// time it knows and claims within milliseconds, and past this any worker takes it.
+  public static let claimAffinity: TimeInterval = 1
+
   /// One statement: the due, unleased (or lease-expired) targets are locked with `SKIP LOCKED`,
   /// so two workers claiming at the same moment take different targets and never wait on each
-  /// other, and leased in the same statement.
+  /// other, and leased in the same statement. Another worker's target is left to it for
+  /// `claimAffinity` after it falls due.
   public func claim(worker: String, now: Date, limit: Int, until: Date) async throws -> [TargetState] {
     guard limit > 0 else { return [] }
+    let graceEnded = now.timeIntervalSince1970 - Self.claimAffinity
     let claimed: [(Double, TargetState)] = try await perform("cannot claim targets for worker \(worker)") {
       connection in
       var claimed: [(Double, TargetState)] = []
@@ -48,9 +55,11 @@ extension PostgresStore: ClusterStore {
           SELECT id FROM targets
           WHERE next_due <= \(now.timeIntervalSince1970)
             AND (lease_owner IS NULL OR lease_until < \(now.timeIntervalSince1970))
+            AND (last_claimant IS NULL OR last_claimant = \(worker) OR next_due <= \(graceEnded))
           ORDER BY next_due LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
-        UPDATE targets t SET lease_owner = \(worker), lease_until = \(until.timeIntervalSince1970)
+        UPDATE targets t SET lease_owner = \(worker), lease_until = \(until.timeIntervalSince1970),
+          last_claimant = \(worker)
         FROM due WHERE t.id = due.id
         RETURNING t.id, t.state::text, t.etag, t.last_modified, t.body_hash, t.next_due, t.state_tag
         """, logger: logger)
@@ -177,6 +186,9 @@ extension PostgresStore: ClusterStore {
       }
       try await connection.query(
         "UPDATE targets SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = \(worker)", logger: logger)
+      // A worker that leaves holds nothing back for the others (`claimAffinity`).
+      try await connection.query(
+        "UPDATE targets SET last_claimant = NULL WHERE last_claimant = \(worker)", logger: logger)
       try await connection.query(
         "UPDATE workers SET stopped = \(time.timeIntervalSince1970) WHERE id = \(worker)", logger: logger)
     }

@@ -62,6 +62,63 @@ struct ClusterStoreTests {
     }
   }
 
+  /// Migration 9: a target due again waits `claimAffinity` for the worker that claimed it last
+  /// (whose memory holds its records), then goes to whoever asks; a target nobody claimed yet is
+  /// anyone's at once.
+  @Test func aDueTargetWaitsBrieflyForTheWorkerThatClaimedItLast() async throws {
+    try await TestPostgres.withStores { make in
+      let stores = try await Self.workers(make, count: 2)
+      let (a, b) = (stores[0], stores[1])
+      let grace = PostgresStore.claimAffinity
+      var states = (0..<4).map { Self.target($0, due: Self.t0) }
+      try await a.seed(new: states, changed: [], at: Self.t0)
+      let first = try await a.claim(worker: "a", now: Self.t0, limit: 2, until: Self.t0.addingTimeInterval(60))
+      #expect(try await b.claim(worker: "b", now: Self.t0, limit: 2, until: Self.t0.addingTimeInterval(60)).count == 2)
+      // Each worker polls its two and gives them back, due again at t0 + 30.
+      let due = Self.t0.addingTimeInterval(30)
+      for (store, worker) in [(a, "a"), (b, "b")] {
+        let held = worker == "a" ? Set(first.map(\.id)) : Set(states.map(\.id)).subtracting(first.map(\.id))
+        for index in states.indices where held.contains(states[index].id) {
+          states[index].nextDue = due
+          states[index].outcome = .unchanged
+          let write = try await store.commit(
+            PollCommit(batch: nil, states: [states[index]]), lease: Lease(worker: worker, target: states[index].id))
+          #expect(write != nil)
+        }
+      }
+      // b asks first, at the due time: it gets its own two, not a's.
+      let justDue = due.addingTimeInterval(grace / 2)
+      let bTakes = try await b.claim(worker: "b", now: justDue, limit: 4, until: justDue.addingTimeInterval(60))
+      #expect(Set(bTakes.map(\.id)) == Set(states.map(\.id)).subtracting(first.map(\.id)), "only b's own")
+      // Past the grace a's are anyone's: b takes them when a did not come.
+      let late = due.addingTimeInterval(grace)
+      let bLate = try await b.claim(worker: "b", now: late, limit: 4, until: late.addingTimeInterval(60))
+      #expect(Set(bLate.map(\.id)) == Set(first.map(\.id)), "a's, once the grace is over")
+      await Self.close(stores)
+    }
+  }
+
+  /// A worker that stops gives its targets up at once: none waits out the grace for it.
+  @Test func aStoppedWorkerHoldsNothingBack() async throws {
+    try await TestPostgres.withStores { make in
+      let stores = try await Self.workers(make, count: 2)
+      let (a, b) = (stores[0], stores[1])
+      var state = Self.target(1, due: Self.t0)
+      try await a.seed(new: [state], changed: [], at: Self.t0)
+      #expect(try await a.claim(worker: "a", now: Self.t0, limit: 1, until: Self.t0.addingTimeInterval(60)).count == 1)
+      let due = Self.t0.addingTimeInterval(30)
+      state.nextDue = due
+      state.outcome = .unchanged
+      #expect(
+        try await a.commit(PollCommit(batch: nil, states: [state]), lease: Lease(worker: "a", target: state.id)) != nil)
+      #expect(try await b.claim(worker: "b", now: due, limit: 1, until: due.addingTimeInterval(60)).isEmpty, "a's")
+      try await a.release(worker: "a", at: due)
+      #expect(
+        try await b.claim(worker: "b", now: due, limit: 1, until: due.addingTimeInterval(60)).map(\.id) == [state.id])
+      await Self.close(stores)
+    }
+  }
+
   @Test func aWorkerThatLostItsLeaseWritesNothingAndTheNewHolderCommits() async throws {
     try await TestPostgres.withStores { make in
       let stores = try await Self.workers(make, count: 2)

@@ -27,7 +27,8 @@ public protocol ClusterStore: ScheduleStore {
   /// A worker's start-up: adds the configured targets no worker added yet (`new`) and writes
   /// `changed` ones (retired, revived) unless another worker holds them.
   func seed(new: [TargetState], changed: [TargetState], at time: Date) async throws
-  /// Gives back every lease of the worker at once and marks it stopped (graceful shutdown).
+  /// Gives back every lease of the worker at once, and its claim on the targets it polled last, and
+  /// marks it stopped (graceful shutdown).
   /// The targets in `cutShort` were being polled when the worker stopped: their request may have
   /// reached the site, so none is due again before its date (another worker taking it at once
   /// would ask the site twice within one cadence).
