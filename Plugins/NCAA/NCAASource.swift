@@ -29,7 +29,7 @@ public enum NCAASource {
     // game gets its play-by-play, a baseball game is stored from the board alone.
     batch.games.flatMap { game -> [DiscoveredTarget] in
       let native = String(game.id.dropFirst(id.count + 1))
-      guard !native.isEmpty, native.allSatisfy(\.isNumber) else { return [] }
+      guard !native.isEmpty, native.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else { return [] }
       return [("individual_stats", "ncaa-stats-contest-box"), ("play_by_play", "ncaa-stats-contest-pbp")].filter {
         NCAASports.reads($0.1, game.sport)
       }.map { path, parser in

@@ -17,16 +17,14 @@ public final class Document {
   private var cssCache: [String: String] = [:]
   /// Compiled XPath expressions of this document: a parser asks the same ones for every row.
   private var compiled: [String: xmlXPathCompExprPtr] = [:]
+  /// Whether the elements are numbered in document order (before the first XPath query).
+  private var ordered = false
 
   init(kind: Kind, pointer: xmlDocPtr, limits: DocumentLimits = .default, url: String? = nil) {
     self.kind = kind
     self.pointer = pointer
     self.limits = limits
     self.url = url
-    // Numbers the elements in document order (libxml2 keeps it in each element's unused
-    // `content`), so sorting a query's result compares two numbers instead of walking both
-    // nodes' ancestors: on tag soup nested hundreds deep that walk made sorting the slowest part.
-    xmlXPathOrderDocElems(pointer)
   }
 
   deinit {
@@ -84,6 +82,15 @@ public final class Document {
     _ expression: String, at node: xmlNodePtr, _ body: (xmlXPathObjectPtr) -> T
   ) throws(StatlineError) -> T {
     LibXML.prepareThread()
+    if !ordered {
+      // Numbers the elements in document order (libxml2 keeps it in each element's unused
+      // `content`), so sorting a query's result compares two numbers instead of walking both
+      // nodes' ancestors: on tag soup nested hundreds deep that walk made sorting the slowest
+      // part. Done before the first query, not at parse: a parser that walks the tree
+      // (`Node.children(named:)`) and asks no XPath does not pay for a pass over every element.
+      xmlXPathOrderDocElems(pointer)
+      ordered = true
+    }
     let context: xmlXPathContextPtr
     if let existing = xpathContext {
       context = existing

@@ -9,15 +9,21 @@ import StatlineHTML
 /// The first-listed team is the visitor. The board prints no status and no clock.
 enum DivisionScoreboardReader {
   static func entries(_ document: Document) throws -> [Scoreboard.Entry] {
+    // The table headed Game Date … Score (by walking the tree: this page needs no XPath at all).
     guard
-      let table = try document.first(
-        xpath: "//table[thead/tr/th[normalize-space()='Game Date'] and thead/tr/th[normalize-space()='Score']]")
+      let table = document.root?.descendants(named: "table").first(where: { table in
+        let headers = table.children(named: "thead").flatMap { $0.children(named: "tr") }
+          .flatMap { $0.children(named: "th") }.map(\.text)
+        return headers.contains("Game Date") && headers.contains("Score")
+      })
     else { return [] }
     var entries: [Scoreboard.Entry] = []
     var pending: (entry: Scoreboard.Entry, lines: [[Int]])?
-    for row in try table.select(xpath: "./tbody/tr | ./tr") {
-      let cells = try row.select(xpath: "./td")
-      if let box = try row.first(xpath: ".//a[contains(@href,'/box_score')]") {
+    // Rows and cells by walking the tree (`./tbody/tr | ./tr`, `./td`), not an XPath query per
+    // row: on a day's 150 games those queries cost more than libxml2's parse of the page.
+    for row in Self.rows(of: table) {
+      let cells = row.children(named: "td")
+      if let box = row.descendants(named: "a").first(where: { $0.attribute("href").map { FastText.contains($0, "/box_score") } == true }) {
         guard var entry = pending?.entry, let lines = pending?.lines, entry.rows.count == 2 else { continue }
         entry.contestId = NCAAIds.number(after: "/contests/", in: box.attribute("href")) ?? ""
         for index in entry.rows.indices where index < lines.count { entry.rows[index].periods = lines[index] }
@@ -26,11 +32,10 @@ enum DivisionScoreboardReader {
         continue
       }
       // The team's name cell: neither spanning both rows nor the total, and not empty (the logo's).
-      guard
-        let nameCell = try row.first(
-          xpath: "./td[not(@rowspan)][not(contains(@class,'totalcol'))][normalize-space(.) != '']")
+      func isTotal(_ cell: Node) -> Bool { cell.attribute("class").map { FastText.contains($0, "totalcol") } == true }
+      guard let nameCell = cells.first(where: { $0.attribute("rowspan") == nil && !isTotal($0) && !$0.text.isEmpty })
       else { continue }
-      let total = try row.first(xpath: "./td[contains(@class,'totalcol')]")?.text ?? ""
+      let total = cells.first(where: isTotal)?.text ?? ""
       if let first = cells.first, first.attribute("rowspan") == "2",
         let date = GameText.date(String(first.text.prefix(10)))
       {
@@ -38,9 +43,9 @@ enum DivisionScoreboardReader {
         var entry = Scoreboard.Entry(contestId: "", date: date, attendance: nil, state: "", rows: [])
         let spanning = cells.filter { $0.attribute("rowspan") == "2" }
         let lines =
-          try spanning.first { (try? $0.first(xpath: ".//table")) != nil }.map { cell in
-            try cell.select(xpath: ".//table//tr").map { line in
-              try line.select(xpath: "./td").compactMap { GameText.int($0.text) }
+          spanning.first { $0.firstDescendant(named: "table") != nil }.map { cell in
+            cell.outermostDescendants(named: "table").flatMap { $0.descendants(named: "tr") }.map { line in
+              line.children(named: "td").compactMap { GameText.int($0.text) }
             }
           } ?? []
         let trailing = spanning.suffix(2).map(\.text)
@@ -48,30 +53,41 @@ enum DivisionScoreboardReader {
           entry.venueNote = trailing[0].isEmpty ? nil : trailing[0]
           entry.attendance = GameText.count(trailing[1])
         }
-        entry.rows.append(try Self.team(nameCell, total: total))
+        entry.rows.append(Self.team(nameCell, total: total))
         pending = (entry, lines)
       } else if pending != nil {
-        pending!.entry.rows.append(try Self.team(nameCell, total: total))
+        pending!.entry.rows.append(Self.team(nameCell, total: total))
       }
     }
     return entries
   }
 
+  /// The table's rows in document order: its own `<tr>`s and those of its `<tbody>`s.
+  static func rows(of table: Node) -> [Node] {
+    table.children.flatMap { (child: Node) -> [Node] in
+      switch child.name {
+      case "tr": [child]
+      case "tbody": child.children(named: "tr")
+      default: []
+      }
+    }
+  }
+
   /// A team's name cell: its link (`/teams/{id}`) and name with the record stripped from the end
   /// (`Queens (NC) (1-3)` → `Queens (NC)`, `1-3`), or plain text for a team without an NCAA page.
-  static func team(_ cell: Node, total: String) throws -> Scoreboard.Entry.Row {
-    let link = try cell.first(xpath: ".//a[starts-with(@href,'/teams/')]")
-    var name = (link?.text ?? cell.text).trimmingCharacters(in: .whitespacesAndNewlines)
+  static func team(_ cell: Node, total: String) -> Scoreboard.Entry.Row {
+    let link = cell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
+    var name = FastText.trimmedWhitespace(link?.text ?? cell.text)
     var record: String?
     if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
       let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
       if !inside.isEmpty, inside.allSatisfy({ $0.isNumber || $0 == "-" }), inside.contains("-") {
         record = String(inside)
-        name = name[..<open].trimmingCharacters(in: .whitespaces)
+        name = FastText.trimmedWhitespace(name[..<open])
       }
     }
     return Scoreboard.Entry.Row(
       teamId: NCAAIds.number(after: "/teams/", in: link?.attribute("href")), name: name, record: record, periods: [],
-      total: total.trimmingCharacters(in: .whitespacesAndNewlines))
+      total: FastText.trimmedWhitespace(total))
   }
 }

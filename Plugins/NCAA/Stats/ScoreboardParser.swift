@@ -37,11 +37,18 @@ struct ScoreboardParser: PageParser {
     // A scoreboard row does not depend on the sport: the sport is named from the page (its
     // selected sport, its heading) or the URL's sport_code, else it is unknown.
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
-    let selected = try document.first(xpath: "//select[@name='sport_code']/option[@selected]")?.attribute("value")
-    let heading = try document.first(
-      xpath: "//*[self::h1 or self::h2 or self::h3 or self::h4][contains(.,'Scoreboard')]")?.text
+    // The sport selector's selected option (`sport_code`, or `sport_code_select` on the
+    // season-division board), by walking the tree.
+    let selected = document.root?.descendants(named: "select").first {
+      $0.attribute("name") == "sport_code" || $0.attribute("name") == "sport_code_select"
+    }?
+      .children(named: "option").first { $0.attribute("selected") != nil }?.attribute("value")
     let code = selected ?? query.first { $0.name == "sport_code" }?.value
-    let sport = NCAASports.sport(code: code) ?? heading.flatMap { NCAASports.sport(name: $0) } ?? .unknown
+    // The heading is asked only when the page and the URL name no sport code.
+    let sport =
+      try NCAASports.sport(code: code)
+      ?? document.first(xpath: "//*[self::h1 or self::h2 or self::h3 or self::h4][contains(.,'Scoreboard')]")
+      .flatMap { NCAASports.sport(name: $0.text) } ?? .unknown
     let division = try DivisionScoreboardReader.entries(document).map { entry -> Scoreboard.Entry in
       var entry = entry
       entry.statePrinted = false

@@ -13,6 +13,26 @@ public enum FastText {
     return String(decoding: trimmed.reversed(), as: UTF8.self)
   }
 
+  /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`: ASCII whitespace by bytes, and
+  /// Foundation only when an end is still whitespace after that (a no-break or other Unicode
+  /// space). On a scoreboard's 300 team cells Foundation's bridging cost more than the cells.
+  public static func trimmedWhitespace(_ text: String) -> String { trimmedWhitespace(text[...]) }
+
+  /// `trimmedWhitespace` of a slice.
+  public static func trimmedWhitespace(_ text: Substring) -> String {
+    func ascii(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+    let utf8 = text.utf8
+    let start = utf8.firstIndex { !ascii($0) } ?? utf8.endIndex
+    guard start != utf8.endIndex, let last = utf8.lastIndex(where: { !ascii($0) }) else { return "" }
+    let inner = text[start..<utf8.index(after: last)]
+    if let first = inner.unicodeScalars.first, let end = inner.unicodeScalars.last, first.value < 0x80,
+      end.value < 0x80
+    {
+      return String(inner)
+    }
+    return inner.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// `text.uppercased().trimmingCharacters(in: .whitespaces)`, by bytes when the text is ASCII.
   public static func upperTrimmed(_ text: String) -> String {
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.uppercased().trimmingCharacters(in: .whitespaces) }

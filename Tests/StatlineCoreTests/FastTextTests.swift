@@ -1,0 +1,26 @@
+import Foundation
+import StatlineCore
+import Testing
+
+struct FastTextTests {
+  /// `trimmedWhitespace` is Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` on
+  /// text of every kind of end: ASCII and Unicode spaces, newlines, letters of several scripts.
+  @Test func trimmedWhitespaceIsFoundationsTrim() {
+    let pieces = [
+      " ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{2028}", "\u{85}", "a", "Z",
+      "é", "ß", "名", "(1-3)", "Queens (NC)", "-", "0", "👍🏽", "e\u{301}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      #expect(
+        FastText.trimmedWhitespace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      let sub = text.dropFirst()
+      #expect(FastText.trimmedWhitespace(sub) == sub.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    #expect(FastText.trimmedWhitespace("  Queens (NC) ") == "Queens (NC)")
+    #expect(FastText.trimmedWhitespace(" \u{A0}") == "")
+  }
+}
