@@ -281,6 +281,15 @@ import Testing
     #expect(plays[0].details["points"] == "2" && plays[0].side == .away && plays[0].player == "Graham Ike")
     #expect(BasketballPlayRows.actor("JT Toppin, 2pt jumpshot made").name == "JT Toppin")
     #expect(BasketballPlayRows.clock("19:41:00") == "19:41" && BasketballPlayRows.clock("00:55:50") == "00:55")
+    // The byte shortcut reads as the split it stands in for.
+    for text in [
+      "9:41:00", "19:41:00", "19::41:00", ":19:41:0", "19:41:0:", "1941:00:", "19:41", "é:41:00", "19:4a:00",
+    ] {
+      let parts = text.split(separator: ":")
+      #expect(
+        BasketballPlayRows.clock(text) == GameText.clock(parts.count == 3 ? "\(parts[0]):\(parts[1])" : text), "\(text)"
+      )
+    }
     let batch = try Self.batch("ncaa-stats-contest-pbp/basketball-halves", parser: "ncaa-stats-contest-pbp")
     #expect(batch.games.first?.sport == .basketballMen && batch.games.first?.away.score == 79)
     #expect(batch.plays.isEmpty && batch.warnings.contains { $0.hasPrefix("refused: ") }, "\(batch.warnings)")

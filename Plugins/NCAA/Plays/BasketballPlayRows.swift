@@ -61,6 +61,21 @@ enum BasketballPlayRows {
   /// `19:41:00` (minutes, seconds, hundredths) or `19:41` → `19:41`.
   static func clock(_ text: String?) -> String? {
     guard let text else { return nil }
+    // The answer's usual `M:SS:hh` / `MM:SS:hh`, cut at its last colon by bytes (every play has
+    // one); anything else as before.
+    let utf8 = text.utf8
+    let count = utf8.count
+    if count == 7 || count == 8 {
+      var colons = 0
+      var expected = true
+      for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: ":") {
+        colons += 1
+        expected = expected && (offset == count - 6 || offset == count - 3)
+      }
+      if colons == 2 && expected {
+        return GameText.clock(String(decoding: utf8.prefix(count - 3), as: UTF8.self))
+      }
+    }
     let parts = text.split(separator: ":")
     return GameText.clock(parts.count == 3 ? "\(parts[0]):\(parts[1])" : text)
   }

@@ -23,7 +23,9 @@ enum DivisionScoreboardReader {
     // row: on a day's 150 games those queries cost more than libxml2's parse of the page.
     for row in Self.rows(of: table) {
       let cells = row.children(named: "td")
-      if let box = row.descendants(named: "a").first(where: { $0.attribute("href").map { FastText.contains($0, "/box_score") } == true }) {
+      if let box = row.descendants(named: "a").first(where: {
+        $0.attribute("href").map { FastText.contains($0, "/box_score") } == true
+      }) {
         guard var entry = pending?.entry, let lines = pending?.lines, entry.rows.count == 2 else { continue }
         entry.contestId = NCAAIds.number(after: "/contests/", in: box.attribute("href")) ?? ""
         for index in entry.rows.indices where index < lines.count { entry.rows[index].periods = lines[index] }

@@ -42,7 +42,7 @@ struct ScoreboardParser: PageParser {
     let selected = document.root?.descendants(named: "select").first {
       $0.attribute("name") == "sport_code" || $0.attribute("name") == "sport_code_select"
     }?
-      .children(named: "option").first { $0.attribute("selected") != nil }?.attribute("value")
+    .children(named: "option").first { $0.attribute("selected") != nil }?.attribute("value")
     let code = selected ?? query.first { $0.name == "sport_code" }?.value
     // The heading is asked only when the page and the URL name no sport code.
     let sport =
