@@ -1,5 +1,6 @@
-import StatlineCore
 import Testing
+
+@testable import StatlineCore
 
 /// The validation rules that make a lost goal impossible to miss.
 @Suite struct PlayScoringTests {
@@ -31,6 +32,34 @@ import Testing
 
   @Test func aConsistentGamePasses() {
     #expect(problems(Self.plays) == [])
+  }
+
+  /// Each game's running score is read at its own last scored play, also when the page gives
+  /// two games' plays in turns.
+  @Test func theRunningScoreIsEachGamesOwnWhenTheirPlaysAlternate() {
+    var other = Self.game()
+    other.id = "ncaa:2"
+    other.away.score = 0
+    other.home.score = 1
+    other.away.periodScores = [0, 0]
+    other.home.periodScores = [0, 1]
+    func theOther(_ play: Play) -> Play {
+      var play = play
+      play.gameId = "ncaa:2"
+      return play
+    }
+    let interleaved = [
+      Self.plays[0], theOther(Self.play(1, .goal, .home, (0, 1))), Self.plays[1], Self.plays[2],
+      theOther(Self.play(2, .shot, .away, (0, 1))), Self.plays[3], Self.plays[4],
+    ]
+    #expect(BatchValidator.runningScores(interleaved, games: ["ncaa:1": Self.game(), "ncaa:2": other]) == [])
+    // The second game's last running score disagrees with its final: named for that game alone.
+    var wrong = interleaved
+    wrong[4] = theOther(Self.play(2, .shot, .away, (0, 2)))
+    #expect(
+      BatchValidator.runningScores(wrong, games: ["ncaa:1": Self.game(), "ncaa:2": other]) == [
+        "game ncaa:2: the plays' running score ends at 0-2, but the score is 0-1"
+      ])
   }
 
   @Test func aScoreThatChangesOnAPlayThatIsNotAGoalFailsNamingThePlay() {

@@ -108,11 +108,18 @@ public enum BatchValidator {
 
   /// The running score of a game's last scoring play must be the game's score.
   static func runningScores(_ plays: [Play], games: [String: Game]) -> [String] {
-    var last: [String: Play] = [:]
-    for play in plays where play.awayScore != nil || play.homeScore != nil { last[play.gameId] = play }
+    // Each game's last scored play, by index: a page's plays come a game at a time, so the
+    // table is written when the game changes, not hashed (and a play copied) for every play.
+    var last: [String: Int] = [:]
+    var run: (gameId: String, index: Int)?
+    for index in plays.indices where plays[index].awayScore != nil || plays[index].homeScore != nil {
+      if let current = run, current.gameId != plays[index].gameId { last[current.gameId] = current.index }
+      run = (plays[index].gameId, index)
+    }
+    if let run { last[run.gameId] = run.index }
     return last.keys.sorted().compactMap { id in
       // In a sport scored in sets, the plays' running score is the set's points, not sets won.
-      guard let play = last[id], let game = games[id], game.sport.profile?.scoring != .sets,
+      guard let play = last[id].map({ plays[$0] }), let game = games[id], game.sport.profile?.scoring != .sets,
         let away = game.away.score, let home = game.home.score
       else { return nil }
       guard play.awayScore != away || play.homeScore != home else { return nil }
