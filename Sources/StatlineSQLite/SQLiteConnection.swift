@@ -7,6 +7,9 @@ final class SQLiteConnection {
   let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  /// What the statements run on this connection cost, counted by SQLite: what a test holds
+  /// flat as the store grows (never timed).
+  var work = StatementWork()
 
   /// - Parameter readOnly: opens an existing file without the right to write it (`statline
   ///   serve`): WAL lets it read while the job writes.
@@ -54,6 +57,7 @@ final class SQLiteConnection {
 
   /// A prepared statement, cached by its SQL.
   func statement(_ sql: String) throws(StatlineError) -> Statement {
+    work.statements += 1
     if let cached = statements[sql] {
       cached.reset()
       return cached
@@ -110,6 +114,18 @@ final class SQLiteConnection {
   var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 }
 
+/// SQLite's own counts of the work done by a connection's prepared statements.
+struct StatementWork: Sendable, Equatable {
+  /// Statements run.
+  var statements = 0
+  /// Virtual machine operations (`SQLITE_STMTSTATUS_VM_STEP`): grows with the rows a statement
+  /// visits.
+  var virtualMachineSteps = 0
+  /// Steps of full table scans (`SQLITE_STMTSTATUS_FULLSCAN_STEP`): a statement that reads
+  /// every row of a table instead of seeking an index.
+  var fullScanSteps = 0
+}
+
 /// A prepared statement with 1-based binding and 0-based columns.
 final class Statement {
   private let pointer: OpaquePointer
@@ -123,6 +139,9 @@ final class Statement {
   deinit { sqlite3_finalize(pointer) }
 
   func reset() {
+    // Each run's counts are taken (and zeroed) as the statement is reset.
+    connection.work.virtualMachineSteps += Int(sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_VM_STEP, 1))
+    connection.work.fullScanSteps += Int(sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1))
     sqlite3_reset(pointer)
     sqlite3_clear_bindings(pointer)
   }

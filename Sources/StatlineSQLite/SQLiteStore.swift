@@ -113,6 +113,9 @@ public actor SQLiteStore: Store {
     return (rows, unchanged)
   }
 
+  /// What the store's statements have cost so far, by SQLite's counts (for tests).
+  func statementWork() -> StatementWork { connection.work }
+
   /// Remembers the rows of a committed write.
   func remember(_ rows: [RecordRow]) {
     for row in rows { metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) } }
