@@ -165,6 +165,29 @@ import Testing
     #expect(error.kind == .wrongPage && error.reason.contains("1 team rows, not 2"))
   }
 
+  /// Tag soup that nests each game's table in the one before (a fuzzer's find): every table is
+  /// read by its own rows, so each game keeps its two teams, where `.//tr` gave the outer tables
+  /// every nested team row (and on 35 levels took seconds under ASan). Not timed.
+  @Test func gameTablesNestedInEachOtherAreEachReadByTheirOwnRows() throws {
+    func game(_ n: Int, inside: String) -> String {
+      """
+      <table><tr><td>03/07/2026 12:00 PM</td><td>Attend: \(n)</td><td>Final</td></tr>
+      <tr id="contest_\(n)"><td><a href="/teams/\(2 * n)"><img alt="Away \(n)" /></a></td><td><a href="/teams/\(2 * n)">Away \(n)</a></td><td>1</td><td>1</td><td>1</td><td>0</td><td class="totalcol">3</td></tr>
+      <tr id="contest_\(n)"><td><a href="/teams/\(2 * n + 1)"><img alt="Home \(n)" /></a></td><td><a href="/teams/\(2 * n + 1)">Home \(n)</a></td><td>0</td><td>1</td><td>0</td><td>0</td><td class="totalcol">1</td></tr>
+      <tr><td colspan="7">\(inside)</td></tr></table>
+      """
+    }
+    let nested = (1...30).reversed().reduce("") { inner, n in game(n, inside: inner) }
+    let html = "<html><head><title>NCAA Statistics</title></head><body>\(nested)</body></html>"
+    let page = Page(url: "https://stats.ncaa.org/contests/livestream_scoreboards?sport_code=MLA", body: Data(html.utf8))
+    let board = try ScoreboardParser().parse(page)
+    #expect(board.entries.map(\.contestId) == (1...30).map(String.init))
+    #expect(board.entries.allSatisfy { $0.rows.count == 2 && $0.state == "Final" })
+    #expect(board.entries[29].rows.map(\.name) == ["Away 30", "Home 30"])
+    let batch = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-stats-scoreboard"))
+    #expect(batch.games.count == 30 && batch.games.allSatisfy { $0.status == .final && $0.away.score == 3 })
+  }
+
   @Test func theLegacyBoxScoreAndPlayByPlayAgree() throws {
     let box = try Self.batch("ncaa-legacy-box/final", parser: "ncaa-legacy-box")
     let game = try #require(box.games.first)
