@@ -27,6 +27,21 @@ struct ClusterStoreTests {
 
   static func close(_ stores: [PostgresStore]) async { for store in stores.dropFirst() { await store.close() } }
 
+  /// Two workers on one schema, and one target due at `t0`, seeded.
+  static func twoWorkersAndATarget(_ make: () async throws -> PostgresStore) async throws -> (
+    [PostgresStore], TargetState
+  ) {
+    let stores = try await workers(make, count: 2)
+    let state = target(1, due: t0)
+    try await stores[0].seed(new: [state], changed: [], at: t0)
+    return (stores, state)
+  }
+
+  /// The ids `worker` claims at `time`, each leased for a minute.
+  static func claim(_ store: PostgresStore, _ worker: String, at time: Date, limit: Int) async throws -> Set<String> {
+    Set(try await store.claim(worker: worker, now: time, limit: limit, until: time.addingTimeInterval(60)).map(\.id))
+  }
+
   @Test func concurrentClaimsNeverShareATargetAndTakeOnlyDueUnleasedOnes() async throws {
     try await TestPostgres.withStores { make in
       let stores = try await Self.workers(make, count: 3)
@@ -72,12 +87,12 @@ struct ClusterStoreTests {
       let grace = PostgresStore.claimAffinity
       var states = (0..<4).map { Self.target($0, due: Self.t0) }
       try await a.seed(new: states, changed: [], at: Self.t0)
-      let first = try await a.claim(worker: "a", now: Self.t0, limit: 2, until: Self.t0.addingTimeInterval(60))
-      #expect(try await b.claim(worker: "b", now: Self.t0, limit: 2, until: Self.t0.addingTimeInterval(60)).count == 2)
+      let first = try await Self.claim(a, "a", at: Self.t0, limit: 2)
+      #expect(try await Self.claim(b, "b", at: Self.t0, limit: 2).count == 2)
       // Each worker polls its two and gives them back, due again at t0 + 30.
       let due = Self.t0.addingTimeInterval(30)
       for (store, worker) in [(a, "a"), (b, "b")] {
-        let held = worker == "a" ? Set(first.map(\.id)) : Set(states.map(\.id)).subtracting(first.map(\.id))
+        let held = worker == "a" ? first : Set(states.map(\.id)).subtracting(first)
         for index in states.indices where held.contains(states[index].id) {
           states[index].nextDue = due
           states[index].outcome = .unchanged
@@ -87,13 +102,11 @@ struct ClusterStoreTests {
         }
       }
       // b asks first, at the due time: it gets its own two, not a's.
-      let justDue = due.addingTimeInterval(grace / 2)
-      let bTakes = try await b.claim(worker: "b", now: justDue, limit: 4, until: justDue.addingTimeInterval(60))
-      #expect(Set(bTakes.map(\.id)) == Set(states.map(\.id)).subtracting(first.map(\.id)), "only b's own")
+      let bTakes = try await Self.claim(b, "b", at: due.addingTimeInterval(grace / 2), limit: 4)
+      #expect(bTakes == Set(states.map(\.id)).subtracting(first), "only b's own")
       // Past the grace a's are anyone's: b takes them when a did not come.
-      let late = due.addingTimeInterval(grace)
-      let bLate = try await b.claim(worker: "b", now: late, limit: 4, until: late.addingTimeInterval(60))
-      #expect(Set(bLate.map(\.id)) == Set(first.map(\.id)), "a's, once the grace is over")
+      #expect(
+        try await Self.claim(b, "b", at: due.addingTimeInterval(grace), limit: 4) == first, "a's, after the grace")
       await Self.close(stores)
     }
   }
@@ -101,30 +114,22 @@ struct ClusterStoreTests {
   /// A worker that stops gives its targets up at once: none waits out the grace for it.
   @Test func aStoppedWorkerHoldsNothingBack() async throws {
     try await TestPostgres.withStores { make in
-      let stores = try await Self.workers(make, count: 2)
+      var (stores, state) = try await Self.twoWorkersAndATarget(make)
       let (a, b) = (stores[0], stores[1])
-      var state = Self.target(1, due: Self.t0)
-      try await a.seed(new: [state], changed: [], at: Self.t0)
-      #expect(try await a.claim(worker: "a", now: Self.t0, limit: 1, until: Self.t0.addingTimeInterval(60)).count == 1)
-      let due = Self.t0.addingTimeInterval(30)
-      state.nextDue = due
-      state.outcome = .unchanged
-      #expect(
-        try await a.commit(PollCommit(batch: nil, states: [state]), lease: Lease(worker: "a", target: state.id)) != nil)
-      #expect(try await b.claim(worker: "b", now: due, limit: 1, until: due.addingTimeInterval(60)).isEmpty, "a's")
-      try await a.release(worker: "a", at: due)
-      #expect(
-        try await b.claim(worker: "b", now: due, limit: 1, until: due.addingTimeInterval(60)).map(\.id) == [state.id])
+      #expect(try await Self.claim(a, "a", at: Self.t0, limit: 1) == [state.id])
+      (state.nextDue, state.outcome) = (Self.t0.addingTimeInterval(30), .unchanged)
+      _ = try await a.commit(PollCommit(batch: nil, states: [state]), lease: Lease(worker: "a", target: state.id))
+      #expect(try await Self.claim(b, "b", at: state.nextDue!, limit: 1).isEmpty, "a's, within the grace")
+      try await a.release(worker: "a", at: state.nextDue!)
+      #expect(try await Self.claim(b, "b", at: state.nextDue!, limit: 1) == [state.id], "anyone's once a stopped")
       await Self.close(stores)
     }
   }
 
   @Test func aWorkerThatLostItsLeaseWritesNothingAndTheNewHolderCommits() async throws {
     try await TestPostgres.withStores { make in
-      let stores = try await Self.workers(make, count: 2)
+      var (stores, state) = try await Self.twoWorkersAndATarget(make)
       let (dead, alive) = (stores[0], stores[1])
-      var state = Self.target(1, due: Self.t0)
-      try await dead.seed(new: [state], changed: [], at: Self.t0)
       #expect(
         try await dead.claim(worker: "dead", now: Self.t0, limit: 1, until: Self.t0.addingTimeInterval(10)).count == 1)
       // Renewal keeps it; the lease lapses only when the renewals stop.
