@@ -52,16 +52,16 @@ public struct CycleBenchmark: Sendable {
     /// The first few distinct errors of failed polls, with their targets.
     public var errors: [String] = []
     /// Per parser: polls, records written and the worst lag (`--mix` prints it).
-    public var byParser: [String: Share] = [:]
+    public var byParser: [String: ParserShare] = [:]
   }
 
   /// One parser's share of the polls.
-  public struct Share: Sendable {
+  public struct ParserShare: Sendable {
     public var polls = 0
     public var written = 0
     public var lagMax = 0.0
 
-    mutating func add(_ other: Share) {
+    mutating func add(_ other: ParserShare) {
       polls += other.polls
       written += other.written
       lagMax = max(lagMax, other.lagMax)
@@ -75,14 +75,14 @@ public struct CycleBenchmark: Sendable {
     var outcomes: [String: Int] = [:]
     var written = 0
     var errors: [String] = []
-    var byParser: [String: Share] = [:]
+    var byParser: [String: ParserShare] = [:]
     var polls: Int { lags.count }
 
     mutating func add(_ other: Tally) {
       lags += other.lags
       outcomes.merge(other.outcomes, uniquingKeysWith: +)
       written += other.written
-      for (parser, share) in other.byParser { byParser[parser, default: Share()].add(share) }
+      for (parser, share) in other.byParser { byParser[parser, default: ParserShare()].add(share) }
       for error in other.errors where errors.count < 5 && !errors.contains(error) { errors.append(error) }
     }
   }
@@ -99,8 +99,8 @@ public struct CycleBenchmark: Sendable {
         polledOnce?.insert(report.target.id)
         let lag = JobClock<ContinuousClock>.seconds(report.lag)
         tally.lags.append(lag)
-        tally.byParser[report.target.parser, default: Share()].add(
-          Share(polls: 1, written: report.written, lagMax: lag))
+        tally.byParser[report.target.parser, default: ParserShare()].add(
+          ParserShare(polls: 1, written: report.written, lagMax: lag))
         tally.outcomes[outcome, default: 0] += 1
         tally.written += report.written
         if let error = report.error, tally.errors.count < 5 { tally.errors.append("\(report.target.url): \(error)") }
