@@ -21,6 +21,24 @@ enum NCAARun {
 @Suite(.enabled(if: RealPages.available)) struct NCAARealPageTests {
   /// The first real stats.ncaa.org scoreboard (season-division layout, men's basketball): every
   /// game read whatever the sport, the sport named from the page.
+  /// The season-division board names its sport in its selector (`sport_code_select`), which is
+  /// read first: with a heading that names no sport, and with a heading that names another, the
+  /// games are still the selector's sport.
+  @Test func theSeasonDivisionBoardsSportIsItsSelectorsChoice() throws {
+    let real = try RealPages.page(
+      "ncaa-stats/scoreboard-mbb-d1-2025-11-11.html",
+      url: "https://stats.ncaa.org/season_divisions/18703/scoreboards?game_date=11/11/2025")
+    let text = String(decoding: real.body, as: UTF8.self)
+    let heading = "Men&#39;s Basketball D-I Scoreboard"
+    #expect(text.contains(heading))
+    for replacement in ["Scoreboard", "Women&#39;s Volleyball D-I Scoreboard"] {
+      var page = real
+      page.body = Data(text.replacingOccurrences(of: heading, with: replacement).utf8)
+      let batch = try NCAARun.batch(page)
+      #expect(batch.games.count == 82 && batch.games.allSatisfy { $0.sport == .basketballMen }, "\(replacement)")
+    }
+  }
+
   @Test func theRealScoreboardIsReadWholeWhateverTheSport() throws {
     let batch = try NCAARun.batch(
       try RealPages.page(
