@@ -8,7 +8,7 @@ import StatlineHTML
 /// date, per-period table (visitor's line first), neutral site and attendance span both rows.
 /// The first-listed team is the visitor. The board prints no status and no clock.
 enum DivisionScoreboardReader {
-  static func entries(_ document: Document) throws -> [Scoreboard.Entry] {
+  static func entries(_ document: Document) -> [Scoreboard.Entry] {
     // The table headed Game Date … Score (by walking the tree: this page needs no XPath at all).
     guard
       let table = document.root?.descendants(named: "table").first(where: { table in

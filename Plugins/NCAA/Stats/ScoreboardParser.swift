@@ -49,7 +49,7 @@ struct ScoreboardParser: PageParser {
       try NCAASports.sport(code: code)
       ?? document.first(xpath: "//*[self::h1 or self::h2 or self::h3 or self::h4][contains(.,'Scoreboard')]")
       .flatMap { NCAASports.sport(name: $0.text) } ?? .unknown
-    let division = try DivisionScoreboardReader.entries(document).map { entry -> Scoreboard.Entry in
+    let division = DivisionScoreboardReader.entries(document).map { entry -> Scoreboard.Entry in
       var entry = entry
       entry.statePrinted = false
       return entry
