@@ -43,8 +43,14 @@ import Testing
   /// key would be stored and served without a word).
   @Test func everyBoxColumnKeyIsASportsKey() {
     let documented = Set(SportProfile.all.flatMap(\.statKeys))
-    for (header, column) in BoxColumns.columns {
-      if case .stat(let key) = column { #expect(documented.contains(key), "column '\(header)' → '\(key)'") }
+    for (table, columns) in BoxColumnNames.all {
+      for (header, column) in columns {
+        switch column {
+        case .stat(let key), .wholePoints(let key):
+          #expect(documented.contains(key), "\(table) column '\(header)' → '\(key)'")
+        default: break
+        }
+      }
     }
   }
 

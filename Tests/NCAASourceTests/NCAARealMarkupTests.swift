@@ -100,9 +100,10 @@ import Testing
 
   @Test func gIsGoalsOnlyWhereNoGoalsColumnExistsWhateverTheOrder() {
     var warnings: [String] = []
-    let after = BoxColumns.columns(["Player", "Goals", "G", "Assists"], table: "t", warnings: &warnings)
+    let after = BoxColumns.columns(
+      ["Player", "Goals", "G", "Assists"], family: .lacrosse, table: "t", warnings: &warnings)
     #expect(after == [.name, .stat(StatKey.goals), .ignored, .stat(StatKey.assists)])
-    let alone = BoxColumns.columns(["Player", "G", "A"], table: "t", warnings: &warnings)
+    let alone = BoxColumns.columns(["Player", "G", "A"], family: .lacrosse, table: "t", warnings: &warnings)
     #expect(alone == [.name, .stat(StatKey.goals), .stat(StatKey.assists)])
   }
 

@@ -30,9 +30,10 @@ struct BaseballXMLTests {
   }
 
   @Test func outsAreCountedFromInningsPitched() {
-    #expect(BSGameNormalizer.outs("6.2") == 20 && BSGameNormalizer.outs("0.1") == 1 && BSGameNormalizer.outs("9") == 27)
     #expect(
-      BSGameNormalizer.outs("6.3") == nil && BSGameNormalizer.outs("") == nil && BSGameNormalizer.outs("x") == nil)
+      GameText.outs(innings: "6.2") == 20 && GameText.outs(innings: "0.1") == 1 && GameText.outs(innings: "9") == 27)
+    #expect(
+      GameText.outs(innings: "6.3") == nil && GameText.outs(innings: "") == nil && GameText.outs(innings: "x") == nil)
   }
 
   @Test func aFileThatSaysNeitherGenderNorInningsIsUnknownAndSaysSo() throws {

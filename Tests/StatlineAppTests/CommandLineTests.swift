@@ -32,7 +32,9 @@ import Testing
     #expect(sports(of: "ncaa-gql-boxscore") == "    sports: lacrosse-men, lacrosse-women")
     #expect(
       sports(of: "ncaa-stats-contest-box")
-        == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women")
+        == "    sports: baseball, basketball-men, basketball-women, field-hockey, football, ice-hockey-men, "
+        + "ice-hockey-women, lacrosse-men, lacrosse-women, soccer-men, soccer-women, softball, volleyball-men, "
+        + "volleyball-women")
     #expect(
       sports(of: "ncaa-gql-pbp") == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women")
     #expect(sports(of: "statbroadcast-game-xml")?.contains("baseball, basketball-men") == true)

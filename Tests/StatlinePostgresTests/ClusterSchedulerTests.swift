@@ -63,7 +63,14 @@ struct ClusterSchedulerTests {
       for (url, times) in byURL {
         let gaps = zip(times, times.dropFirst()).map { JobClock<ContinuousClock>.seconds($0.duration(to: $1)) }
         #expect(gaps.allSatisfy { $0 >= 0.9 }, "\(url) polled twice within a cadence: \(gaps)")
-        #expect(gaps.allSatisfy { $0 <= 1.6 }, "\(url) waited longer than a cadence: \(gaps)")
+        // A poll a cut short may have asked the site: by design no one asks again before a
+        // cadence from when it began, so the gap across the stop may be up to two cadences (on
+        // a loaded machine a's last polls are still running when it stops). Every other gap is
+        // one cadence.
+        let acrossStop = zip(times, times.dropFirst()).map { $0 < stopped && stopped <= $1 }
+        #expect(
+          zip(gaps, acrossStop).allSatisfy { gap, across in gap <= (across ? 2.6 : 1.6) },
+          "\(url) waited longer than a cadence: \(gaps)")
         #expect(times.count >= 4, "\(url) polled \(times.count) times in 5 s")
         #expect(times.contains { $0 > stopped.advanced(by: .seconds(1)) }, "\(url) polled after a stopped")
       }

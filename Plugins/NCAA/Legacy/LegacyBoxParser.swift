@@ -12,24 +12,29 @@ struct LegacyBoxParser: PageParser {
     let document = try StatsPage.document(page)
     let header = try LegacyHeader.read(document, page: page)
     var teams: [ContestBox.TeamTables] = []
-    var headersSeen: Set<String> = []
     var warnings: [String] = []
     let tables = try document.select(
       xpath:
         "//table[contains(@class,'mytable')][tr[contains(@class,'grey_heading')] or tbody/tr[contains(@class,'grey_heading')]]"
     )
-    for table in tables {
+    // A player table has a name column; the linescore (also headed grey) has none.
+    let playerTables = try tables.compactMap { table -> (table: Node, headers: [String])? in
       let headers =
         try table.first(xpath: ".//tr[contains(@class,'grey_heading')]")?.select(xpath: "./th | ./td").map(\.words)
         ?? []
-      // A player table has a name column; the linescore (also headed grey) has none. Rows are
-      // found by their cells, not by class: real pages put `smtext` on the row, others on cells.
-      guard headers.contains(where: { BoxColumns.column($0) == .name }) else { continue }
+      return headers.contains(where: { BoxColumns.column($0) == .name }) ? (table, headers) : nil
+    }
+    let (family, sport) = try BoxColumns.sport(
+      of: Set(playerTables.flatMap(\.headers)), periods: ContestHeader.numberedPeriods(header.periodLabels),
+      hint: page.sport, warnings: &warnings)
+    for (table, headers) in playerTables {
+      // Rows are found by their cells, not by class: real pages put `smtext` on the row, others
+      // on cells.
       let title =
         try table.first(xpath: ".//tr[contains(@class,'heading') and not(contains(@class,'grey_heading'))]")?.text ?? ""
-      headersSeen.formUnion(headers)
-      let columns = BoxColumns.columns(headers, table: title, warnings: &warnings)
-      try BoxColumns.checkPlayerTable(columns, headers: headers, table: title.isEmpty ? "a player table" : title)
+      let columns = BoxColumns.columns(headers, family: family, table: title, warnings: &warnings)
+      try BoxColumns.checkPlayerTable(
+        columns, family: family, headers: headers, table: title.isEmpty ? "a player table" : title)
       var tables = ContestBox.TeamTables()
       for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
         var line = BoxColumns.line(row.children(named: "td"), columns: columns)
@@ -47,10 +52,7 @@ struct LegacyBoxParser: PageParser {
         .wrongPage, "the page has \(teams.count) player tables, not one per team",
         hint: "the box score may be cut short, or the layout changed")
     }
-    return ContestBoxLegacy(
-      header: header,
-      sport: try BoxColumns.sport(of: headersSeen, regulation: ContestHeader.regulation(header.periodLabels)),
-      teams: teams, warnings: warnings)
+    return ContestBoxLegacy(header: header, sport: sport, teams: teams, warnings: warnings)
   }
 }
 

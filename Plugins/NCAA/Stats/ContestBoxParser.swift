@@ -3,7 +3,8 @@ import StatlineCore
 import StatlineHTML
 
 /// A contest's individual-stats (or box-score) tab: the header and one table per team and
-/// stat category (field players, goalies).
+/// stat category (lacrosse's field players and goalies; baseball's batting, pitching and
+/// fielding, a player's lines merged by the player's id).
 struct ContestBox: Sendable, Equatable {
   struct Line: Sendable, Equatable {
     var playerId: String?
@@ -11,6 +12,8 @@ struct ContestBox: Sendable, Equatable {
     var number: String?
     var position: String?
     var stats: [String: Int] = [:]
+    /// Numbers with a half (volleyball's points) that a whole-number key cannot hold.
+    var halves: [String] = []
   }
 
   struct TeamTables: Sendable, Equatable {
@@ -48,22 +51,27 @@ struct ContestBoxParser: PageParser {
         .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",
         hint: "the tab may be one without player stats (team stats, officials), or the layout changed")
     }
+    // The tables' headers first: the sport's words say how each column reads.
+    let headed = tables.map { table, _ in
+      (table.children(named: "thead").first?.children(named: "tr").first?.children(named: "th") ?? []).map(\.words)
+    }
+    var warnings: [String] = []
+    let (family, sport) = try BoxColumns.sport(
+      of: Set(headed.joined()), periods: header.numberedPeriods, hint: page.sport, warnings: &warnings)
     // Per competitor, in page order; rows are added in place (a copy out of a dictionary per
     // row would copy every line read so far).
     var teams: [ContestBox.TeamTables] = []
     var slots: [String: Int] = [:]
-    var headersSeen: Set<String> = []
-    var warnings: [String] = []
     // Per team: its tables' columns (one of them must hold a name and the sport's scoring
     // column), and what its tables were headed (for the error when none has).
     var columnsBySlot: [Int: [[BoxColumns.Column]]] = [:]
-    var headed: [Int: [String]] = [:]
+    var headings: [Int: [String]] = [:]
     // The summary rows are known by their class and, should the class go, by what they are
     // named: TEAM, and the total row named for the team (as the header prints it) or Totals.
     let summaryNames = Set(
       (["TEAM", "TOTALS", "TOTAL"] + [header.visitor, header.home].flatMap { [$0.shortName, $0.fullName ?? ""] })
         .filter { !$0.isEmpty }.map { $0.uppercased() })
-    for (table, teamLink) in tables {
+    for ((table, teamLink), headers) in zip(tables, headed) {
       let tableId = table.attribute("id") ?? ""
       let competitor = NCAAIds.number(after: "competitor_", in: tableId) ?? tableId
       let slot: Int
@@ -75,12 +83,9 @@ struct ContestBoxParser: PageParser {
         teams.append(
           ContestBox.TeamTables(seasonTeamId: NCAAIds.number(after: "/teams/", in: teamLink)))
       }
-      let headerRow = table.children(named: "thead").first?.children(named: "tr").first
-      let headers = (headerRow?.children(named: "th") ?? []).map(\.words)
-      headersSeen.formUnion(headers)
-      let columns = BoxColumns.columns(headers, table: "table \(tableId)", warnings: &warnings)
+      let columns = BoxColumns.columns(headers, family: family, table: "table \(tableId)", warnings: &warnings)
       columnsBySlot[slot, default: []].append(columns)
-      headed[slot, default: []].append("table \(tableId): \(headers.prefix(20).joined(separator: ", "))")
+      headings[slot, default: []].append("table \(tableId): \(headers.prefix(20).joined(separator: ", "))")
       for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
         guard !cells.isEmpty else { continue }
@@ -99,6 +104,11 @@ struct ContestBoxParser: PageParser {
           warnings.append("table \(tableId): a row without a player name is skipped")
           continue
         }
+        if !line.halves.isEmpty {
+          warnings.append(
+            "table \(tableId): \(line.name)'s points with a half (a block assist counts half) left out: "
+              + line.halves.joined(separator: ", "))
+        }
         if let index = teams[slot].players.firstIndex(where: { $0.playerId != nil && $0.playerId == line.playerId }) {
           teams[slot].players[index].stats.merge(line.stats) { $1 }
           teams[slot].players[index].position = teams[slot].players[index].position ?? line.position
@@ -107,13 +117,14 @@ struct ContestBoxParser: PageParser {
         }
       }
     }
-    let sport = try BoxColumns.sport(of: headersSeen, regulation: header.regulation)
-    let scoring = BoxColumns.scoringKey(headers: headersSeen)
+    let required = family.scoringKey.map { " and a \($0)" } ?? ""
     for slot in teams.indices
-    where !(columnsBySlot[slot] ?? []).contains(where: { $0.contains(.name) && $0.contains(.stat(scoring)) }) {
+    where !(columnsBySlot[slot] ?? []).contains(where: { columns in
+      columns.contains(.name) && (family.scoringKey.map { columns.contains(.stat($0)) } ?? true)
+    }) {
       throw StatlineError(
         .wrongPage,
-        "no stat table of team \(slot + 1) has a name and a \(scoring) column (\((headed[slot] ?? []).joined(separator: "; ")))",
+        "no stat table of team \(slot + 1) has a name\(required) column (\((headings[slot] ?? []).joined(separator: "; ")))",
         hint: "the layout changed: the tables' header rows no longer name the columns the plugin needs")
     }
     return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)

@@ -29,11 +29,30 @@ struct ContestHeader: Sendable, Equatable {
   var attendance: Int?
 
   /// Final when the site marks a winner; live when regulation periods are still blank (the
-  /// last filled one is the period); anything else is unknown (never guessed).
-  var status: (status: GameStatus, period: Int?, label: String?) {
+  /// last filled one is the period); anything else is unknown (never guessed). In innings the
+  /// visitor bats first: a line one inning longer than the home team's is the top of that
+  /// inning, and the game is live until the home team has batted in regulation's last inning.
+  /// A match in sets is live until a side has won the sets it needs.
+  func status(sport: Sport) -> (status: GameStatus, period: Int?, label: String?) {
     let played = min(visitor.periodScores.count, home.periodScores.count)
+    let profile = sport.profile
+    if profile?.period == .inning {
+      let inning = max(visitor.periodScores.count, home.periodScores.count)
+      if visitor.winner || home.winner { return (.final, inning > 0 ? inning : nil, "Final") }
+      guard inning > 0, inning < regulation || home.periodScores.count < inning else { return (.unknown, nil, nil) }
+      let half = home.periodScores.count < inning ? "Top " : "Bottom "
+      return (.live, inning, half + SportProfile.ordinal(inning))
+    }
     if visitor.winner || home.winner {
       return (.final, played > 0 ? played : nil, "Final")
+    }
+    if let profile, profile.period == .set {
+      let needed = profile.regulationPeriods / 2 + 1
+      let won = zip(visitor.periodScores, home.periodScores).reduce(into: (0, 0)) { won, set in
+        if set.0 > set.1 { won.0 += 1 } else if set.1 > set.0 { won.1 += 1 }
+      }
+      guard played > 0, max(won.0, won.1) < needed else { return (.unknown, nil, nil) }
+      return (.live, played, profile.periodLabel(played))
     }
     if played > 0 && played < min(regulation, periodLabels.count) {
       return (.live, played, GameText.periodLabel(played, regulation))
@@ -42,14 +61,24 @@ struct ContestHeader: Sendable, Equatable {
   }
 
   /// The line score's numbered periods (`1 2` for men's basketball halves, `1 2 3 4` for
-  /// quarters; `1OT` and the total are not numbers); four when the header has no line score.
+  /// quarters, `1` … `9` for innings; `1OT` and the totals are not numbers); four when the
+  /// header has no line score.
   var regulation: Int { Self.regulation(periodLabels) }
 
+  /// The line score's numbered periods; nil when the header has none.
+  var numberedPeriods: Int? { Self.numberedPeriods(periodLabels) }
+
   /// The numbered periods of a line score's header cells (current and legacy layouts).
-  static func regulation(_ periodLabels: [String]) -> Int {
+  static func regulation(_ periodLabels: [String]) -> Int { numberedPeriods(periodLabels) ?? 4 }
+
+  static func numberedPeriods(_ periodLabels: [String]) -> Int? {
     let numbered = periodLabels.filter { Int($0) != nil }.count
-    return numbered > 0 ? numbered : 4
+    return numbered > 0 ? numbered : nil
   }
+
+  /// The line score's total columns: lacrosse's and basketball's `S` or `T`, baseball's runs,
+  /// hits and errors (`R H E`); the runs or the total is the score.
+  static let totalLabels: Set<String> = ["S", "T", "R", "H", "E"]
 
   /// The header of a page read as a tree.
   static func read(_ document: Document, page: Page) throws -> ContestHeader {
@@ -135,6 +164,7 @@ struct ContestHeader: Sendable, Equatable {
   private mutating func readLinescore<Element: ElementNode>(_ table: Element) {
     let rows = StatsPage.rows(of: table)
     var teamRows = 0
+    var totalColumn: Int?
     for row in rows {
       let cells = row.children(named: "td")
       if cells.count == 1 {
@@ -150,21 +180,25 @@ struct ContestHeader: Sendable, Equatable {
       }
       guard cells.count >= 2 else { continue }
       if periodLabels.isEmpty && cells[0].text.isEmpty {
-        periodLabels = cells.dropFirst().map(\.text).filter { $0 != "S" && $0 != "T" && !$0.isEmpty }
+        let labels = cells.dropFirst().map(\.text)
+        periodLabels = labels.filter { !Self.totalLabels.contains($0) && !$0.isEmpty }
+        totalColumn = labels.firstIndex { $0 == "S" || $0 == "T" || $0 == "R" }.map { $0 + 1 }
         continue
       }
+      // A period not played yet is blank; baseball's home ninth that was not needed is `X`.
       let values = cells.dropFirst().prefix(periodLabels.count).map { GameText.int($0.text) }
       let filled = Array(values.prefix { $0 != nil }.compactMap { $0 })
+      let total = GameText.int((totalColumn.flatMap { $0 < cells.count ? cells[$0] : nil } ?? cells.last)?.text)
       if teamRows == 0 { visitor.periodScores = filled } else if teamRows == 1 { home.periodScores = filled }
-      if teamRows == 0, visitor.score == nil { visitor.score = GameText.int(cells.last?.text) }
-      if teamRows == 1, home.score == nil { home.score = GameText.int(cells.last?.text) }
+      if teamRows == 0, visitor.score == nil { visitor.score = total }
+      if teamRows == 1, home.score == nil { home.score = total }
       teamRows += 1
     }
   }
 
   /// The header as the model's game (without sport-specific parts).
   func game(sport: Sport) -> Game {
-    let (status, period, label) = self.status
+    let (status, period, label) = self.status(sport: sport)
     func line(_ team: Competitor) -> TeamLine {
       TeamLine(
         team: TeamRef(id: team.seasonTeamId.map(NCAAIds.seasonTeam), name: team.shortName),

@@ -42,6 +42,8 @@ enum NCAASports {
   static func isLacrosse(_ sport: Sport) -> Bool { sport == .lacrosseMen || sport == .lacrosseWomen }
 
   static let lacrosse: Set<Sport> = [.lacrosseMen, .lacrosseWomen]
+  /// Every sport the codes name: the box scores read each sport's columns (`BoxFamily`).
+  static let every = Set(byCode.values)
   /// The sports whose play-by-play and box scores the plugin reads (lacrosse's grammar and
   /// columns, basketball's).
   static let lacrosseAndBasketball: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
@@ -51,7 +53,7 @@ enum NCAASports {
   /// the game's sport, so a basketball game on a scoreboard gets its play-by-play target and no
   /// box-score target that could only fail.
   static let readBy: [String: Set<Sport>] = [
-    "ncaa-stats-contest-box": lacrosseAndBasketball, "ncaa-legacy-box": lacrosseAndBasketball,
+    "ncaa-stats-contest-box": every, "ncaa-legacy-box": every,
     "ncaa-gql-boxscore": lacrosse,
     "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": lacrosseAndBasketball, "ncaa-gql-pbp": lacrosseAndBasketball,
   ]

@@ -66,18 +66,8 @@ struct BSGameNormalizer: Normalizer {
     for (attribute, key) in keys {
       if let value = GameText.int(attributes[attribute]) { stats[key] = value }
     }
-    if let outs = outs(attributes["pitching.ip"]) { stats["outsPitched"] = outs }
+    if let outs = GameText.outs(innings: attributes["pitching.ip"]) { stats["outsPitched"] = outs }
     return stats
-  }
-
-  /// `6.2` innings → 20 outs (the digit after the point counts outs, not tenths).
-  static func outs(_ innings: String?) -> Int? {
-    guard let innings, !innings.isEmpty else { return nil }
-    let parts = innings.split(separator: ".", omittingEmptySubsequences: false)
-    guard let whole = Int(parts[0]), parts.count <= 2 else { return nil }
-    let extra = parts.count == 2 ? Int(parts[1]) ?? -1 : 0
-    guard (0...2).contains(extra) else { return nil }
-    return whole * 3 + extra
   }
 
   /// The players who played (`gp` more than 0); the team's left on base from its line score.

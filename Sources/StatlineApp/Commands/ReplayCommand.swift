@@ -31,6 +31,12 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: "The URL the page was fetched from (overrides request.json).")
   var url: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The sport the page's target names (overrides request.json): what a parser takes when the page does not say.",
+      valueName: "sport"))
+  var sport: String?
+
   @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
   var json = false
 
@@ -57,7 +63,8 @@ struct ReplayCommand: AsyncParsableCommand {
     }
     for (index, path) in paths.enumerated() {
       do {
-        let (page, recorded) = try await ReplayLoader.load(path, url: url, store: store)
+        var (page, recorded) = try await ReplayLoader.load(path, url: url, store: store)
+        if let sport { page.sport = Sport(sport) }
         let known = recorded.flatMap { registry.parser(id: $0) != nil ? $0 : nil }
         let entry = try registry.select(for: page, source: source, parser: parser ?? known)
         let batch = try PagePipeline.run(page, with: entry)

@@ -25,9 +25,11 @@ public enum PageLoader {
       FileManager.default.fileExists(atPath: record.path) && pageFile.lastPathComponent.hasPrefix("page.")
       ? try RequestRecord.load(record) : nil
     let body = try read(pageFile.path)
-    return Page(
+    var page = Page(
       url: url ?? request?.url, status: request?.status ?? 200, headers: request?.headers ?? [:],
       body: body, fetchedAt: request?.fetchedAt.flatMap { try? Date($0, strategy: .iso8601) }, file: pageFile.path)
+    page.sport = request?.sport.map { Sport($0) }
+    return page
   }
 
   /// The most a page read from a pipe may hold (a file's size is known before it is read).

@@ -99,6 +99,17 @@ public enum GameText {
     return parts[0] * 60 + parts[1]
   }
 
+  /// Innings pitched as printed ("6.2": six innings and two outs; the digit after the point
+  /// counts outs, not tenths) → outs (20); nil for a fraction that is not 0, 1 or 2 outs.
+  public static func outs(innings: String?) -> Int? {
+    guard let innings, !innings.isEmpty else { return nil }
+    let parts = innings.split(separator: ".", omittingEmptySubsequences: false)
+    guard let whole = Int(parts[0]), whole >= 0, parts.count <= 2 else { return nil }
+    let extra = parts.count == 2 ? Int(parts[1]) ?? -1 : 0
+    guard (0...2).contains(extra) else { return nil }
+    return whole * 3 + extra
+  }
+
   /// "1st" … "4th", then "OT", "2OT", …
   public static func periodLabel(_ period: Int, _ regulation: Int) -> String {
     if period > regulation {
