@@ -29,7 +29,7 @@ struct LegacyPlaysParser: PageParser {
       else {
         throw StatlineError(
           .wrongPage,
-          "period table \(period) is not headed Time, Score and the two teams (headers: \(headers.joined(separator: ", ")))",
+          "period table \(period) is not headed Score and the two teams (headers: \(headers.joined(separator: ", ")))",
           hint: "the layout changed: the table's header row no longer names its columns")
       }
       for row in try table.select(xpath: ".//tr[not(contains(@class,'heading'))][td]") {
@@ -40,7 +40,7 @@ struct LegacyPlaysParser: PageParser {
         }
         guard cells.count > columns.last else { continue }
         var play = PlayRow(
-          period: period, clock: cells[columns.time].text, awayText: cells[columns.away].text,
+          period: period, clock: columns.time.map { cells[$0].text }, awayText: cells[columns.away].text,
           homeText: cells[columns.home].text)
         (play.away, play.home) = PlayRow.score(cells[columns.score].text) ?? (nil, nil)
         rows.append(play)

@@ -118,10 +118,11 @@ enum PlayRows {
   /// from `otherSport(of:)`) when they say.
   static func refusal(_ texts: [String], other: String?) -> StatlineError {
     let first = texts.first { !$0.isEmpty }.map { "'\($0.prefix(60))'" } ?? "none"
-    let named = other.map { "\($0), not lacrosse or basketball" } ?? "not lacrosse or basketball"
+    let named = other.map { "\($0), not a sport the page's parser reads" } ?? "of no sport the plugin knows"
     return StatlineError(
       .unsupported, "the plays are \(named) (first: \(first))",
-      hint: "the NCAA plugin reads men's and women's lacrosse and basketball play-by-play")
+      hint: "the NCAA plugin reads lacrosse and basketball play-by-play by their grammars, and every other sport's "
+        + "by its words or its target's sport (`sport:` on the target, or replay --sport)")
   }
 
   /// Words that only another sport's play texts use.
@@ -130,7 +131,9 @@ enum PlayRows {
     ("baseball or softball", ["struck out", "singled", "doubled", "grounded out", "flied out", "walked"]),
     ("volleyball", ["attack error", "service ace", "kill by", "dig by"]),
     ("soccer", ["corner kick", "offside", "yellow card"]),
+    ("field hockey", ["penalty corner", "green card"]),
     ("ice hockey", ["power play goal", "icing", "hooking", "shot on goal by"]),
+    ("football", ["touchdown", "rush for", "pass complete", "pass incomplete", "kickoff", "punt "]),
   ]
 
   /// The sport most of the texts' words belong to, or nil. (Byte search: Foundation's

@@ -18,7 +18,8 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
 }
 
 /// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period, each
-/// a table headed Time | visitor | Score | home, its columns read by their header text
+/// a table headed Time | visitor | Score | home (baseball's and volleyball's without Time),
+/// its columns read by their header text
 /// (`PlayColumns`). The cards are named by the site ("1st Period", "1st Quarter", "1st Half",
 /// "OT"), so a period is any table with such a header, numbered in page order, its card's header
 /// kept as the plays' period label. The side that acted is the non-empty text cell; the score
@@ -44,15 +45,20 @@ struct ContestPlaysParser: PageParser {
       let label = title?.isEmpty == false ? title : nil
       for row in StatsPage.rows(of: table) {
         let cells = row.children(named: "td")
-        if cells.count == 2, let clock = cells.first?.text {
+        if cells.count == 2, columns.time != nil, let clock = cells.first?.text {
           // A period event spans the other cells.
           rows.append(PlayRow(period: period, periodLabel: label, clock: clock, side: nil, text: cells[1].text))
           continue
         }
+        if cells.count == 1, columns.time == nil {
+          // Without a time column, a period event is one cell across the table.
+          rows.append(PlayRow(period: period, periodLabel: label, clock: nil, side: nil, text: cells[0].text))
+          continue
+        }
         guard cells.count > columns.last else { continue }
         var play = PlayRow(
-          period: period, periodLabel: label, clock: cells[columns.time].text, awayText: cells[columns.away].text,
-          homeText: cells[columns.home].text)
+          period: period, periodLabel: label, clock: columns.time.map { cells[$0].text },
+          awayText: cells[columns.away].text, homeText: cells[columns.home].text)
         (play.away, play.home) = PlayRow.score(cells[columns.score].text) ?? (nil, nil)
         rows.append(play)
       }
@@ -72,19 +78,29 @@ struct ContestPlaysParser: PageParser {
 }
 
 /// The header's game (the final score comes from the header, never from the last row's
-/// running score, which is not monotonic) and the typed plays; the sport from the play texts.
+/// running score, which is not monotonic) and the typed plays; the sport from the play texts:
+/// lacrosse and basketball by their grammars, the other sports by their words (or the target's
+/// sport) and their running score (`ScoredPlayRows`).
 struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
   func normalize(_ plays: PlaysPage<Header>, page: Page) throws -> Batch {
     let texts = plays.rows.map(\.text)
     guard let sport = PlayRows.lacrosse(of: texts) else {
-      // Basketball is read too (its texts, its halves or quarters); any other sport stays refused.
       let other = PlayRows.otherSport(of: texts)
-      guard other == "basketball" else { throw PlayRows.refusal(texts, other: other) }
-      let basketball = BasketballPlayRows.sport(periodLabels: plays.rows.compactMap(\.periodLabel))
-      let game = plays.header.game(sport: basketball)
+      let labels = plays.rows.compactMap(\.periodLabel)
+      if other == "basketball" {
+        let basketball = BasketballPlayRows.sport(periodLabels: labels)
+        let game = plays.header.game(sport: basketball)
+        return Batch(
+          games: [game], teams: plays.header.teams(sport: basketball),
+          plays: BasketballPlayRows.plays(plays.rows, gameId: game.id))
+      }
+      guard let scored = try ScoredPlayRows.sport(words: other, periodLabels: labels, hint: page.sport) else {
+        throw PlayRows.refusal(texts, other: other)
+      }
+      let game = plays.header.game(sport: scored)
       return Batch(
-        games: [game], teams: plays.header.teams(sport: basketball),
-        plays: BasketballPlayRows.plays(plays.rows, gameId: game.id))
+        games: [game], teams: plays.header.teams(sport: scored),
+        plays: ScoredPlayRows.plays(plays.rows, gameId: game.id, sport: scored))
     }
     let game = plays.header.game(sport: sport)
     return Batch(

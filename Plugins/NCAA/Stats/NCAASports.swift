@@ -44,6 +44,9 @@ enum NCAASports {
   static let lacrosse: Set<Sport> = [.lacrosseMen, .lacrosseWomen]
   /// Every sport the codes name: the box scores read each sport's columns (`BoxFamily`).
   static let every = Set(byCode.values)
+  /// The sports whose play-by-play is read by its running score (`ScoredPlayRows`), not a
+  /// grammar: every one but lacrosse and basketball.
+  static let byRunningScore = every.subtracting(lacrosseAndBasketball)
   /// The sports whose play-by-play and box scores the plugin reads (lacrosse's grammar and
   /// columns, basketball's).
   static let lacrosseAndBasketball: Set<Sport> = [.lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen]
@@ -55,7 +58,7 @@ enum NCAASports {
   static let readBy: [String: Set<Sport>] = [
     "ncaa-stats-contest-box": every, "ncaa-legacy-box": every,
     "ncaa-gql-boxscore": lacrosse,
-    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": lacrosseAndBasketball, "ncaa-gql-pbp": lacrosseAndBasketball,
+    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": every, "ncaa-gql-pbp": lacrosseAndBasketball,
   ]
 
   /// Whether `parser` reads pages of `sport`.

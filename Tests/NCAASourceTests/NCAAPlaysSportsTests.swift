@@ -1,0 +1,148 @@
+import Foundation
+import StatlineApp
+import StatlineCore
+import StatlineEngine
+import StatlineTesting
+import Testing
+
+@testable import NCAASource
+
+/// stats.ncaa.org play-by-play of the sports read by their running score (issue 30, point 3):
+/// baseball's innings and volleyball's sets without a time column, soccer's goals, football's
+/// scores in kinds, and the events they give.
+@Suite struct NCAAPlaysSportsTests {
+  static let parser = "ncaa-stats-contest-pbp"
+
+  static func page(_ folder: String) throws -> Page {
+    try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/\(folder)")
+  }
+
+  static func run(_ page: Page) throws -> Batch { try PagePipeline.run(page, with: try NCAARun.entry(parser)) }
+
+  static func scoring(_ batch: Batch) -> [Play] { batch.plays.filter { $0.type == .score || $0.type == .goal } }
+
+  @Test func baseballRunsAreReadByTheRunningScoreInningByInning() throws {
+    let batch = try Self.run(try Self.page("baseball-innings"))
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .baseball && game.status == .final && game.away.score == 3 && game.home.score == 5)
+    let runs = Self.scoring(batch)
+    #expect(runs.count == 6)
+    #expect(runs.filter { $0.side == .away }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 3)
+    #expect(runs.filter { $0.side == .home }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 5)
+    let homer = try #require(runs.first)
+    #expect(homer.period == 1 && homer.periodLabel == "1st Inning" && homer.clock == nil)
+    #expect(homer.details["kind"] == "homeRun" && homer.details["points"] == "2" && homer.player == "Mateo Diaz")
+    #expect(batch.plays.filter { $0.type == .periodEnd }.count == 9, "the innings' end rows span the table")
+    #expect(batch.warnings.isEmpty, "\(batch.warnings)")
+  }
+
+  @Test func baseballPlaysWithoutTheirSportAreRefusedSayingHowToNameIt() throws {
+    var page = try Self.page("baseball-innings")
+    page.sport = nil
+    let error = try #require(throws: StatlineError.self) { try Self.run(page) }
+    #expect(error.kind == .unsupported && error.reason.contains("does not say which"))
+    page.sport = .softball
+    #expect(try Self.run(page).games.first?.sport == .softball)
+  }
+
+  @Test func aRunningScoreThatEndsShortOfTheHeadersScoreRefusesThePlays() throws {
+    // The header says 6 for the home team; the rows reach 5: the plays are refused, named.
+    var page = try Self.page("baseball-innings")
+    page.body = Data(
+      String(decoding: page.body, as: UTF8.self).replacingOccurrences(
+        of: #"<td class="grey_text" align="right">X</td>"#, with: #"<td class="grey_text" align="right">1</td>"#
+      ).replacingOccurrences(of: "\n                    5\n", with: "\n                    6\n").utf8)
+    let batch = try Self.run(page)
+    #expect(batch.games.first?.home.score == 6)
+    #expect(batch.plays.isEmpty)
+    #expect(batch.warnings.contains { $0.hasPrefix(BatchValidator.refusedPrefix) && $0.contains("5") })
+  }
+
+  @Test func volleyballRalliesStartAgainEachSetAndAnErrorNamesNoScorer() throws {
+    let batch = try Self.run(try Self.page("volleyball-sets"))
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .volleyball && game.away.score == 3 && game.home.score == 2)
+    let points = Self.scoring(batch)
+    for (set, score) in zip(1...5, [(25, 20), (22, 25), (25, 23), (20, 25), (15, 12)]) {
+      let rallies = points.filter { $0.period == set }
+      #expect(
+        rallies.filter { $0.side == .away }.count == score.0 && rallies.filter { $0.side == .home }.count == score.1)
+      #expect(rallies.first.map { ($0.awayScore ?? 0) + ($0.homeScore ?? 0) } == 1, "set \(set) starts at 1-0 or 0-1")
+    }
+    let error = try #require(points.first { $0.text.hasPrefix("Attack error by") })
+    #expect(error.player == nil && error.side == .home, "Stanford's error is Penn St.'s point, no scorer of theirs")
+  }
+
+  @Test func soccerGoalsNameScorerAndAssistAndTheTargetSaysMens() throws {
+    var page = try Self.page("soccer-men-overtime")
+    let batch = try Self.run(page)
+    #expect(batch.games.first?.sport == .soccerMen)
+    let goals = Self.scoring(batch)
+    #expect(goals.map(\.type) == [.goal, .goal, .goal] && goals.map(\.period) == [1, 2, 3])
+    #expect(goals.first?.player == "Leo Grant" && goals.first?.assist == "Omar Hayes" && goals.first?.clock == "31:05")
+    page.sport = nil
+    #expect(try Self.run(page).games.first?.sport == .soccer)
+    // The same plays in quarters are field hockey's.
+    page.body = Data(
+      String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: "1st Half</div>", with: "1st Quarter</div>")
+        .utf8)
+    #expect(try Self.run(page).games.first?.sport == .fieldHockey)
+  }
+
+  @Test func footballScoresComeInKindsAndAPassingTouchdownIsTheReceivers() throws {
+    let batch = try Self.run(try Self.page("football-quarters"))
+    #expect(batch.games.first?.sport == .football)
+    let scores = Self.scoring(batch)
+    #expect(scores.compactMap { $0.details["kind"] }.filter { $0 == "touchdown" }.count == 5)
+    #expect(scores.filter { $0.details["kind"] == "fieldGoal" }.map { $0.details["points"] } == ["3", "3"])
+    #expect(scores.filter { $0.details["kind"] == "extraPoint" }.allSatisfy { $0.details["points"] == "1" })
+    #expect(scores.first { $0.text.hasPrefix("York, Blake pass complete") }?.player == "Eli Abel")
+    #expect(scores.filter { $0.side == .home }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 24)
+  }
+
+  @Test func theDifferSpeaksEachSportFromThesePlays() throws {
+    let batch = try Self.run(try Self.page("baseball-innings"))
+    let final = try #require(batch.games.first)
+    var live = final
+    (live.status, live.period, live.away.score, live.home.score) = (.live, 1, 0, 0)
+    (live.away.periodScores, live.home.periodScores, live.away.winner, live.home.winner) = ([], [], nil, nil)
+    let events = ScoreDiffer.events(previous: live, current: final, plays: batch.plays)
+    let scored = events.filter { $0.type == .scored }
+    #expect(scored.count == 6 && scored.allSatisfy { $0.sport == .baseball })
+    #expect(scored.first?.details["kind"] == "homeRun" && scored.first?.player == "Mateo Diaz")
+    #expect(scored.first?.points == 2 && events.contains { $0.type == .final })
+    #expect(!events.contains { $0.type == .goal }, "runs are not goals")
+
+    let soccer = try Self.run(try Self.page("soccer-men-overtime"))
+    var start = try #require(soccer.games.first)
+    let end = start
+    (start.status, start.period, start.away.score, start.home.score) = (.live, 1, 0, 0)
+    (start.away.periodScores, start.home.periodScores, start.away.winner, start.home.winner) = ([], [], nil, nil)
+    let goals = ScoreDiffer.events(previous: start, current: end, plays: soccer.plays).filter { $0.type == .goal }
+    #expect(goals.map(\.player) == ["Leo Grant", "Eli Jones", "Leo Grant"])
+  }
+
+  @Test func eachSportsWordsAndCardsSayTheSport() throws {
+    #expect(PlayRows.otherSport(of: ["Quinn, Bryson rush for 12 yards, TOUCHDOWN."]) == "football")
+    #expect(PlayRows.otherSport(of: ["Penalty corner for UNC.", "Green card on Moore, Erin."]) == "field hockey")
+    #expect(
+      try ScoredPlayRows.sport(words: "soccer", periodLabels: ["1st Quarter"], hint: .soccerWomen) == .fieldHockey)
+    #expect(try ScoredPlayRows.sport(words: "volleyball", periodLabels: [], hint: .volleyballMen) == .volleyballMen)
+    #expect(try ScoredPlayRows.sport(words: "ice hockey", periodLabels: [], hint: nil) == .unknown)
+    #expect(try ScoredPlayRows.sport(words: nil, periodLabels: [], hint: .football) == .football)
+    #expect(
+      try ScoredPlayRows.sport(words: nil, periodLabels: [], hint: .lacrosseMen) == nil, "lacrosse has its grammar")
+    #expect(try ScoredPlayRows.sport(words: nil, periodLabels: [], hint: nil) == nil)
+  }
+
+  @Test func aPrintedScoreThatFallsIsACorrectionNotAScore() {
+    let rows = [
+      PlayRow(period: 1, clock: nil, side: .away, text: "Goal by Grant, Leo.", away: 2, home: 0),
+      PlayRow(period: 1, clock: nil, side: .home, text: "Scoring change.", away: 1, home: 0),
+      PlayRow(period: 1, clock: nil, side: .away, text: "Goal by Grant, Leo.", away: 2, home: 0),
+    ]
+    let plays = ScoredPlayRows.plays(rows, gameId: "g", sport: .soccerMen)
+    #expect(plays.map(\.type) == [.goal, .other, .goal])
+    #expect(plays[1].awayScore == nil && plays[2].awayScore == 2)
+  }
+}
