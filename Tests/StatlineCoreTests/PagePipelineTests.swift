@@ -59,6 +59,18 @@ import Testing
     #expect(BlockDetector.check(page(String(repeating: " ", count: 70_000) + "bm-verify")) == nil, "beyond 64 KiB")
   }
 
+  /// A challenge is an HTML page: a JSON answer that quotes a marker's words is content, and
+  /// its 64 KiB are not scanned.
+  @Test func aJSONAnswerIsNeverAWall() {
+    for body in [
+      #"{"story":"Cloudflare's cf-chl- pages"}"#, "\u{FEFF} \n [\"bm-verify\"]",
+      "\t{\"x\":\"<title>Access Denied</title>\"}",
+    ] {
+      #expect(BlockDetector.check(page(body)) == nil, "\(body)")
+    }
+    #expect(BlockDetector.check(page(" <p>{bm-verify}</p>"))?.kind == .blocked, "HTML that holds braces is scanned")
+  }
+
   @Test func markersAreFoundAtEveryOffsetAndTheFirstOneNamesTheWall() {
     for (marker, reason) in BlockDetector.challengeMarkers {
       for offset in 0..<40 {

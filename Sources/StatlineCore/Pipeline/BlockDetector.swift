@@ -80,8 +80,12 @@ public enum BlockDetector {
     return bits
   }()
 
-  /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively.
+  /// The index of the marker that starts first in the first 64 KiB, matched case-insensitively;
+  /// nil for a body that opens as a JSON object or array (after white space and a byte-order
+  /// mark): a challenge or a wall is an HTML page, and a JSON answer that quotes a marker's
+  /// words (a story about Cloudflare) is content.
   static func firstMarker(in body: Data) -> Int? {
+    guard !opensAsJSON(body) else { return nil }
     let byPair = anchors
     let (needle, bounds) = (needles.bytes, needles.bounds)
     let longest = bounds.map { $0.end - $0.start }.max() ?? 0
@@ -114,6 +118,14 @@ public enum BlockDetector {
         }
         return best?.marker
       }
+    }
+  }
+
+  static func opensAsJSON(_ body: Data) -> Bool {
+    body.withUnsafeBytes { raw in
+      var index = raw.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      while index < raw.count, [0x20, 0x09, 0x0A, 0x0D].contains(raw[index]) { index += 1 }
+      return index < raw.count && (raw[index] == UInt8(ascii: "{") || raw[index] == UInt8(ascii: "["))
     }
   }
 
