@@ -18,4 +18,22 @@ struct CivilDateTests {
     #expect(CivilDate.days(year: 2000, month: 3, day: 1) == 11_017)
     #expect(CivilDate.days(year: 1969, month: 12, day: 31) == -1)
   }
+
+  /// The strings written digit by digit say what Foundation's ISO 8601 style says, from 1970
+  /// to the year 9999, at every hour, minute and second.
+  @Test func anInstantReadsAsFoundationWritesIt() {
+    var generator = SystemRandomNumberGenerator()
+    let samples =
+      (0..<20_000).map { _ in Int.random(in: 0..<253_402_300_800, using: &generator) } + [
+        0, 59, 86_399, 86_400, 951_782_400, 1_740_718_800, 253_402_300_799,
+      ]
+    for seconds in samples {
+      let expected = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+      if CivilDate.instant(seconds: seconds) != expected {
+        Issue.record("\(seconds): \(CivilDate.instant(seconds: seconds)) against \(expected)")
+        return
+      }
+      #expect(CivilDate.date(days: seconds / 86_400) == String(expected.prefix(10)))
+    }
+  }
 }

@@ -4,12 +4,15 @@ import StatlineHTML
 
 /// Pages per second for one parser's whole path (parse → normalize → validate) next to the bare
 /// parse of the same bytes (libxml2 for HTML and XML, the JSON tape — `JSONDocument` — for
-/// JSON), in interleaved rounds (median of each).
+/// JSON) and the parser's parse stage alone (the page read into its records: what a peer that
+/// only extracts the values does), in interleaved rounds (median of each).
 public struct PipelineBenchmark: Sendable {
   public struct Result: Sendable {
     public var bytes: Int
     public var records: Int
     public var barePagesPerSecond: Double
+    /// The parse stage alone (`ParserEntry.parseOnly`).
+    public var parsePagesPerSecond: Double
     public var pipelinePagesPerSecond: Double
     /// The median over rounds of each round's pipeline time over the bare time measured right
     /// before it, minus one, in percent: neighbouring rounds share the machine's state, so this
@@ -38,9 +41,11 @@ public struct PipelineBenchmark: Sendable {
     let bare = Self.bareParse(entry.format)
     let clock = ContinuousClock()
     var bareTimes: [Duration] = []
+    var parseTimes: [Duration] = []
     var pipelineTimes: [Duration] = []
     for _ in 0..<rounds {
       bareTimes.append(clock.measure { for _ in 0..<pagesPerRound { bare(page.body) } })
+      parseTimes.append(try clock.measure { for _ in 0..<pagesPerRound { try entry.parseOnly(page) } })
       pipelineTimes.append(
         try clock.measure { for _ in 0..<pagesPerRound { _ = try PagePipeline.run(page, with: entry) } })
     }
@@ -54,7 +59,8 @@ public struct PipelineBenchmark: Sendable {
     let paired = zip(pipelineTimes, bareTimes).map { seconds($0) / seconds($1) }.sorted()
     return Result(
       bytes: page.body.count, records: records, barePagesPerSecond: rate(bareTimes),
-      pipelinePagesPerSecond: rate(pipelineTimes), pairedOverheadPercent: (paired[paired.count / 2] - 1) * 100,
+      parsePagesPerSecond: rate(parseTimes), pipelinePagesPerSecond: rate(pipelineTimes),
+      pairedOverheadPercent: (paired[paired.count / 2] - 1) * 100,
       bestOverheadPercent: (seconds(pipelineTimes.min()!) / seconds(bareTimes.min()!) - 1) * 100)
   }
 

@@ -102,6 +102,8 @@ struct BenchCommand: ParsableCommand {
           bareName.padding(toLength: 40, withPad: " ", startingAt: 0)
             + String(format: "%8.1f pages/s", result.barePagesPerSecond))
         Console.out(
+          String(format: "parse alone (the page's records):       %8.1f pages/s", result.parsePagesPerSecond))
+        Console.out(
           String(format: "parse + normalize + validate (parser):  %8.1f pages/s", result.pipelinePagesPerSecond))
         Console.out(String(format: "overhead, from the medians:              %8.1f %%", result.overheadPercent))
         Console.out(String(format: "overhead, fastest rounds:                %8.1f %%", result.bestOverheadPercent))

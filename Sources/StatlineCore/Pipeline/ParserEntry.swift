@@ -86,6 +86,7 @@ public struct ParserEntry: Sendable {
     }
   }
   private let run: @Sendable (Page) throws -> (Batch, [DiscoveredTarget])
+  private let parseStage: @Sendable (Page) throws -> Void
 
   public init<P: PageParser, N: Normalizer>(
     id: String, source: String, summary: String, format: DocumentFormat,
@@ -116,7 +117,12 @@ public struct ParserEntry: Sendable {
       let records = try parser.parse(page)
       return (try normalizer.normalize(records, page: page), discoverRecords?(records) ?? [])
     }
+    self.parseStage = { page in _ = try parser.parse(page) }
   }
+
+  /// The parse stage alone: the page read into its parser's records, not normalized or
+  /// validated (what a peer that only extracts the page's values does; `bench parser`).
+  public func parseOnly(_ page: Page) throws { try parseStage(page) }
 
   /// Parses and normalizes one page (without validation: see `PagePipeline`).
   public func process(_ page: Page) throws -> Batch { try run(page).0 }

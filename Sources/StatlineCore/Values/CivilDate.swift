@@ -5,15 +5,54 @@ public enum CivilDate {
   /// `YYYY-MM-DD` of `days` since 1970-01-01.
   public static func date(days: Int) -> String {
     let (year, month, day) = fields(days: days)
-    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    guard (0...9999).contains(year) else { return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) }
+    // Ten digits and dashes written in place: one string, not five joined (every game of a
+    // board is dated on every poll).
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      write(year, 4, into: buffer, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      write(month, 2, into: buffer, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      write(day, 2, into: buffer, at: 8)
+      return 10
+    }
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` of `seconds` since 1970 (whole seconds, in UTC).
   public static func instant(seconds: Int) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let time = seconds - days * 86_400
-    return date(days: days) + "T" + padded(time / 3_600, 2) + ":" + padded(time / 60 % 60, 2) + ":"
-      + padded(time % 60, 2) + "Z"
+    let (year, month, day) = fields(days: days)
+    guard (0...9999).contains(year) else {
+      return date(days: days) + "T" + padded(time / 3_600, 2) + ":" + padded(time / 60 % 60, 2) + ":"
+        + padded(time % 60, 2) + "Z"
+    }
+    return String(unsafeUninitializedCapacity: 20) { buffer in
+      write(year, 4, into: buffer, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      write(month, 2, into: buffer, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      write(day, 2, into: buffer, at: 8)
+      buffer[10] = UInt8(ascii: "T")
+      write(time / 3_600, 2, into: buffer, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      write(time / 60 % 60, 2, into: buffer, at: 14)
+      buffer[16] = UInt8(ascii: ":")
+      write(time % 60, 2, into: buffer, at: 17)
+      buffer[19] = UInt8(ascii: "Z")
+      return 20
+    }
+  }
+
+  /// `value` (0 up to `width` digits) as `width` ASCII digits, zero-padded, at `offset`.
+  @inline(__always)
+  private static func write(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+  {
+    var rest = value
+    for position in stride(from: offset + width - 1, through: offset, by: -1) {
+      buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
   }
 
   /// Year, month (1–12) and day (1–31) of `days` since 1970.

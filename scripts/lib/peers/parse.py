@@ -375,12 +375,18 @@ def rate(extract, data, rounds, per_round):
 
 
 def statline_rate(statline, path, args, rounds, per_round):
-    """`statline bench parser` on the page: its pages/s (parse + normalize + validate)."""
+    """`statline bench parser` on the page: its pages/s for the whole path (parse + normalize +
+    validate) and for the parse stage alone (the page read into its records, the work a peer's
+    extraction does)."""
     out = subprocess.run(
         [statline, "bench", "parser", "--page", path, "--rounds", str(rounds), "--pages-per-round", str(per_round)] + args,
         check=True, capture_output=True, text=True).stdout
-    line = next(l for l in out.splitlines() if l.startswith("parse + normalize + validate"))
-    return float(line.split(":")[1].split()[0])
+
+    def figure(prefix):
+        line = next(l for l in out.splitlines() if l.startswith(prefix))
+        return float(line.split(":")[1].split()[0])
+
+    return figure("parse + normalize + validate"), figure("parse alone")
 
 
 def run(statline, folder, rounds, per_round, log=print):
@@ -389,7 +395,8 @@ def run(statline, folder, rounds, per_round, log=print):
     for path, kind, statline_args, peers in PAGES:
         data = open(f"{folder}/{path}", "rb").read()
         row = {"page": path, "kind": kind, "bytes": len(data), "peers": {}, "items": None}
-        row["statline"] = statline_rate(statline, f"{folder}/{path}", statline_args, rounds, per_round)
+        row["statline"], row["statline_parse"] = statline_rate(
+            statline, f"{folder}/{path}", statline_args, rounds, per_round)
         for peer, extract in peers.items():
             items = size(extract(data))
             if row["items"] not in (None, items):
@@ -400,7 +407,7 @@ def run(statline, folder, rounds, per_round, log=print):
             extract(data)
             pages = max(1, min(per_round, int(0.5 / max(time.perf_counter() - probe, 1e-6))))
             row["peers"][peer] = rate(extract, data, rounds, pages)
-        log(f"  {kind}: Statline {row['statline']:.0f} pages/s, "
+        log(f"  {kind}: Statline {row['statline']:.0f} pages/s (parse alone {row['statline_parse']:.0f}), "
             + ", ".join(f"{k} {v:.0f}" for k, v in row["peers"].items()))
         rows.append(row)
     return rows
