@@ -19,6 +19,26 @@ import Testing
       player: player, awayScore: away, homeScore: home)
   }
 
+  /// However a page orders its plays (a game at a time or mixed, with repeats anywhere), the
+  /// screen keeps each play's first copy and refuses every later one, as a set of keys would.
+  @Test func repeatedPlaysAreRefusedWhereverTheyComeAndTheFirstCopiesKept() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let count = Int.random(in: 1...12, using: &generator)
+      let plays = (0..<count).map { _ in
+        var play = Self.goal(
+          ["ncaa:1", "ncaa:2"].randomElement(using: &generator)!, Int.random(in: 1...5, using: &generator), .away, 0, 0)
+        (play.type, play.awayScore, play.homeScore) = (.other, nil, nil)
+        return play
+      }
+      var seen = Set<String>()
+      let expected = plays.filter { seen.insert("\($0.gameId)#\($0.sequence)").inserted }
+      let screened = PlayScoring.screen(plays, games: [:], everyPlay: false)
+      #expect(screened.kept == expected, "\(plays.map { "\($0.gameId)#\($0.sequence)" })")
+      #expect(screened.refused.count == plays.count - expected.count)
+    }
+  }
+
   @Test func aCleanBatchIsReturnedAsItIs() throws {
     let batch = Batch(games: [Self.game("ncaa:1")])
     #expect(try BatchValidator.screen(batch) == batch)

@@ -10,58 +10,73 @@
 enum PlayScoring {
   static func problems(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> [String] {
     var problems: [String] = []
-    var running: [String: (away: Int, home: Int)] = [:]
-    var goals: [String: (away: Int, home: Int)] = [:]
-    /// Per period: what a sport scored in sets checks (its plays' running score is the set's).
-    var byPeriod: [String: [Int: (away: Int, home: Int)]] = [:]
-    var goalsWithoutSide: [String: [Play]] = [:]
-    var gamesWithPlays: Set<String> = []
-    // A page's plays come a game at a time: the game's running score is kept here while its
-    // plays go by, and in `running` between its runs.
-    var current: (gameId: String, score: (away: Int, home: Int))?
+    /// What a game's plays add up to: its running score, its goal plays per side, per period
+    /// (what a sport scored in sets checks: its plays' running score is the set's), and the
+    /// goals of neither side.
+    struct Tally {
+      var score = (away: 0, home: 0)
+      var goals = (away: 0, home: 0)
+      var byPeriod: [Int: (away: Int, home: Int)] = [:]
+      var sideless: [Play] = []
+      var lacrosse = false
+      var sets = false
+    }
+    var tallies: [String: Tally] = [:]
+    var gamesWithPlays: [String] = []
+    // A page's plays come a game at a time: the game's tally is kept here while its plays go
+    // by (no table entry per play), and in `tallies` between its runs.
+    var current: (gameId: String, tally: Tally)?
     for play in plays {
       if play.gameId != current?.gameId {
-        if let current { running[current.gameId] = current.score }
-        current = (play.gameId, running[play.gameId] ?? (0, 0))
-        gamesWithPlays.insert(play.gameId)
+        if let current { tallies[current.gameId] = current.tally }
+        var tally = tallies[play.gameId] ?? Tally()
+        if tallies[play.gameId] == nil {
+          gamesWithPlays.append(play.gameId)
+          let sport = games[play.gameId]?.sport
+          tally.lacrosse = sport?.isLacrosse ?? false
+          tally.sets = sport?.profile?.scoring == .sets
+        }
+        current = (play.gameId, tally)
+        tallies[play.gameId] = tally
       }
       if let away = play.awayScore, let home = play.homeScore {
-        let before = current!.score
+        let before = current!.tally.score
         if play.type != .goal && play.type != .score && (away, home) != before {
           problems.append(
             "game \(play.gameId): \(describe(play)) changes the running score from \(before.away)-\(before.home) "
               + "to \(away)-\(home) but reads as \(play.type.rawValue), not a goal")
         }
-        current!.score = (away, home)
+        current!.tally.score = (away, home)
       }
       guard play.type == .goal || play.type == .score else { continue }
       // A goal counts one; a basket, free throw or run what its play says.
       let value = play.type == .goal ? 1 : Int(play.details["points"] ?? "") ?? 1
-      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport, sport.isLacrosse
-      {
+      if play.type == .goal, play.player == nil, !play.isUnread, current!.tally.lacrosse {
         problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
       }
       switch play.side {
       case .away:
-        goals[play.gameId, default: (0, 0)].away += value
-        byPeriod[play.gameId, default: [:]][play.period ?? 0, default: (0, 0)].away += value
+        current!.tally.goals.away += value
+        if current!.tally.sets { current!.tally.byPeriod[play.period ?? 0, default: (0, 0)].away += value }
       case .home:
-        goals[play.gameId, default: (0, 0)].home += value
-        byPeriod[play.gameId, default: [:]][play.period ?? 0, default: (0, 0)].home += value
-      case nil: goalsWithoutSide[play.gameId, default: []].append(play)
+        current!.tally.goals.home += value
+        if current!.tally.sets { current!.tally.byPeriod[play.period ?? 0, default: (0, 0)].home += value }
+      case nil: current!.tally.sideless.append(play)
       }
     }
+    if let current { tallies[current.gameId] = current.tally }
     guard everyPlay else { return problems }
     for id in gamesWithPlays.sorted() {
-      guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score
+      guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score,
+        let tally = tallies[id]
       else { continue }
-      if let sideless = goalsWithoutSide[id] {
-        problems += sideless.map { "game \(id): \(describe($0)) is a goal for neither side" }
+      if !tally.sideless.isEmpty {
+        problems += tally.sideless.map { "game \(id): \(describe($0)) is a goal for neither side" }
         continue
       }
       if game.sport.profile?.scoring == .sets {
         for (index, (awayPoints, homePoints)) in zip(game.away.periodScores, game.home.periodScores).enumerated() {
-          let counted = byPeriod[id]?[index + 1] ?? (0, 0)
+          let counted = tally.byPeriod[index + 1] ?? (0, 0)
           if counted != (awayPoints, homePoints) {
             problems.append(
               "game \(id): set \(index + 1) ended \(awayPoints)-\(homePoints), but its rallies add up to "
@@ -70,7 +85,7 @@ enum PlayScoring {
         }
         continue
       }
-      let counted = goals[id] ?? (0, 0)
+      let counted = tally.goals
       if counted != (away, home) {
         problems.append(
           "game \(id): the final score is \(away)-\(home), but its goal plays add up to \(counted.away)-\(counted.home) "
@@ -95,16 +110,34 @@ enum PlayScoring {
     kept.reserveCapacity(plays.count)
     var refused: [String] = []
     var unread: [String] = []
-    var seen = Set<BatchValidator.PlayKey>()
+    // A page's plays come a game at a time in order of sequence: then a play repeats none
+    // before it, known without hashing a key per play (`seen` is filled only once they do not),
+    // and the game's running score is kept here while its plays go by.
+    var seen: Set<BatchValidator.PlayKey>?
     var running: [String: (away: Int, home: Int)] = [:]
-    for var play in plays {
-      guard seen.insert(BatchValidator.PlayKey(gameId: play.gameId, sequence: play.sequence)).inserted else {
+    var current: (gameId: String, score: (away: Int, home: Int))?
+    for (index, original) in plays.enumerated() {
+      var play = original
+      if seen == nil {
+        let inOrder =
+          index == 0
+          || (plays[index - 1].gameId == play.gameId
+            ? play.sequence > plays[index - 1].sequence : running[play.gameId] == nil)
+        if !inOrder {
+          seen = Set(plays[..<index].map { BatchValidator.PlayKey(gameId: $0.gameId, sequence: $0.sequence) })
+        }
+      }
+      if seen != nil, !seen!.insert(BatchValidator.PlayKey(gameId: play.gameId, sequence: play.sequence)).inserted {
         refused.append("game \(play.gameId): \(describe(play)) appears more than once")
         continue
       }
-      let before = running[play.gameId] ?? (0, 0)
+      if play.gameId != current?.gameId {
+        if let current { running[current.gameId] = current.score }
+        current = (play.gameId, running[play.gameId] ?? (0, 0))
+      }
+      let before = current!.score
       if let away = play.awayScore, let home = play.homeScore {
-        running[play.gameId] = (away, home)
+        current!.score = (away, home)
         if play.type != .goal && play.type != .score && (away, home) != before {
           let change = "changes the running score from \(before.away)-\(before.home) to \(away)-\(home)"
           let side: Side? =
@@ -137,7 +170,12 @@ enum PlayScoring {
     }
     // A game's plays that still do not add up are refused together (a lost goal would be silent).
     var broken: Set<String> = []
-    for (gameId, ofGame) in Dictionary(grouping: kept, by: \.gameId).sorted(by: { $0.key < $1.key }) {
+    // One game (nearly every page): its plays as they are, not copied into groups.
+    let byGame =
+      kept.allSatisfy({ $0.gameId == kept.first?.gameId })
+      ? kept.first.map { [($0.gameId, kept)] } ?? []
+      : Dictionary(grouping: kept, by: \.gameId).sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+    for (gameId, ofGame) in byGame {
       let problems =
         BatchValidator.runningScores(ofGame, games: games) + self.problems(ofGame, games: games, everyPlay: everyPlay)
       guard !problems.isEmpty else { continue }
