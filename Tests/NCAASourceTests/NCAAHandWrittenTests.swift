@@ -14,7 +14,11 @@ import Testing
   }
 
   static func batch(_ folder: String, parser: String) throws -> Batch {
-    try PagePipeline.run(try page(folder), with: try NCAARun.entry(parser))
+    try run(try page(folder), parser: parser)
+  }
+
+  static func run(_ page: Page, parser: String) throws -> Batch {
+    try PagePipeline.run(page, with: try NCAARun.entry(parser))
   }
 
   static func failure(_ folder: String, parser: String) throws -> StatlineError {

@@ -17,7 +17,7 @@ import Testing
     try NCAAHandWrittenTests.page("ncaa-stats-contest-pbp/\(folder)")
   }
 
-  static func run(_ page: Page) throws -> Batch { try PagePipeline.run(page, with: try NCAARun.entry(parser)) }
+  static func run(_ page: Page) throws -> Batch { try NCAAHandWrittenTests.run(page, parser: parser) }
 
   static func scoring(_ batch: Batch) -> [Play] { batch.plays.filter { $0.type == .score || $0.type == .goal } }
 

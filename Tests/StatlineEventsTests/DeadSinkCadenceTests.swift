@@ -52,11 +52,21 @@ import Testing
     let target = Target(url: game, source: "test", parser: "test-game", role: .game)
     let job = Task { try await scheduler.run(configured: [target]) }
     let sinks = Task { try await delivery.run() }
-    func settle() async { for _ in 0..<3_000 { await Task.yield() } }
-    await settle()
-    for _ in 0..<20 {
+    // Each step waits for its poll to be reported (bounded), not for a fixed number of yields:
+    // the full suite runs beside this test on two cores, and a fixed count was sometimes too
+    // few, so the clock moved on before the poll it had woken ran (reported late, or missed).
+    func settle(polls expected: Int) async {
+      var yields = 0
+      while polls.withLock({ $0.count }) < expected && yields < 500_000 {
+        await Task.yield()
+        yields += 1
+      }
+      for _ in 0..<200 { await Task.yield() }
+    }
+    await settle(polls: 1)
+    for step in 0..<20 {
       await clock.advance(by: .seconds(30))
-      await settle()
+      await settle(polls: step + 2)
     }
     let reports = polls.withLock { $0 }
     #expect(reports.count == 21, "one poll at start and one every 30 s for 10 minutes: \(reports.count)")

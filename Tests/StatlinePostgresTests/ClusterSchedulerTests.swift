@@ -6,8 +6,8 @@ import StatlineTesting
 import Testing
 
 /// Two workers (two schedulers, two pools) on one PostgreSQL store, polling 20 live games every
-/// second through one fetcher that notes when each page was asked for: every game is polled
-/// every second, never twice within one, and when one worker stops the other polls them all.
+/// cadence through one fetcher that notes when each page was asked for: every game is polled
+/// every cadence, never twice within one, and when one worker stops the other polls them all.
 @Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct ClusterSchedulerTests {
   final class Requests: Fetcher, Sendable {
@@ -30,7 +30,10 @@ struct ClusterSchedulerTests {
         Target(url: "http://stats.test/game/\($0).json", source: "test", parser: "test-game", role: .game)
       }
       var configuration = Scheduler<ContinuousClock>.Configuration()
-      configuration.defaultPolicy.live = .seconds(1)
+      // A cadence of 2 s: the full suite runs beside this test on two cores, and a poll can
+      // start a few hundred milliseconds late; the bounds below are in cadences.
+      let cadence = 2.0
+      configuration.defaultPolicy.live = .seconds(cadence)
       configuration.defaultPolicy.jitter = 0
       configuration.maxConcurrentPolls = 8
       let settings = configuration
@@ -47,12 +50,12 @@ struct ClusterSchedulerTests {
       let (workerA, workerB) = (worker(first, "a"), worker(second, "b"))
       let a = Task { try await workerA.run(configured: targets) }
       let b = Task { try await workerB.run(configured: targets) }
-      try await Task.sleep(for: .milliseconds(2_500))
+      try await Task.sleep(for: .seconds(2.5 * cadence))
       a.cancel()
       _ = try? await a.value
       let stopped = ContinuousClock.now
       #expect(try await first.workers(at: Date()).first { $0.id == "a" }?.leases == 0, "a gave its leases back")
-      try await Task.sleep(for: .milliseconds(2_500))
+      try await Task.sleep(for: .seconds(2.5 * cadence))
       b.cancel()
       _ = try? await b.value
       await second.close()
@@ -62,17 +65,17 @@ struct ClusterSchedulerTests {
       #expect(byURL.count == 20, "every game polled")
       for (url, times) in byURL {
         let gaps = zip(times, times.dropFirst()).map { JobClock<ContinuousClock>.seconds($0.duration(to: $1)) }
-        #expect(gaps.allSatisfy { $0 >= 0.9 }, "\(url) polled twice within a cadence: \(gaps)")
-        // A poll a cut short may have asked the site: by design no one asks again before a
-        // cadence from when it began, so the gap across the stop may be up to two cadences (on
-        // a loaded machine a's last polls are still running when it stops). Every other gap is
-        // one cadence.
+        #expect(gaps.allSatisfy { $0 >= 0.9 * cadence }, "\(url) polled twice within a cadence: \(gaps)")
+        // A poll a cut short may have asked the site until the moment it stopped: by design no
+        // one asks again before a cadence from then, so the gap across the stop may be up to two
+        // cadences (on a loaded machine a's last polls are still running when it stops). Every
+        // other gap is one cadence, and none is shorter.
         let acrossStop = zip(times, times.dropFirst()).map { $0 < stopped && stopped <= $1 }
         #expect(
-          zip(gaps, acrossStop).allSatisfy { gap, across in gap <= (across ? 2.6 : 1.6) },
+          zip(gaps, acrossStop).allSatisfy { gap, across in gap <= (across ? 2.6 : 1.6) * cadence },
           "\(url) waited longer than a cadence: \(gaps)")
-        #expect(times.count >= 4, "\(url) polled \(times.count) times in 5 s")
-        #expect(times.contains { $0 > stopped.advanced(by: .seconds(1)) }, "\(url) polled after a stopped")
+        #expect(times.count >= 4, "\(url) polled \(times.count) times in \(5 * cadence) s")
+        #expect(times.contains { $0 > stopped.advanced(by: .seconds(cadence)) }, "\(url) polled after a stopped")
       }
     }
   }

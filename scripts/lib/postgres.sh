@@ -16,6 +16,17 @@ statline_start_postgres() {
     "${sudo[@]}" pg_createcluster "$version" main >&2
     cluster="$version main"
   fi
+  # The suites run side by side, each store with a pool of up to 8 connections: the default
+  # 100 connections ran out ("too many clients already") in a full run. A running cluster with
+  # fewer is restarted with the setting.
+  local connections=400
+  # shellcheck disable=SC2086
+  if [[ $(pg_conftool $cluster show max_connections 2>/dev/null | awk '{print $3}') != "$connections" ]]; then
+    "${sudo[@]}" pg_conftool $cluster set max_connections $connections >&2
+    if pg_lsclusters --no-header | grep -q "^${cluster% *} *${cluster#* } .* online"; then
+      "${sudo[@]}" pg_ctlcluster $cluster restart
+    fi
+  fi
   # shellcheck disable=SC2086
   if ! pg_lsclusters --no-header | grep -q "^${cluster% *} *${cluster#* } .* online"; then
     "${sudo[@]}" pg_ctlcluster $cluster start

@@ -56,7 +56,10 @@ enum NCAASports {
   /// the game's sport, so a basketball game on a scoreboard gets its play-by-play target and no
   /// box-score target that could only fail.
   static let readBy: [String: Set<Sport>] = [
-    "ncaa-stats-contest-box": every, "ncaa-legacy-box": every,
+    "ncaa-stats-contest-box": every,
+    // The legacy header is known for lacrosse's and basketball's line scores only (a `Total`
+    // column): its other sports' games get no target until a real page shows their header.
+    "ncaa-legacy-box": lacrosseAndBasketball,
     "ncaa-gql-boxscore": lacrosse,
     "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": every, "ncaa-gql-pbp": lacrosseAndBasketball,
   ]

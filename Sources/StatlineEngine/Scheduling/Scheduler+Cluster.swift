@@ -65,8 +65,6 @@ extension Scheduler {
         }
       }
       var busy: Set<String> = []
-      /// When each busy target's poll began: a poll cut short is counted from there.
-      var started: [String: Date] = [:]
       // A claim at the next due time this worker knows of (the targets it polled last), not up
       // to `claimEvery` after it.
       var timer: Task<Void, Never>?
@@ -94,7 +92,6 @@ extension Scheduler {
         case .summary: await reportSummary(book)
         case .done(let state, let result):
           busy.remove(state.id)
-          started[state.id] = nil
           _ = await settle(result, of: state, in: &book, lease: Lease(worker: worker, target: state.id))
         }
         if Task.isCancelled { break }
@@ -126,7 +123,6 @@ extension Scheduler {
         for state in claimed where !busy.contains(state.id) {
           book.adopt(state)
           busy.insert(state.id)
-          started[state.id] = now
           group.addTask {
             let result = await poller.poll(state, now: clock.now)
             if !Task.isCancelled { continuation.yield(.done(state, result)) }
@@ -136,11 +132,13 @@ extension Scheduler {
       timer?.cancel()
       continuation.finish()
       group.cancelAll()
-      // The polls cut short may have asked the site already: not again before a live cadence
-      // (the shortest regular one) from when they began, whichever worker takes them.
+      // The polls cut short may have asked the site at any moment until now (a request goes
+      // out when its host's turn comes, not when its target was claimed): not again before a
+      // live cadence (the shortest regular one) from now, whichever worker takes them.
+      let stopped = clock.now()
       for id in busy {
-        guard let target = book.states[id]?.target, let began = started[id] else { continue }
-        cutShort[id] = began.addingTimeInterval(JobClock<C>.seconds(book.policy(for: target).live))
+        guard let target = book.states[id]?.target else { continue }
+        cutShort[id] = stopped.addingTimeInterval(JobClock<C>.seconds(book.policy(for: target).live))
       }
     }
     // Outside the cancelled task: the leases go back now, not when they expire.
