@@ -77,4 +77,41 @@ import Testing
       }
     }
   }
+
+  /// A URL read by hand (`PlainURL`) gives the parameters and origin `URLComponents` gives, on
+  /// 20,000 URLs of random parts: schemes, hosts, ports, paths and queries with escapes, braces,
+  /// `+`, empty pairs, names without values, fragments and bytes it must leave to Foundation.
+  @Test func aURLReadByHandReadsAsURLComponentsReadsIt() {
+    var generator = SystemRandomNumberGenerator()
+    func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &generator)! }
+    let pieces = [
+      "a", "Z9", "-", ".", "_", "~", "%20", "%7B%22id%22%3A%226599967%22%7D", "%E2%80%94", "%ZZ", "%4", "+", "!", "$",
+      "'", "(", ")", "*", ",", ";", ":", "@", "/", "{", "}", " ", "é", "%FF", "=",
+    ]
+    func part(_ count: Int) -> String { (0..<count).map { _ in pick(pieces) }.joined() }
+    var urls = [
+      "https://sdataprod.ncaa.com/?meta=GetContests_web&variables=%7B%22contestDate%22%3A%2203%2F20%2F2026%22%2C%22division%22%3A1%2C%22sportCode%22%3A%22MBB%22%2C%22week%22%3Anull%7D",
+      "http://127.0.0.1:8080/gql?meta=x", "https://host", "https://host/", "https://host?x=1", "https://host/p?",
+      "https://host/p?a", "https://host/p?a=&b", "https://host/p?a=1&a=2", "https://host:0080/", "https://user@host/",
+      "HTTPS://host/", "https://host/p#frag?x=1", "https://host/p?x=1#f", "ftp://host/", "https://host/a%20b?x=1",
+    ]
+    for _ in 0..<20_000 {
+      let scheme = pick(["https://", "http://", "https://", "HTTP://", "ftp://"])
+      let host = pick(["sdataprod.ncaa.com", "127.0.0.1", "mirror-1.test", "h", "", "user@h", "h_1", "[::1]"])
+      let port = pick(["", "", ":8080", ":0", ":08", ":65535", ":99999", ":"])
+      let path = pick(["", "/", "/graphql", "/a/b", "/" + part(3), "/a%20b"])
+      let query = pick([
+        "", "?", "?meta=x", "?" + part(4) + "=" + part(5), "?a=" + part(3) + "&b" + "&c=" + part(2), "?&", "?a=1&&b=2",
+      ])
+      let fragment = pick(["", "", "", "#f", "#" + part(2)])
+      urls.append(scheme + host + port + path + query + fragment)
+    }
+    var plain = 0
+    for url in urls {
+      if PlainURL(url) != nil { plain += 1 }
+      #expect(PersistedQuery.parameters(of: url) == PersistedQuery.foundationParameters(of: url), "\(url)")
+      #expect(PersistedQuery.origin(of: url) == PersistedQuery.foundationOrigin(of: url), "\(url)")
+    }
+    #expect(plain > 1_000, "the hand path is taken often enough to be tested: \(plain)")
+  }
 }

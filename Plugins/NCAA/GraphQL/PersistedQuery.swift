@@ -93,6 +93,12 @@ enum PersistedQuery {
   /// The target's own scheme, host, port and path (a mirror or a loopback site is asked where it
   /// is, never sent to ncaa.com).
   static func origin(of url: String) -> String {
+    if let plain = PlainURL(url) { return plain.origin }
+    return foundationOrigin(of: url)
+  }
+
+  /// `origin(of:)` through `URLComponents`: what `PlainURL` must agree with.
+  static func foundationOrigin(of url: String) -> String {
     guard let components = URLComponents(string: url) ?? URLComponents(string: escapedBraces(url)),
       let scheme = components.scheme, let host = components.host
     else { return "https://\(self.host)/" }
@@ -118,6 +124,12 @@ enum PersistedQuery {
 
   /// The operation and decoded variables of a query URL.
   static func parameters(of url: String) -> [String: String] {
+    if let plain = PlainURL(url), let parameters = plain.parameters { return parameters }
+    return foundationParameters(of: url)
+  }
+
+  /// `parameters(of:)` through `URLComponents`: what `PlainURL` must agree with.
+  static func foundationParameters(of url: String) -> [String: String] {
     guard let components = URLComponents(string: url) ?? URLComponents(string: escapedBraces(url)) else { return [:] }
     var result: [String: String] = [:]
     for item in components.queryItems ?? [] { result[item.name] = item.value ?? "" }
