@@ -9,11 +9,7 @@ public enum CivilDate {
     // Ten digits and dashes written in place: one string, not five joined (every game of a
     // board is dated on every poll).
     return String(unsafeUninitializedCapacity: 10) { buffer in
-      write(year, 4, into: buffer, at: 0)
-      buffer[4] = UInt8(ascii: "-")
-      write(month, 2, into: buffer, at: 5)
-      buffer[7] = UInt8(ascii: "-")
-      write(day, 2, into: buffer, at: 8)
+      write(year: year, month: month, day: day, into: buffer)
       return 10
     }
   }
@@ -28,11 +24,7 @@ public enum CivilDate {
         + padded(time % 60, 2) + "Z"
     }
     return String(unsafeUninitializedCapacity: 20) { buffer in
-      write(year, 4, into: buffer, at: 0)
-      buffer[4] = UInt8(ascii: "-")
-      write(month, 2, into: buffer, at: 5)
-      buffer[7] = UInt8(ascii: "-")
-      write(day, 2, into: buffer, at: 8)
+      write(year: year, month: month, day: day, into: buffer)
       buffer[10] = UInt8(ascii: "T")
       write(time / 3_600, 2, into: buffer, at: 11)
       buffer[13] = UInt8(ascii: ":")
@@ -42,6 +34,16 @@ public enum CivilDate {
       buffer[19] = UInt8(ascii: "Z")
       return 20
     }
+  }
+
+  /// `YYYY-MM-DD` in the buffer's first ten bytes.
+  @inline(__always)
+  private static func write(year: Int, month: Int, day: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    write(year, 4, into: buffer, at: 0)
+    buffer[4] = UInt8(ascii: "-")
+    write(month, 2, into: buffer, at: 5)
+    buffer[7] = UInt8(ascii: "-")
+    write(day, 2, into: buffer, at: 8)
   }
 
   /// `value` (0 up to `width` digits) as `width` ASCII digits, zero-padded, at `offset`.
