@@ -86,8 +86,11 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
     let periods = answer.periods.compactMap(\.periodNumber.int).max() ?? 0
     var lines: [Side: [Int]] = [.away: Array(repeating: 0, count: periods), .home: Array(repeating: 0, count: periods)]
     var previous = (away: 0, home: 0)
-    for play in plays where play.type == .goal {
-      guard let period = play.period, period >= 1, period <= periods, let a = play.awayScore, let h = play.homeScore
+    // By index: a `for play in plays` copies every play (each of its strings retained) to read
+    // the goals' three numbers.
+    for index in plays.indices where plays[index].type == .goal {
+      guard let period = plays[index].period, period >= 1, period <= periods, let a = plays[index].awayScore,
+        let h = plays[index].homeScore
       else { continue }
       lines[.away]![period - 1] += a - previous.away
       lines[.home]![period - 1] += h - previous.home

@@ -26,42 +26,44 @@ enum PlayScoring {
     // A page's plays come a game at a time: the game's tally is kept here while its plays go
     // by (no table entry per play), and in `tallies` between its runs.
     var current: (gameId: String, tally: Tally)?
-    for play in plays {
-      if play.gameId != current?.gameId {
+    // By index: `for play in plays` copied every play (each of its strings retained), a fifth
+    // of validating a play-by-play; a play is copied only to describe a problem.
+    for index in plays.indices {
+      if plays[index].gameId != current?.gameId {
         if let current { tallies[current.gameId] = current.tally }
-        var tally = tallies[play.gameId] ?? Tally()
-        if tallies[play.gameId] == nil {
-          gamesWithPlays.append(play.gameId)
-          let sport = games[play.gameId]?.sport
+        var tally = tallies[plays[index].gameId] ?? Tally()
+        if tallies[plays[index].gameId] == nil {
+          gamesWithPlays.append(plays[index].gameId)
+          let sport = games[plays[index].gameId]?.sport
           tally.lacrosse = sport?.isLacrosse ?? false
           tally.sets = sport?.profile?.scoring == .sets
         }
-        current = (play.gameId, tally)
-        tallies[play.gameId] = tally
+        current = (plays[index].gameId, tally)
+        tallies[plays[index].gameId] = tally
       }
-      if let away = play.awayScore, let home = play.homeScore {
+      if let away = plays[index].awayScore, let home = plays[index].homeScore {
         let before = current!.tally.score
-        if play.type != .goal && play.type != .score && (away, home) != before {
+        if plays[index].type != .goal && plays[index].type != .score && (away, home) != before {
           problems.append(
-            "game \(play.gameId): \(describe(play)) changes the running score from \(before.away)-\(before.home) "
-              + "to \(away)-\(home) but reads as \(play.type.rawValue), not a goal")
+            "game \(plays[index].gameId): \(describe(plays[index])) changes the running score from \(before.away)-\(before.home) "
+              + "to \(away)-\(home) but reads as \(plays[index].type.rawValue), not a goal")
         }
         current!.tally.score = (away, home)
       }
-      guard play.type == .goal || play.type == .score else { continue }
+      guard plays[index].type == .goal || plays[index].type == .score else { continue }
       // A goal counts one; a basket, free throw or run what its play says.
-      let value = play.type == .goal ? 1 : Int(play.details["points"] ?? "") ?? 1
-      if play.type == .goal, play.player == nil, !play.isUnread, current!.tally.lacrosse {
-        problems.append("game \(play.gameId): \(describe(play)) is a goal that names no scorer")
+      let value = plays[index].type == .goal ? 1 : Int(plays[index].details["points"] ?? "") ?? 1
+      if plays[index].type == .goal, plays[index].player == nil, !plays[index].isUnread, current!.tally.lacrosse {
+        problems.append("game \(plays[index].gameId): \(describe(plays[index])) is a goal that names no scorer")
       }
-      switch play.side {
+      switch plays[index].side {
       case .away:
         current!.tally.goals.away += value
-        if current!.tally.sets { current!.tally.byPeriod[play.period ?? 0, default: (0, 0)].away += value }
+        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].away += value }
       case .home:
         current!.tally.goals.home += value
-        if current!.tally.sets { current!.tally.byPeriod[play.period ?? 0, default: (0, 0)].home += value }
-      case nil: current!.tally.sideless.append(play)
+        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].home += value }
+      case nil: current!.tally.sideless.append(plays[index])
       }
     }
     if let current { tallies[current.gameId] = current.tally }
