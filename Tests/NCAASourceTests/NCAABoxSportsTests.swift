@@ -163,6 +163,26 @@ import Testing
     #expect(batch.warnings.isEmpty, "\(batch.warnings)")
   }
 
+  /// A sport without a scoring column (football, volleyball) still needs a stat the plugin
+  /// reads: tables whose every number is unknown are refused, not stored as names alone.
+  @Test func aBoxOfOnlyUnknownNumbersIsRefusedNotStoredHalfFilled() throws {
+    // Football told by `Solo Tackles` (a column the plugin keeps no number of); every other
+    // number's header is one it does not know.
+    let unknown = [
+      "Cmp", "Att", "Yds", "TD", "Int", "Rec", "Ast", "Tot", "Sacks", "FF", "FR", "FGM", "FGA", "XPM", "XPA",
+    ]
+    let page = Self.edited(try Self.page("football-final")) { html in
+      unknown.enumerated().reduce(html.replacingOccurrences(of: ">Solo</th>", with: ">Solo Tackles</th>")) {
+        $0.replacingOccurrences(of: ">\($1.element)</th>", with: ">Q\($1.offset)</th>")
+      }
+    }
+    let error = try #require(throws: StatlineError.self) { try Self.run(page) }
+    #expect(error.kind == .wrongPage && error.reason.contains("has a name and a stat column"), "\(error)")
+    #expect(!BoxColumns.readsPlayers([.name, .ignored], family: .volleyball))
+    #expect(BoxColumns.readsPlayers([.name, .stat("kills")], family: .volleyball))
+    #expect(!BoxColumns.readsPlayers([.name, .stat("assists")], family: .lacrosse), "lacrosse needs its goals")
+  }
+
   @Test func eachSportIsToldByTheWordsOnlyItPrints() throws {
     let cases: [([String], BoxFamily?)] = [
       (["Name", "Goals", "Assists", "GB", "CT", "FO Won"], .lacrosse),

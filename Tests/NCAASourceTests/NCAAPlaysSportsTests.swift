@@ -135,6 +135,23 @@ import Testing
     #expect(try ScoredPlayRows.sport(words: nil, periodLabels: [], hint: nil) == nil)
   }
 
+  /// A scorer is named only where the text names one the site's way; any other `by` names
+  /// someone else, and an error names the player who erred, so neither is a scorer.
+  @Test func aScorerIsNamedOnlyWhereTheTextSaysSo() {
+    let cases: [(String, String?)] = [
+      ("Goal by Grant, Leo (Assist by Hayes, Omar).", "Leo Grant"),
+      ("Service ace by Ames, Kira.", "Kira Ames"),
+      ("York, Blake pass complete to Abel, Eli for 41 yards, TOUCHDOWN.", "Eli Abel"),
+      ("Diaz, Mateo homered to left field, 2 RBI.", "Mateo Diaz"),
+      ("Gray, Will scored on a wild pitch by Reed, Owen.", "Will Gray"),
+      ("Attack error by Cole, Ruby.", nil),
+      ("Block by Frost, Maya.", nil),
+    ]
+    for (text, scorer) in cases {
+      #expect(ScoredPlayRows.scorer(text, lowered: text.lowercased()) == scorer, "\(text)")
+    }
+  }
+
   @Test func aPrintedScoreThatFallsIsACorrectionNotAScore() {
     let rows = [
       PlayRow(period: 1, clock: nil, side: .away, text: "Goal by Grant, Leo.", away: 2, home: 0),

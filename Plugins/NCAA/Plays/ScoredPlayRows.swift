@@ -31,21 +31,22 @@ enum ScoredPlayRows {
       play.awayScore = away
       play.homeScore = home
       if !goals { play.details["points"] = String(max(rise.away, rise.home)) }
-      if let kind = scoringKind(row.text, sport: sport) { play.details["kind"] = kind }
-      play.player = scorer(row.text)
-      play.assist = assist(row.text)
+      let lowered = row.text.lowercased()
+      if let kind = scoringKind(lowered, sport: sport) { play.details["kind"] = kind }
+      play.player = scorer(row.text, lowered: lowered)
+      play.assist = assist(row.text, lowered: lowered)
       return play
     }
   }
 
   /// Who scored, where the text names a person the way the site prints one ("Last, First"):
   /// after `Goal by` / `Kill by` / `ace by`, a pass's receiver after `pass complete to`, else
-  /// the name the row opens with ("Diaz, Mateo homered …"); nil when there is none.
-  static func scorer(_ text: String) -> String? {
-    let lowered = text.lowercased()
+  /// the name the row opens with ("Diaz, Mateo homered …"); nil when there is none. Any other
+  /// `by` names someone else (a run that "scored on a wild pitch by" the pitcher).
+  static func scorer(_ text: String, lowered: String) -> String? {
     // A point won on the other side's error names the player who erred, not a scorer.
     guard FastText.offset(of: "error", in: lowered) == nil else { return nil }
-    for marker in ["pass complete to ", " by "] {
+    for marker in ["pass complete to ", "goal by ", "kill by ", "ace by "] {
       if let at = FastText.offset(of: marker, in: lowered) {
         let start = text.utf8.index(text.utf8.startIndex, offsetBy: at + marker.utf8.count)
         if let name = leadingName(Substring(text)[start...]) { return name }
@@ -55,8 +56,8 @@ enum ScoredPlayRows {
   }
 
   /// "Goal by Grant, Leo (Assist by Hayes, Omar)" → "Omar Hayes".
-  static func assist(_ text: String) -> String? {
-    guard let at = FastText.offset(of: "assist by ", in: text.lowercased()) else { return nil }
+  static func assist(_ text: String, lowered: String) -> String? {
+    guard let at = FastText.offset(of: "assist by ", in: lowered) else { return nil }
     return leadingName(Substring(text).dropFirst(at + "assist by ".count))
   }
 
@@ -79,9 +80,8 @@ enum ScoredPlayRows {
     return .other
   }
 
-  /// What a scoring row's text says it was, in the sports whose scores come in kinds.
-  static func scoringKind(_ text: String, sport: Sport) -> String? {
-    let lowered = text.lowercased()
+  /// What a scoring row's text (lower-cased) says it was, in the sports whose scores come in kinds.
+  static func scoringKind(_ lowered: String, sport: Sport) -> String? {
     switch sport {
     case .baseball, .softball:
       return FastText.contains(lowered, "homered") || FastText.contains(lowered, "home run") ? "homeRun" : nil

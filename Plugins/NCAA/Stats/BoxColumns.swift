@@ -73,19 +73,36 @@ enum BoxColumns {
     }
   }
 
-  /// The table's columns hold a name and the family's scoring column (`BoxFamily.scoringKey`):
-  /// what a player table must have.
+  /// Whether a table's columns are a player table of the family: a name and the family's
+  /// scoring column (`BoxFamily.scoringKey`), or, in a family without one (football,
+  /// volleyball), at least one stat the plugin reads: a table whose every number is unknown
+  /// would give players without a stat, and is refused rather than stored half-filled.
+  static func readsPlayers(_ columns: [Column], family: BoxFamily) -> Bool {
+    guard columns.contains(.name) else { return false }
+    if let key = family.scoringKey { return columns.contains(.stat(key)) }
+    return columns.contains { column in
+      switch column {
+      case .stat, .minutes, .penaltyTime, .penaltyMinutes, .outs, .wholePoints: true
+      case .number, .name, .position, .ignored: false
+      }
+    }
+  }
+
+  /// What `readsPlayers` asks for, for an error: "a name and a goals column".
+  static func requirement(_ family: BoxFamily) -> String {
+    "a name and \(family.scoringKey.map { "a \($0)" } ?? "a stat") column"
+  }
+
+  /// A player table must be one (`readsPlayers`).
   static func checkPlayerTable(
     _ columns: [Column], family: BoxFamily, headers: [String], table: String
   ) throws(StatlineError) {
-    let scoring = family.scoringKey
-    guard columns.contains(.name), scoring.map({ columns.contains(.stat($0)) }) ?? true else {
-      throw StatlineError(
-        .wrongPage,
-        "\(table): the player table has no \(columns.contains(.name) ? scoring ?? "name" : "name") column "
-          + "(headers: \(headers.prefix(20).joined(separator: ", ")))",
-        hint: "the layout changed: the table's header row no longer names the columns the plugin needs")
-    }
+    guard !readsPlayers(columns, family: family) else { return }
+    let missing = columns.contains(.name) ? family.scoringKey ?? "stat" : "name"
+    throw StatlineError(
+      .wrongPage,
+      "\(table): the player table has no \(missing) column (headers: \(headers.prefix(20).joined(separator: ", ")))",
+      hint: "the layout changed: the table's header row no longer names the columns the plugin needs")
   }
 
   /// One row's cells read by the table's columns. A name cell's player link gives the player id.

@@ -117,14 +117,12 @@ struct ContestBoxParser: PageParser {
         }
       }
     }
-    let required = family.scoringKey.map { " and a \($0)" } ?? ""
     for slot in teams.indices
-    where !(columnsBySlot[slot] ?? []).contains(where: { columns in
-      columns.contains(.name) && (family.scoringKey.map { columns.contains(.stat($0)) } ?? true)
-    }) {
+    where !(columnsBySlot[slot] ?? []).contains(where: { BoxColumns.readsPlayers($0, family: family) }) {
       throw StatlineError(
         .wrongPage,
-        "no stat table of team \(slot + 1) has a name\(required) column (\((headings[slot] ?? []).joined(separator: "; ")))",
+        "no stat table of team \(slot + 1) has \(BoxColumns.requirement(family)) "
+          + "(\((headings[slot] ?? []).joined(separator: "; ")))",
         hint: "the layout changed: the tables' header rows no longer name the columns the plugin needs")
     }
     return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)
