@@ -148,14 +148,20 @@ import Testing
     #expect(live.status == .live && live.period == 3 && live.away.score == 2 && live.home.score == 1)
   }
 
-  @Test func aFootballTablesBareColumnsReadAsItsCategory() throws {
+  /// The passing, rushing and receiving cards in a real tab's words (`Rush Attempts`, rushing
+  /// yards as gained and lost, `Interceptions` thrown in a passing card); the defense card's
+  /// bare `Int` is made, not thrown.
+  @Test func aFootballTablesColumnsReadAsItsCategory() throws {
     let batch = try Self.run(try Self.page("football-final"))
     let game = try #require(batch.games.first)
     #expect(game.sport == .football && game.home.score == 24 && game.home.winner == true)
     let box = try #require(batch.boxScores.first)
     let quarterback = try #require(box.away.players.first { $0.name == "Bryson Quinn" })
     #expect(quarterback.stats["passAttempts"] == 11 && quarterback.stats["rushes"] == 22)
-    #expect(quarterback.stats["passingYards"] == 98 && quarterback.stats["rushingYards"] == 104)
+    #expect(quarterback.stats["passingYards"] == 98 && quarterback.stats["rushingYards"] == 104, "112 gained, 8 lost")
+    #expect(quarterback.stats["passCompletions"] == 6 && quarterback.stats["passingTouchdowns"] == 1)
+    #expect(box.away.totals["rushingYards"] == 163 && box.away.totals["rushes"] == 38)
+    #expect(box.away.players.first { $0.name == "Casey Sims" }?.stats["receivingYards"] == 61)
     #expect(quarterback.stats["interceptionsThrown"] == 1 && quarterback.stats["interceptions"] == nil)
     let safety = try #require(box.away.players.first { $0.name == "Ty Vance" })
     #expect(safety.stats["interceptions"] == 1 && safety.stats["interceptionsThrown"] == nil)
@@ -169,7 +175,9 @@ import Testing
     // Football told by `Solo Tackles` (a column the plugin keeps no number of); every other
     // number's header is one it does not know.
     let unknown = [
-      "Cmp", "Att", "Yds", "TD", "Int", "Rec", "Ast", "Tot", "Sacks", "FF", "FR", "FGM", "FGA", "XPM", "XPA",
+      "Pass<br/><br/>Attempts", "Completions", "Pass<br/><br/>Yards", "Interceptions", "Pass<br/>TDs",
+      "Rush<br/><br/>Attempts", "Rush<br/>Yds<br/>Gained", "Rush<br/>Yds<br/>Lost", "Rush<br/>TDs", "Rec",
+      "Receiving<br/>Yards", "Rec<br/>TD", "Int", "Ast", "Tot", "Sacks", "FF", "FR", "FGM", "FGA", "XPM", "XPA",
     ]
     let page = Self.edited(try Self.page("football-final")) { html in
       unknown.enumerated().reduce(html.replacingOccurrences(of: ">Solo</th>", with: ">Solo Tackles</th>")) {

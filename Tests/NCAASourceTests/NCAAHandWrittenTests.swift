@@ -50,7 +50,7 @@ import Testing
     for (table, columns) in BoxColumnNames.all {
       for (header, column) in columns {
         switch column {
-        case .stat(let key), .wholePoints(let key):
+        case .stat(let key), .wholePoints(let key), .part(let key, _):
           #expect(documented.contains(key), "\(table) column '\(header)' → '\(key)'")
         default: break
         }

@@ -89,15 +89,69 @@ import Testing
     #expect(try Self.run(page).games.first?.sport == .fieldHockey)
   }
 
-  @Test func footballScoresComeInKindsAndAPassingTouchdownIsTheReceivers() throws {
-    let batch = try Self.run(try Self.page("football-quarters"))
-    #expect(batch.games.first?.sport == .football)
+  /// Football's page is drives (`FootballDrives`): the score after each drive is the running
+  /// score, the words say which play scored it and its kind; a touchdown returned by the
+  /// defense is the defense's; a drive that runs into the 2nd quarter scores in the 2nd.
+  @Test func footballDrivesScoreInKindsAndAPassingTouchdownIsTheReceivers() throws {
+    let batch = try Self.run(try Self.page("football-drives"))
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .football && game.away.score == 17 && game.home.score == 24)
+    #expect(batch.warnings.isEmpty, "\(batch.warnings)")
     let scores = Self.scoring(batch)
-    #expect(scores.compactMap { $0.details["kind"] }.filter { $0 == "touchdown" }.count == 5)
-    #expect(scores.filter { $0.details["kind"] == "fieldGoal" }.map { $0.details["points"] } == ["3", "3"])
+    #expect(scores.filter { $0.details["kind"] == "touchdown" }.count == 5)
+    #expect(scores.filter { $0.details["kind"] == "fieldGoal" }.map(\.player) == ["Quinn Wade", "Finn Drake"])
     #expect(scores.filter { $0.details["kind"] == "extraPoint" }.allSatisfy { $0.details["points"] == "1" })
-    #expect(scores.first { $0.text.hasPrefix("York, Blake pass complete") }?.player == "Eli Abel")
-    #expect(scores.filter { $0.side == .home }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 24)
+    let passing = try #require(scores.first { $0.text.contains("pass complete short right to Abel,Eli") })
+    #expect(passing.player == "Eli Abel" && passing.side == .home && passing.period == 2, "\(passing)")
+    #expect(passing.periodLabel == "2nd Quarter" && passing.clock == "14:20")
+    let returned = try #require(scores.first { $0.text.contains("intercepted by Cruz,Dan") })
+    #expect(returned.side == .home && returned.player == "Dan Cruz" && returned.homeScore == 13)
+    // Each quarter's points are the line score's.
+    for (side, line) in [(Side.away, [7, 3, 0, 7]), (Side.home, [0, 14, 7, 3])] {
+      let byQuarter = (1...4).map { quarter in
+        scores.filter { $0.side == side && $0.period == quarter }.compactMap { Int($0.details["points"] ?? "") }
+          .reduce(0, +)
+      }
+      #expect(byQuarter == line, "\(side)")
+    }
+  }
+
+  /// Points a drive's words do not explain go on its last play, named, so the running score is
+  /// still the page's; a page with neither period tables nor drives is refused.
+  @Test func aDrivesPointsItsWordsDoNotExplainGoOnItsLastPlay() throws {
+    let page = NCAABoxSportsTests.edited(try Self.page("football-drives")) { html in
+      html.replacingOccurrences(of: "to the ARMY00 TOUCHDOWN, clock 10:30.", with: "to the ARMY00, clock 10:30.")
+    }
+    let batch = try Self.run(page)
+    #expect(batch.warnings.count == 1 && batch.warnings[0].contains("6 of its points"), "\(batch.warnings)")
+    let last = try #require(Self.scoring(batch).first { $0.period == 3 && $0.awayScore == 10 && $0.homeScore == 21 })
+    #expect(last.text.hasPrefix("Drake,Finn kick attempt good") && last.details["points"] == "7")
+    #expect(
+      Self.scoring(batch).filter { $0.side == .home }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 24)
+
+    let empty = NCAABoxSportsTests.edited(try Self.page("football-drives")) { html in
+      html.replacingOccurrences(of: "class=\"drives\"", with: "class=\"legend\"")
+    }
+    let error = try #require(throws: StatlineError.self) { try Self.run(empty) }
+    #expect(error.kind == .wrongPage && error.reason.contains("no drives"), "\(error)")
+  }
+
+  @Test func aFootballPlayersNameIsReadTheSitesWay() {
+    #expect(
+      FootballDrives.scorer("Shotgun Hatcher Jr.,Cornell rush middle for 4 yards gain TOUCHDOWN")
+        == "Cornell Hatcher Jr.")
+    #expect(FootballDrives.scorer("Ojeda,Caleb kick attempt good (H: Winsor,AJ, LS: Haverland,Will).") == "Caleb Ojeda")
+    #expect(
+      FootballDrives.scorer("Murphy,Maalik pass complete short left to Wells Jr.,David caught at HOU05")
+        == "David Wells Jr.")
+    #expect(FootballDrives.scorer("Mews,Mekhi return 20 yards") == "Mekhi Mews")
+    #expect(FootballDrives.scorer("Timeout Oregon St., clock 08:16.") == nil)
+    #expect(
+      FootballDrives.points("Reichle,Jake rush middle for 1 yard gain to the HOU00 TOUCHDOWN, clock 08:12.").map(
+        \.points) == [6])
+    #expect(FootballDrives.points("Smith,Al rush for 9 yards to the HOU00 TOUCHDOWN nullified by penalty").isEmpty)
+    #expect(FootballDrives.points("Lee,Bo field goal attempt from 52 yards NO GOOD").isEmpty)
+    #expect(FootballDrives.points("Team safety, SAFETY").map { $0.defense } == [true])
   }
 
   @Test func theDifferSpeaksEachSportFromThesePlays() throws {

@@ -33,7 +33,10 @@ enum ScoredPlayRows {
       if !goals { play.details["points"] = String(max(rise.away, rise.home)) }
       let lowered = row.text.lowercased()
       if let kind = scoringKind(lowered, sport: sport) { play.details["kind"] = kind }
-      play.player = scorer(row.text, lowered: lowered)
+      play.player =
+        sport == .football
+        ? FootballDrives.scorer(row.text) ?? scorer(row.text, lowered: lowered)
+        : scorer(row.text, lowered: lowered)
       play.assist = assist(row.text, lowered: lowered)
       return play
     }

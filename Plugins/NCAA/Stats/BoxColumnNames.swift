@@ -4,7 +4,8 @@ import StatlineCore
 /// cased, `<br />` read as a space) → columns. Lacrosse's come from real pages; basketball's,
 /// baseball's and volleyball's from the column names public scrapers of the site read
 /// (baseballr, ncaavolleyballr); football's, soccer's and ice hockey's from the sports' usual
-/// abbreviations, not yet seen on a real page of the site: a header not listed is reported as a
+/// abbreviations, not yet seen on a real page of the site (football's passing, rushing and
+/// receiving names are a real page's): a header not listed is reported as a
 /// warning, never guessed. Known columns the model does not keep (ratios, games started, balks)
 /// are `ignored` without a warning.
 enum BoxColumnNames {
@@ -78,16 +79,21 @@ enum BoxColumnNames {
 
   /// A football table: its category told by its words (completions: passing; receptions:
   /// receiving; tackles or sacks: defense; field goals: kicking; punts: punting; else rushing),
-  /// so a bare `Att`, `Yds` or `TD` is read as that category's. Prefixed names (`Pass Att`,
-  /// `Rush Yds`) are read in any table.
+  /// so a bare `Att`, `Yds`, `TD` or `Interceptions` is read as that category's. Prefixed names
+  /// (`Pass Attempts`, `Rush TDs`) are read in any table.
   static func football(_ headers: Set<String>) -> [String: Column] {
     let category: [String: Column]
-    if !headers.isDisjoint(with: ["cmp", "comp", "pass comp"]) {
-      category = ["att": .stat("passAttempts"), "yds": .stat("passingYards"), "td": .stat("passingTouchdowns")]
+    if !headers.isDisjoint(with: ["cmp", "comp", "pass comp", "completions"]) {
+      category = [
+        "att": .stat("passAttempts"), "yds": .stat("passingYards"), "td": .stat("passingTouchdowns"),
+        "interceptions": .stat("interceptionsThrown"),
+      ]
     } else if !headers.isDisjoint(with: ["rec", "receptions"]) {
       category = ["yds": .stat("receivingYards"), "td": .stat("receivingTouchdowns")]
     } else if !headers.isDisjoint(with: ["solo", "solo tackles", "sacks", "tot", "tackles"]) {
-      category = ["int": .stat("interceptions"), "ast": .stat("assistedTackles")]
+      category = [
+        "int": .stat("interceptions"), "interceptions": .stat("interceptions"), "ast": .stat("assistedTackles"),
+      ]
     } else if !headers.isDisjoint(with: ["fgm", "fga"]) {
       category = [:]
     } else if !headers.isDisjoint(with: ["punts", "no"]) && headers.contains("yds") {
@@ -100,14 +106,28 @@ enum BoxColumnNames {
     return footballNamed.merging(category) { $1 }
   }
 
+  /// Football's names, in any category's table. The individual-stats tab prints one card per
+  /// team and category (a real 2024 page: Rushing `Rush Attempts`, `Rush Yds Gained`,
+  /// `Rush Yds Lost`, `Yds/Rush`, `Rush TDs`, `Rush Long`; Passing `Pass Attempts`,
+  /// `Completions`, `Pass Yards`, `Interceptions`, `Pass TDs`, `Pass Eff`, `Yds Per Completion`,
+  /// `Pct`, `Long Pass`; Receiving `Rec`, `Receiving Yards`, `Yards Per Reception`, `Rec TD`,
+  /// `Long Rec`); rushing yards are the yards gained less the yards lost, as StatCrew's net. The
+  /// other categories' names are the sport's usual abbreviations, not yet seen on a real page.
   static let footballNamed: [String: Column] = [
     "cmp": .stat("passCompletions"), "comp": .stat("passCompletions"), "pass comp": .stat("passCompletions"),
-    "pass att": .stat("passAttempts"), "pass yds": .stat("passingYards"), "pass yards": .stat("passingYards"),
-    "pass td": .stat("passingTouchdowns"), "int": .stat("interceptionsThrown"),
-    "pass int": .stat("interceptionsThrown"),
-    "rush att": .stat("rushes"), "rush yds": .stat("rushingYards"), "rush net yds": .stat("rushingYards"),
-    "rush td": .stat("rushingTouchdowns"), "rec": .stat("receptions"), "receptions": .stat("receptions"),
-    "rec yds": .stat("receivingYards"), "rec td": .stat("receivingTouchdowns"), "tot": .stat("tackles"),
+    "completions": .stat("passCompletions"), "pass att": .stat("passAttempts"), "pass attempts": .stat("passAttempts"),
+    "pass yds": .stat("passingYards"), "pass yards": .stat("passingYards"), "pass td": .stat("passingTouchdowns"),
+    "pass tds": .stat("passingTouchdowns"), "int": .stat("interceptionsThrown"),
+    "pass int": .stat("interceptionsThrown"), "pass eff": .ignored, "yds per completion": .ignored,
+    "long pass": .ignored,
+    "rush att": .stat("rushes"), "rush attempts": .stat("rushes"), "rush yds": .stat("rushingYards"),
+    "rush net yds": .stat("rushingYards"), "rush yds gained": .part("rushingYards", sign: 1),
+    "rush yds lost": .part("rushingYards", sign: -1), "rush td": .stat("rushingTouchdowns"),
+    "rush tds": .stat("rushingTouchdowns"), "yds/rush": .ignored, "rush long": .ignored,
+    "rec": .stat("receptions"), "receptions": .stat("receptions"), "rec yds": .stat("receivingYards"),
+    "receiving yards": .stat("receivingYards"), "rec td": .stat("receivingTouchdowns"),
+    "rec tds": .stat("receivingTouchdowns"), "yards per reception": .ignored, "long rec": .ignored,
+    "tot": .stat("tackles"),
     "tackles": .stat("tackles"), "solo": .ignored, "solo tackles": .ignored,
     "asst tackles": .stat("assistedTackles"), "sacks": .stat("sacks"), "ff": .stat("fumblesForced"),
     "fr": .stat("fumblesRecovered"), "fgm": .stat("fieldGoalsMade"), "fga": .stat("fieldGoalsAttempted"),

@@ -19,6 +19,9 @@ enum BoxColumns {
     /// Volleyball's points (`20.5`: a block assist counts half): kept when whole, else left out
     /// and named in the line's `halves`.
     case wholePoints(String)
+    /// A part of a key the page splits in two: football's rushing yards printed as yards gained
+    /// and yards lost (`sign` -1), added into the key.
+    case part(String, sign: Int)
     case ignored
   }
 
@@ -82,7 +85,7 @@ enum BoxColumns {
     if let key = family.scoringKey { return columns.contains(.stat(key)) }
     return columns.contains { column in
       switch column {
-      case .stat, .minutes, .penaltyTime, .penaltyMinutes, .outs, .wholePoints: true
+      case .stat, .minutes, .penaltyTime, .penaltyMinutes, .outs, .wholePoints, .part: true
       case .number, .name, .position, .ignored: false
       }
     }
@@ -133,6 +136,7 @@ enum BoxColumns {
           if value == value.rounded() { line.stats[key] = Int(value) } else { line.halves.append(text) }
         }
       case .stat(let key): if let value = GameText.int(text) { line.stats[key] = value }
+      case .part(let key, let sign): if let value = GameText.int(text) { line.stats[key, default: 0] += sign * value }
       case .ignored: break
       }
     }

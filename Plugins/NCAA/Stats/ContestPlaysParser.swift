@@ -15,6 +15,7 @@ extension LegacyHeader: GameHeader {}
 struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
   var header: Header
   var rows: [PlayRow]
+  var warnings: [String] = []
 }
 
 /// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period, each
@@ -23,7 +24,8 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
 /// (`PlayColumns`). The cards are named by the site ("1st Period", "1st Quarter", "1st Half",
 /// "OT"), so a period is any table with such a header, numbered in page order, its card's header
 /// kept as the plays' period label. The side that acted is the non-empty text cell; the score
-/// cell is the running score; period events span the other cells.
+/// cell is the running score; period events span the other cells. Football's page has drives
+/// instead (`FootballDrives`).
 struct ContestPlaysParser: PageParser {
   func parse(_ page: Page) throws -> PlaysPage<ContestHeader> {
     let document = try StatsPage.document(page)
@@ -34,8 +36,13 @@ struct ContestPlaysParser: PageParser {
       Self.columns(of: table, visitor: visitor, home: home).map { (table, $0) }
     }
     guard !tables.isEmpty else {
+      // Football's play-by-play is drives, not period tables.
+      if let drives = try FootballDrives.read(document, header: header), !drives.rows.isEmpty {
+        return PlaysPage(header: header, rows: drives.rows, warnings: drives.warnings)
+      }
       throw StatlineError(
-        .wrongPage, "the page has no period tables (a card whose table is Time | visitor | Score | home)",
+        .wrongPage,
+        "the page has no period tables (a card whose table is Time | visitor | Score | home) and no drives (div.drives)",
         hint: "the play-by-play may not have started, or the layout changed")
     }
     var rows: [PlayRow] = []
@@ -100,7 +107,7 @@ struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
       let game = plays.header.game(sport: scored)
       return Batch(
         games: [game], teams: plays.header.teams(sport: scored),
-        plays: ScoredPlayRows.plays(plays.rows, gameId: game.id, sport: scored))
+        plays: ScoredPlayRows.plays(plays.rows, gameId: game.id, sport: scored), warnings: plays.warnings)
     }
     let game = plays.header.game(sport: sport)
     return Batch(
