@@ -191,6 +191,47 @@ import Testing
     #expect(!BoxColumns.readsPlayers([.name, .stat("assists")], family: .lacrosse), "lacrosse needs its goals")
   }
 
+  /// The header rows real pages of the site print (a 2025 basketball tab, a 2025 baseball
+  /// hitting card, a 2024 football tab's rushing, passing and receiving cards, published with a
+  /// public scraper's tests) are read whole: every column known, none a warning.
+  @Test func theHeadersRealPagesPrintAreReadWhole() throws {
+    let real: [(BoxFamily, [String])] = [
+      (
+        .basketball,
+        [
+          "#", "Name", "P", "MP", "FGM", "FGA", "FG%", "3FG", "3FGA", "FT", "FTA", "PTS", "ORebs", "DRebs", "Tot Reb",
+          "AST", "TO", "STL", "BLK", "Fouls", "DQ", "Tech Fouls", "Bench",
+        ]
+      ),
+      (
+        .baseball,
+        [
+          "#", "Name", "P", "R", "AB", "H", "2B", "3B", "TB", "HR", "RBI", "BB", "HBP", "SF", "SH", "K", "OPP DP", "CS",
+          "Picked", "SB", "IBB", "KL",
+        ]
+      ),
+      (
+        .football,
+        ["#", "Name", "P", "Rush Attempts", "Rush Yds Gained", "Rush Yds Lost", "Yds/Rush", "Rush TDs", "Rush Long"]
+      ),
+      (
+        .football,
+        [
+          "#", "Name", "P", "Pass Attempts", "Completions", "Pass Yards", "Interceptions", "Pass TDs", "Pass Eff",
+          "Yds Per Completion", "Pct", "Long Pass",
+        ]
+      ),
+      (.football, ["#", "Name", "P", "Rec", "Receiving Yards", "Yards Per Reception", "Rec TD", "Long Rec"]),
+    ]
+    for (family, headers) in real {
+      #expect(BoxFamily.of(Set(headers.map { $0.lowercased() })) == family, "\(headers)")
+      var warnings: [String] = []
+      let columns = BoxColumns.columns(headers, family: family, table: "real", warnings: &warnings)
+      #expect(warnings.isEmpty, "\(warnings)")
+      #expect(BoxColumns.readsPlayers(columns, family: family))
+    }
+  }
+
   @Test func eachSportIsToldByTheWordsOnlyItPrints() throws {
     let cases: [([String], BoxFamily?)] = [
       (["Name", "Goals", "Assists", "GB", "CT", "FO Won"], .lacrosse),

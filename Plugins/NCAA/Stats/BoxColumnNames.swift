@@ -40,6 +40,8 @@ enum BoxColumnNames {
     "drebs": .stat("defensiveRebounds"), "tot reb": .stat("rebounds"), "ast": .stat(StatKey.assists),
     "to": .stat(StatKey.turnovers), "stl": .stat("steals"), "blk": .stat("blocks"), "fouls": .stat("fouls"),
     "dq": .ignored, "tech fouls": .ignored, "fg%": .ignored, "3fg%": .ignored, "ft%": .ignored,
+    // A 2025 page's last column (a starter's 0): not a stat the model keeps.
+    "bench": .ignored,
   ]
 
   /// A baseball or softball table: pitching when it prints innings pitched, fielding when it
