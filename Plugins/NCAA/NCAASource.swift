@@ -66,6 +66,9 @@ public enum NCAASource {
         (PersistedQuery.gameInfo, "ncaa-gql-game"), (PersistedQuery.playByPlay, "ncaa-gql-pbp"),
         (PersistedQuery.boxScore, "ncaa-gql-boxscore"),
       ].filter { NCAASports.reads($0.1, game.sport) }.map { operation, parser in
+        let operation =
+          operation == PersistedQuery.playByPlay && game.sport == .football
+          ? PersistedQuery.playByPlayFootball : operation
         let url =
           operation == PersistedQuery.gameInfo
           ? PersistedQuery.gameInfoURL(contestId: contest, origin: origin)
@@ -189,8 +192,11 @@ public enum NCAASource {
         normalizer: CasablancaScoreboardNormalizer()),
       ParserEntry(
         id: "ncaa-gql-pbp", source: id,
-        summary: "ncaa.com GraphQL play-by-play (NCAA_GetGamecenterPbpGenericById_web): game and typed plays",
-        format: .json, urlPatterns: [try query(PersistedQuery.playByPlay)],
+        summary:
+          "ncaa.com GraphQL play-by-play (NCAA_GetGamecenterPbpGenericById_web, football's "
+          + "NCAA_GetGamecenterPbpFootballById_web): game and typed plays",
+        format: .json,
+        urlPatterns: [try query(PersistedQuery.playByPlay), try query(PersistedQuery.playByPlayFootball)],
         sniffer: { page in page.prefix(256).contains("\"playbyplay\"") },
         delta: hashes(settings), check: GraphQLAnswer.check,
         // The game centre is the game's authority (date, venue, linescore); this page, the plays'.

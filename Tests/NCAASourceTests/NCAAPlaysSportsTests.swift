@@ -154,6 +154,45 @@ import Testing
     #expect(FootballDrives.points("Team safety, SAFETY").map { $0.defense } == [true])
   }
 
+  /// ncaa.com's football play-by-play (its own query, the generic shape with a score on each
+  /// play): read by the running score, the game's score and line from its scoring plays; an
+  /// interception returned is the defense's score.
+  @Test func aGraphQLFootballPlayByPlayIsReadByItsRunningScore() throws {
+    let batch = try NCAAHandWrittenTests.batch("ncaa-gql-pbp/football-final", parser: "ncaa-gql-pbp")
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .football && game.status == .final && game.away.score == 17 && game.home.score == 24)
+    #expect(game.away.periodScores == [7, 3, 0, 7] && game.home.periodScores == [0, 14, 7, 3])
+    #expect(game.home.winner == true && game.away.team.name == "Army")
+    let scores = Self.scoring(batch)
+    #expect(scores.count == 12 && scores.filter { $0.details["kind"] == "touchdown" }.count == 5)
+    let returned = try #require(scores.first { $0.text.contains("intercepted by Cruz,Dan") })
+    #expect(returned.side == .home && returned.player == "Dan Cruz" && returned.details["points"] == "6")
+    #expect(scores.first { $0.text.contains("to Abel,Eli") }?.player == "Eli Abel")
+    #expect(scores.filter { $0.details["kind"] == "fieldGoal" }.map(\.player) == ["Quinn Wade", "Finn Drake"])
+
+    // Discovery asks football's query for a football game, the generic one for lacrosse's.
+    let board = Batch(games: [
+      Game(
+        id: "ncaa:com-6600601", sport: .football, status: .live, period: 1,
+        away: TeamLine(team: TeamRef(name: "Army"), score: 0), home: TeamLine(team: TeamRef(name: "Navy"), score: 0)),
+      Game(
+        id: "ncaa:com-6600101", sport: .lacrosseMen, status: .live, period: 1,
+        away: TeamLine(team: TeamRef(name: "Army"), score: 0), home: TeamLine(team: TeamRef(name: "Navy"), score: 0)),
+    ])
+    let pbp = NCAASource.comTargets(board).filter { $0.target.parser == "ncaa-gql-pbp" }
+    #expect(pbp.map { $0.target.url.contains("NCAA_GetGamecenterPbpFootballById_web") } == [true, false])
+    #expect(try NCAARun.entry("ncaa-gql-pbp").urlPatterns.contains { $0.matches(pbp[0].target.url) })
+  }
+
+  /// A volleyball answer (a set's running score, shape unknown) is refused, naming what is read.
+  @Test func aGraphQLVolleyballPlayByPlayIsRefusedNamingWhatIsRead() throws {
+    let page = NCAABoxSportsTests.edited(try NCAAHandWrittenTests.page("ncaa-gql-pbp/football-final")) {
+      $0.replacingOccurrences(of: "MFB PLAY-BY-PLAY", with: "WVB PLAY-BY-PLAY")
+    }
+    let error = try #require(throws: StatlineError.self) { try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-pbp") }
+    #expect(error.kind == .unsupported && error.reason.contains("'WVB'") && error.hint?.contains("MFB") == true)
+  }
+
   @Test func theDifferSpeaksEachSportFromThesePlays() throws {
     let batch = try Self.run(try Self.page("baseball-innings"))
     let final = try #require(batch.games.first)

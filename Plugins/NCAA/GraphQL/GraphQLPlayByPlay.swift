@@ -68,6 +68,9 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
       return try Self.basketball(answer, sport: basketball, gameId: gameId, away: away, home: home)
     }
     let sport = try NCAAGraphQLGame.sport(title: answer.title, page: page)
+    if !NCAASports.isLacrosse(sport) {
+      return Self.byRunningScore(answer, sport: sport, gameId: gameId, away: away, home: home)
+    }
     var rows: [PlayRow] = []
     for period in answer.periods {
       guard let number = period.periodNumber.int else { continue }
@@ -82,13 +85,22 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
         }
       }
     }
-    let plays = PlayRows.plays(rows, gameId: gameId)
+    return Self.game(
+      answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(rows, gameId: gameId))
+  }
+
+  /// The game of an answer with no score of its own: the running score after the last scoring
+  /// play (a goal, or a score of points or runs), each period's scoring plays making its line.
+  static func game(
+    _ answer: GraphQLPlayByPlay, sport: Sport, gameId: String, away: GraphQLPlayByPlay.Team,
+    home: GraphQLPlayByPlay.Team, plays: [Play]
+  ) -> Batch {
     let periods = answer.periods.compactMap(\.periodNumber.int).max() ?? 0
     var lines: [Side: [Int]] = [.away: Array(repeating: 0, count: periods), .home: Array(repeating: 0, count: periods)]
     var previous = (away: 0, home: 0)
     // By index: a `for play in plays` copies every play (each of its strings retained) to read
     // the goals' three numbers.
-    for index in plays.indices where plays[index].type == .goal {
+    for index in plays.indices where plays[index].type == .goal || plays[index].type == .score {
       guard let period = plays[index].period, period >= 1, period <= periods, let a = plays[index].awayScore,
         let h = plays[index].homeScore
       else { continue }
@@ -114,6 +126,45 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
 }
 
 extension GraphQLPlayByPlayNormalizer {
+  /// A play-by-play of a sport read by its running score (football, soccer, field hockey, ice
+  /// hockey, baseball, softball: `NCAASports.byRunningScore`), in the generic shape lacrosse's
+  /// answer has (`playbyplayStats[].plays[]`, each play's `homeScore` / `visitorScore`): a play
+  /// whose printed score rises is that side's score (`ScoredPlayRows`), its kind and scorer where
+  /// the words say. (The football query, `NCAA_GetGamecenterPbpFootballById_web`, answers in this
+  /// shape with a `driveText` per play, as a public script that reads it shows; no answer of it
+  /// or of the other sports is saved here.)
+  static func byRunningScore(
+    _ answer: GraphQLPlayByPlay, sport: Sport, gameId: String, away: GraphQLPlayByPlay.Team,
+    home: GraphQLPlayByPlay.Team
+  ) -> Batch {
+    var rows: [PlayRow] = []
+    for period in answer.periods {
+      guard let number = period.periodNumber.int else { continue }
+      for entry in period.playbyplayStats {
+        let side: Side? =
+          entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
+        for item in entry.plays ?? [] {
+          var text = item.playText ?? ""
+          var clock = item.clock ?? entry.clock
+          // Football's texts open with their clock, as the site's pages print them: "(08:16) …".
+          if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
+            text.distance(from: text.startIndex, to: close) <= 6
+          {
+            clock = clock ?? String(text[text.index(after: text.startIndex)..<close])
+            text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+          }
+          rows.append(
+            PlayRow(
+              period: number, periodLabel: period.periodDisplay, clock: clock, side: side, text: text,
+              away: item.visitorScore, home: item.homeScore, listed: true))
+        }
+      }
+    }
+    return game(
+      answer, sport: sport, gameId: gameId, away: away, home: home,
+      plays: ScoredPlayRows.plays(rows, gameId: gameId, sport: sport))
+  }
+
   /// A basketball play-by-play (`MBB PLAY-BY-PLAY`, flat entries): each entry a play, read by
   /// `BasketballPlayRows` ("Ryan Rapp makes three point jump shot"). The score is the running
   /// score of the last score play only when the plays reach the game's last period: a trimmed
@@ -186,15 +237,23 @@ enum NCAAGraphQLGame {
     }
   }
 
-  /// "MLA PLAY-BY-PLAY" → men's lacrosse; the `sportCode` variable of the query otherwise.
+  /// "MLA PLAY-BY-PLAY" → men's lacrosse; the `sportCode` variable of the query otherwise, or
+  /// football when the query is football's. Lacrosse, and the sports read by their running score
+  /// but volleyball (whose answer is not known: its running score is a set's), are read.
   static func sport(title: String?, page: Page) throws -> Sport {
     let code =
       title?.split(separator: " ").first.map(String.init)
       ?? page.url.flatMap(sportCode(of:))
-    if let sport = NCAASports.sport(code: code), NCAASports.isLacrosse(sport) { return sport }
+      ?? (page.url.map { $0.contains(PersistedQuery.playByPlayFootball) } == true ? "MFB" : nil)
+    if let sport = NCAASports.sport(code: code),
+      NCAASports.isLacrosse(sport) || (NCAASports.byRunningScore.contains(sport) && sport.profile?.scoring != .sets)
+    {
+      return sport
+    }
     throw StatlineError(
-      .unsupported, "the answer is for sport '\(code ?? "unknown")', not lacrosse",
-      hint: "the NCAA plugin reads men's (MLA) and women's (WLA) lacrosse")
+      .unsupported, "the answer is for sport '\(code ?? "unknown")', which the play-by-play reader does not read",
+      hint: "the NCAA plugin reads lacrosse (MLA, WLA), basketball (MBB, WBB), football (MFB), soccer (MSO, WSO), "
+        + "field hockey (WFH), ice hockey (MIH, WIH), baseball (MBA) and softball (WSB) play-by-play")
   }
 
   /// `MBB …` / `WBB …` → men's or women's basketball, read by the play-by-play only.

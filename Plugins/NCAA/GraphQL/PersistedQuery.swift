@@ -12,6 +12,9 @@ enum PersistedQuery {
   static let contests = "GetContests_web"
   static let gameInfo = "GetGamecenterGameById_web"
   static let playByPlay = "NCAA_GetGamecenterPbpGenericById_web"
+  /// Football's play-by-play has a query of its own (seen in a public script, 2024), answering
+  /// in the generic shape.
+  static let playByPlayFootball = "NCAA_GetGamecenterPbpFootballById_web"
   static let boxScore = "NCAA_GetGamecenterBoxscoreLacrosseById_web"
 
   /// The newest hashes seen (2026-07/08); configuration overrides them.
@@ -19,6 +22,7 @@ enum PersistedQuery {
     contests: "4bcb5e6432fa9da365c0c19af01b1f9015cc7eb5c21e7af2dba308784a166df7",
     gameInfo: "26d14df5714c5cd454c9032a1f8ebb1b1dc35173065ab858709b0fa84dd07b5f",
     playByPlay: "57f922d56d60d88326b62202b3d88e8cd3cfb6687931bc0b5b3dfab089b84faa",
+    playByPlayFootball: "47928f2cabc7a164f0de0ed535a623bdf5a852cce7c30d6a6972a38609ba46a2",
     boxScore: "dfd0e926e92e81c2917b8f4ae564fbdcd5c69cd0441a2a8095b6b09e4cee7c36",
   ]
 

@@ -61,7 +61,11 @@ enum NCAASports {
     // column): its other sports' games get no target until a real page shows their header.
     "ncaa-legacy-box": lacrosseAndBasketball,
     "ncaa-gql-boxscore": lacrosse,
-    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": every, "ncaa-gql-pbp": lacrosseAndBasketball,
+    // ncaa.com's play-by-play query is known for lacrosse and basketball (real answers) and
+    // football (its own query, seen in a public script): the other sports' answers are read when
+    // polled, but discovery makes no target of them until one is seen.
+    "ncaa-legacy-pbp": lacrosse, "ncaa-stats-contest-pbp": every,
+    "ncaa-gql-pbp": lacrosseAndBasketball.union([.football]),
   ]
 
   /// Whether `parser` reads pages of `sport`.
