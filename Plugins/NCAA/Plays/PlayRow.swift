@@ -63,22 +63,37 @@ enum PlayRows {
       }
     }
     let tokens = learnTokens(split)
-    let everyToken = tokens.values.flatMap { $0 }
-    // A side's own tokens first, then the rest (each once: a token tried twice is a search wasted).
+    let everyToken = tokens.away + tokens.home.filter { !tokens.away.contains($0) }
+    // A side's own tokens first, then the rest (each once: a token tried twice is a search
+    // wasted). Per side, not in a dictionary keyed by side: a lookup per play hashed the side.
     func first(_ own: [String]) -> [String] { own + everyToken.filter { !own.contains($0) } }
-    let teams: [Side: [String]] = [.away: first(tokens[.away] ?? []), .home: first(tokens[.home] ?? [])]
-    let reads = split.map { row in
-      LacrossePlayText.read(action: "", text: row.text, teams: row.side.flatMap { teams[$0] } ?? everyToken)
+    let awayTeams = first(tokens.away)
+    let homeTeams = first(tokens.home)
+    var reads: [LacrossePlayText] = []
+    reads.reserveCapacity(split.count)
+    for index in split.indices {
+      let teams: [String] =
+        switch split[index].side {
+        case .away: awayTeams
+        case .home: homeTeams
+        case nil: everyToken
+        }
+      reads.append(LacrossePlayText.read(action: "", text: split[index].text, teams: teams))
     }
-    var rosters: [Side: Set<String>] = [:]
-    for (row, read) in zip(split, reads) {
-      guard let side = row.side, let player = read.player, read.type != .faceoff else { continue }
-      rosters[side, default: []].insert(player)
+    var awayRoster: Set<String> = []
+    var homeRoster: Set<String> = []
+    for index in split.indices where reads[index].type != .faceoff {
+      guard let side = split[index].side, let player = reads[index].player else { continue }
+      if side == .away { awayRoster.insert(player) } else { homeRoster.insert(player) }
     }
     var away = 0
     var home = 0
-    return zip(split, reads).enumerated().map { index, pair in
-      let (row, read) = pair
+    var plays: [Play] = []
+    plays.reserveCapacity(split.count)
+    // By index: iterating `zip(split, reads)` copied every row and read (their strings retained).
+    for index in split.indices {
+      let row = split[index]
+      let read = reads[index]
       var play = Play(
         gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
         clock: GameText.clock(row.clock), side: row.side,
@@ -86,7 +101,9 @@ enum PlayRows {
         assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
       if row.continuesRow { play.details["sameRow"] = "true" }
       if row.text.isEmpty { play.details["emptyText"] = "true" }
-      if let side = row.side, let roster = rosters[side], let (winner, opponent) = read.faceoff(winnerFrom: roster) {
+      if let side = row.side, read.type == .faceoff,
+        let (winner, opponent) = read.faceoff(winnerFrom: side == .away ? awayRoster : homeRoster)
+      {
         play.player = winner
         if let opponent { play.details["opponent"] = opponent }
       }
@@ -101,8 +118,9 @@ enum PlayRows {
         play.awayScore = away
         play.homeScore = home
       }
-      return play
+      plays.append(play)
     }
+    return plays
   }
 
   /// The lacrosse the play texts are written for: draw controls → women's, faceoffs and the rest
@@ -167,14 +185,18 @@ enum PlayRows {
 
   /// Each side's team tokens, from the texts that name a team and nothing else. (Bytes, not
   /// `Character`s: this ran over every play and was a third of reading a play-by-play.)
-  static func learnTokens(_ rows: [PlayRow]) -> [Side: [String]] {
-    var counts: [Side: [String: Int]] = [:]
-    for row in rows {
-      guard let side = row.side, let token = PlayTeamToken.token(in: row.text), !token.isEmpty, token.count <= 12
+  static func learnTokens(_ rows: [PlayRow]) -> (away: [String], home: [String]) {
+    var away: [String: Int] = [:]
+    var home: [String: Int] = [:]
+    for index in rows.indices {
+      guard let side = rows[index].side, let token = PlayTeamToken.token(in: rows[index].text), !token.isEmpty,
+        token.count <= 12
       else { continue }
-      counts[side, default: [:]][token, default: 0] += 1
+      if side == .away { away[token, default: 0] += 1 } else { home[token, default: 0] += 1 }
     }
     // Longer tokens first, so "STONY BR" is tried before a "STONY" prefix.
-    return counts.mapValues { $0.keys.sorted { ($0.count, $0) > ($1.count, $1) } }
+    func ordered(_ counts: [String: Int]) -> [String] { counts.keys.sorted { ($0.count, $0) > ($1.count, $1) } }
+    return (ordered(away), ordered(home))
   }
+
 }
