@@ -186,17 +186,33 @@ enum PlayRows {
   /// Each side's team tokens, from the texts that name a team and nothing else. (Bytes, not
   /// `Character`s: this ran over every play and was a third of reading a play-by-play.)
   static func learnTokens(_ rows: [PlayRow]) -> (away: [String], home: [String]) {
-    var away: [String: Int] = [:]
-    var home: [String: Int] = [:]
+    var away = SeenTokens()
+    var home = SeenTokens()
     for index in rows.indices {
-      guard let side = rows[index].side, let token = PlayTeamToken.token(in: rows[index].text), !token.isEmpty,
-        token.count <= 12
-      else { continue }
-      if side == .away { away[token, default: 0] += 1 } else { home[token, default: 0] += 1 }
+      guard let side = rows[index].side else { continue }
+      var text = rows[index].text
+      text.withUTF8 { bytes in
+        guard let token = PlayTeamToken.token(inBytes: bytes), !token.isEmpty else { return }
+        if side == .away { away.add(token) } else { home.add(token) }
+      }
     }
-    // Longer tokens first, so "STONY BR" is tried before a "STONY" prefix.
-    func ordered(_ counts: [String: Int]) -> [String] { counts.keys.sorted { ($0.count, $0) > ($1.count, $1) } }
-    return (ordered(away), ordered(home))
+    return (away.ordered, home.ordered)
+  }
+
+  /// The tokens a side's plays name, found by their bytes (a page's plays name a handful,
+  /// so a list searched in order beats a string made and hashed per play).
+  struct SeenTokens {
+    private var tokens: [[UInt8]] = []
+
+    mutating func add(_ token: UnsafeBufferPointer<UInt8>) {
+      if !tokens.contains(where: { $0.elementsEqual(token) }) { tokens.append(Array(token)) }
+    }
+
+    /// Tokens of at most 12 characters, longer first, so "STONY BR" is tried before a "STONY" prefix.
+    var ordered: [String] {
+      tokens.map { String(decoding: $0, as: UTF8.self) }.filter { $0.count <= 12 }
+        .sorted { ($0.count, $0) > ($1.count, $1) }
+    }
   }
 
 }

@@ -4,26 +4,29 @@
 enum PlayTeamToken {
   static func token(in text: String) -> String? {
     var text = text
-    return text.withUTF8 { bytes in
-      var start = 0
-      var end = bytes.count
-      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-      return token(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-    }
+    return text.withUTF8 { bytes in token(inBytes: bytes).map(string) }
   }
 
-  private static func token(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+  /// The token's bytes within `bytes` (a text's UTF-8, spaces and tabs around it allowed), or
+  /// nil: what `PlayRows.learnTokens` counts without making a string of it.
+  static func token(inBytes bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return token(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+  }
+
+  private static func token(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
     if let rest = rest(text, after: "Clear attempt by ") {
-      let team = before(rest, " good") ?? before(rest, " failed")
-      return team.map(string)
+      return before(rest, " good") ?? before(rest, " failed")
     }
-    if let rest = rest(text, after: "Timeout by ") { return string(rest) }
+    if let rest = rest(text, after: "Timeout by ") { return rest }
     if let at = find(text, " at goalie for ") {
-      return string(withoutPeriod(UnsafeBufferPointer(rebasing: text[(at + 15)...])))
+      return withoutPeriod(UnsafeBufferPointer(rebasing: text[(at + 15)...]))
     }
     for prefix: StaticString in ["Ground ball pickup by ", "Turnover by "] {
-      if let rest = rest(text, after: prefix), !rest.contains(0x20) { return string(rest) }
+      if let rest = rest(text, after: prefix), !rest.contains(0x20) { return rest }
     }
     // "GOAL by AF Meyers, Connor": a capitalised word after "by" is the team.
     guard let at = find(text, " by ") else { return nil }
@@ -33,14 +36,14 @@ enum PlayTeamToken {
     while end < text.count, text[end] != 0x20 { end += 1 }
     let word = UnsafeBufferPointer(rebasing: text[start..<end])
     guard !word.isEmpty, word.allSatisfy({ $0 < 0x80 }) else {
-      return word.isEmpty ? nil : unicodeWord(string(word))
+      return word.isEmpty || unicodeWord(string(word)) == nil ? nil : word
     }
     let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     guard word.count <= 8, word.allSatisfy({ isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "&") }),
       word.contains(where: isUpper)
     else { return nil }
-    return string(word)
+    return word
   }
 
   /// The same test on a word that is not ASCII, by `Character`.
