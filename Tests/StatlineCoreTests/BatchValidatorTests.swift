@@ -88,6 +88,9 @@ import Testing
     #expect(found.contains("id '1' is not namespaced as 'source:native'"))
     let teams = problems(Batch(teams: [Team(id: "ncaa:1", name: "A"), Team(id: "ncaa:1", name: "B")]))
     #expect(teams == ["team id 'ncaa:1' appears more than once"])
+    // Past eight records the ids are hashed, not compared pairwise: the same answer.
+    let many = (0..<12).map { Team(id: "ncaa:\($0 == 11 ? 3 : $0)", name: "T\($0)") }
+    #expect(problems(Batch(teams: many)) == ["team id 'ncaa:3' appears more than once"])
   }
 
   @Test func duplicatePlaysAreFoundHoweverThePlaysAreOrdered() {

@@ -20,11 +20,11 @@ public enum BatchValidator {
     if batch.isEmpty {
       problems.append("the page yielded no games, teams, box scores, plays or rankings")
     }
-    problems += duplicates(batch.games.map(\.id), what: "game id")
-    problems += duplicates(batch.teams.map(\.id), what: "team id")
-    problems += duplicates(batch.boxScores.map(\.gameId), what: "box score for game")
+    problems += duplicates(batch.games, \.id, what: "game id")
+    problems += duplicates(batch.teams, \.id, what: "team id")
+    problems += duplicates(batch.boxScores, \.gameId, what: "box score for game")
     problems += duplicatePlays(batch.plays)
-    problems += duplicates(batch.rankings.map(\.id), what: "ranking id")
+    problems += duplicates(batch.rankings, \.id, what: "ranking id")
     for ranking in batch.rankings { problems += self.problems(in: ranking) }
     // Each kind's ids in turn (no array of them all is built for a check that nearly always passes).
     func namespaced(_ id: String) {
@@ -168,6 +168,18 @@ public enum BatchValidator {
       guard inOrder else {
         return duplicates(plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
       }
+    }
+    return []
+  }
+
+  /// The records' ids seen more than once. A page's few records (a game, its two teams) are
+  /// compared pairwise: no array of ids and no set is made for a check that nearly always passes.
+  static func duplicates<Record>(_ records: [Record], _ id: (Record) -> String, what: String) -> [String] {
+    guard records.count > 1 else { return [] }
+    guard records.count <= 8 else { return duplicates(records.map(id), what: what) }
+    for later in 1..<records.count {
+      let value = id(records[later])
+      for earlier in 0..<later where id(records[earlier]) == value { return duplicates(records.map(id), what: what) }
     }
     return []
   }
