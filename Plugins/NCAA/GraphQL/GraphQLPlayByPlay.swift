@@ -71,6 +71,17 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
     if !NCAASports.isLacrosse(sport) {
       return Self.byRunningScore(answer, sport: sport, gameId: gameId, away: away, home: home)
     }
+    let rows = Self.rows(answer, away: away, home: home, openingClocks: false)
+    return Self.game(
+      answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(rows, gameId: gameId))
+  }
+
+  /// The generic shape's plays (`playbyplayStats[].plays[]`) as rows, each entry's side by its
+  /// team id; with `openingClocks`, a text that opens with its clock ("(08:16) …", football's)
+  /// gives it up.
+  static func rows(
+    _ answer: GraphQLPlayByPlay, away: GraphQLPlayByPlay.Team, home: GraphQLPlayByPlay.Team, openingClocks: Bool
+  ) -> [PlayRow] {
     var rows: [PlayRow] = []
     for period in answer.periods {
       guard let number = period.periodNumber.int else { continue }
@@ -78,15 +89,20 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
         let side: Side? =
           entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
         for item in entry.plays ?? [] {
+          var text = item.playText ?? ""
+          var clock = item.clock ?? entry.clock
+          if openingClocks, let opening = PlayRow.openingClock(text) {
+            clock = clock ?? opening.clock
+            text = opening.rest
+          }
           rows.append(
             PlayRow(
-              period: number, periodLabel: period.periodDisplay, clock: item.clock ?? entry.clock, side: side,
-              text: item.playText ?? "", away: item.visitorScore, home: item.homeScore, listed: true))
+              period: number, periodLabel: period.periodDisplay, clock: clock, side: side, text: text,
+              away: item.visitorScore, home: item.homeScore, listed: true))
         }
       }
     }
-    return Self.game(
-      answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(rows, gameId: gameId))
+    return rows
   }
 
   /// The game of an answer with no score of its own: the running score after the last scoring
@@ -137,29 +153,8 @@ extension GraphQLPlayByPlayNormalizer {
     _ answer: GraphQLPlayByPlay, sport: Sport, gameId: String, away: GraphQLPlayByPlay.Team,
     home: GraphQLPlayByPlay.Team
   ) -> Batch {
-    var rows: [PlayRow] = []
-    for period in answer.periods {
-      guard let number = period.periodNumber.int else { continue }
-      for entry in period.playbyplayStats {
-        let side: Side? =
-          entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
-        for item in entry.plays ?? [] {
-          var text = item.playText ?? ""
-          var clock = item.clock ?? entry.clock
-          // Football's texts open with their clock, as the site's pages print them: "(08:16) …".
-          if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
-            text.distance(from: text.startIndex, to: close) <= 6
-          {
-            clock = clock ?? String(text[text.index(after: text.startIndex)..<close])
-            text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces)
-          }
-          rows.append(
-            PlayRow(
-              period: number, periodLabel: period.periodDisplay, clock: clock, side: side, text: text,
-              away: item.visitorScore, home: item.homeScore, listed: true))
-        }
-      }
-    }
+    // Football's texts open with their clock, as the site's pages print them.
+    let rows = Self.rows(answer, away: away, home: home, openingClocks: true)
     return game(
       answer, sport: sport, gameId: gameId, away: away, home: home,
       plays: ScoredPlayRows.plays(rows, gameId: gameId, sport: sport))

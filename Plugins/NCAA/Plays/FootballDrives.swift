@@ -92,13 +92,9 @@ enum FootballDrives {
     }
 
     mutating func add(_ text: String) {
-      var clock: String?
-      var text = text
-      if text.hasPrefix("("), let close = text.firstIndex(of: ")"), text.distance(from: text.startIndex, to: close) <= 6
-      {
-        clock = String(text[text.index(after: text.startIndex)..<close])
-        text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces)
-      }
+      let opening = PlayRow.openingClock(text)
+      let clock = opening?.clock
+      let text = opening?.rest ?? text
       if let started = FootballDrives.quarterStarted(text) { period = max(period, started) }
       let label = period <= labels.count && !labels[period - 1].isEmpty ? labels[period - 1] : nil
       rows.append(PlayRow(period: period, periodLabel: label, clock: clock, side: offense, text: text))

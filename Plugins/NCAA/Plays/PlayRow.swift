@@ -28,6 +28,16 @@ extension PlayRow {
       period: period, periodLabel: periodLabel, clock: clock, side: side, text: awayText.isEmpty ? homeText : awayText)
   }
 
+  /// "(08:16) Reichle,Jake rush …" → ("08:16", "Reichle,Jake rush …"): a text that opens with
+  /// its clock in brackets (football's); nil for any other.
+  static func openingClock(_ text: String) -> (clock: String, rest: String)? {
+    guard text.hasPrefix("("), let close = text.firstIndex(of: ")"),
+      text.distance(from: text.startIndex, to: close) <= 6
+    else { return nil }
+    let rest = text[text.index(after: close)...].drop { $0 == " " }
+    return (String(text[text.index(after: text.startIndex)..<close]), String(rest))
+  }
+
   /// A score cell, "V-H" or "V - H" → (visitor, home); nil for anything else.
   static func score(_ text: String) -> (away: Int, home: Int)? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
