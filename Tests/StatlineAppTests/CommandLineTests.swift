@@ -36,7 +36,8 @@ import Testing
         + "ice-hockey-women, lacrosse-men, lacrosse-women, soccer-men, soccer-women, softball, volleyball-men, "
         + "volleyball-women")
     #expect(
-      sports(of: "ncaa-gql-pbp") == "    sports: basketball-men, basketball-women, football, lacrosse-men, lacrosse-women")
+      sports(of: "ncaa-gql-pbp")
+        == "    sports: basketball-men, basketball-women, football, lacrosse-men, lacrosse-women")
     #expect(sports(of: "statbroadcast-game-xml")?.contains("baseball, basketball-men") == true)
     #expect(sports(of: "ncaa-stats-scoreboard")?.hasPrefix("    sports: any") == true)
   }
