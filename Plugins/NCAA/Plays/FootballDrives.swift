@@ -117,9 +117,8 @@ enum FootballDrives {
       for index in driveStart..<rows.count {
         let text = rows[index].text
         for (points, defense) in FootballDrives.points(text) {
-          let defending: Side? = offense.map { $0 == .home ? .away : .home }
-          let preferred = defense ? defending : offense
-          let other = preferred.map { $0 == .home ? Side.away : Side.home }
+          let preferred = defense ? offense?.other : offense
+          let other = preferred?.other
           let room: (Side?) -> Bool = { side in
             guard let side else { return false }
             return (side == .away ? left.away : left.home) >= points
