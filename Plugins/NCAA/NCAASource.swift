@@ -60,22 +60,39 @@ public enum NCAASource {
   /// others their plays and box score), at the scoreboard's own origin.
   static func comTargets(_ batch: Batch) -> [DiscoveredTarget] {
     let origin = batch.url.map(PersistedQuery.origin(of:))
-    return batch.games.flatMap { game -> [DiscoveredTarget] in
-      guard let contest = NCAAIds.number(after: ":com-", in: game.id) else { return [] }
-      return [
-        (PersistedQuery.gameInfo, "ncaa-gql-game"), (PersistedQuery.playByPlay, "ncaa-gql-pbp"),
-        (PersistedQuery.boxScore, "ncaa-gql-boxscore"),
-      ].filter { NCAASports.reads($0.1, game.sport) }.map { operation, parser in
-        let operation =
-          operation == PersistedQuery.playByPlay && game.sport == .football
-          ? PersistedQuery.playByPlayFootball : operation
-        let url =
-          operation == PersistedQuery.gameInfo
-          ? PersistedQuery.gameInfoURL(contestId: contest, origin: origin)
-          : PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin)
-        return DiscoveredTarget(gameId: game.id, target: Target(url: url, source: id, parser: parser, role: .game))
+    var targets: [DiscoveredTarget] = []
+    targets.reserveCapacity(batch.games.count * 2)
+    // By index, each parser's sports looked up once: a scoreboard's every game copied (its
+    // strings retained) and a table searched by parser name per game were a third of this.
+    for index in batch.games.indices {
+      let gameId = batch.games[index].id
+      let sport = batch.games[index].sport
+      guard let contest = NCAAIds.number(after: ":com-", in: gameId) else { continue }
+      func add(_ url: String, _ parser: String) {
+        targets.append(
+          DiscoveredTarget(gameId: gameId, target: Target(url: url, source: id, parser: parser, role: .game)))
+      }
+      if ComSports.game?.contains(sport) ?? true {
+        add(PersistedQuery.gameInfoURL(contestId: contest, origin: origin), "ncaa-gql-game")
+      }
+      if ComSports.playByPlay?.contains(sport) ?? true {
+        let operation = sport == .football ? PersistedQuery.playByPlayFootball : PersistedQuery.playByPlay
+        add(PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin), "ncaa-gql-pbp")
+      }
+      if ComSports.boxScore?.contains(sport) ?? true {
+        add(
+          PersistedQuery.contestURL(operation: PersistedQuery.boxScore, contestId: contest, origin: origin),
+          "ncaa-gql-boxscore")
       }
     }
+    return targets
+  }
+
+  /// The sports each game-centre parser reads (`NCAASports.readBy`; nil: every sport).
+  private enum ComSports {
+    static let game = NCAASports.readBy["ncaa-gql-game"]
+    static let playByPlay = NCAASports.readBy["ncaa-gql-pbp"]
+    static let boxScore = NCAASports.readBy["ncaa-gql-boxscore"]
   }
 
   public static let plugin = SourcePlugin(id: id, name: "NCAA", folder: "NCAA") { settings in
