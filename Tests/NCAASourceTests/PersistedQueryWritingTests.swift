@@ -114,4 +114,30 @@ import Testing
     }
     #expect(plain > 1_000, "the hand path is taken often enough to be tested: \(plain)")
   }
+
+  /// The query's `sportCode` read off the URL's bytes must be what the URL's parameters and the
+  /// JSON tape read, on 20,000 queries of random variables (decoys in other strings, repeated
+  /// and escaped names, values that are not plain), as written and as requested with a hash.
+  @Test func aSportCodeReadOffTheBytesIsTheOneTheVariablesSay() {
+    var generator = SystemRandomNumberGenerator()
+    func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &generator)! }
+    let values: [Any] = [
+      "MBB", "mla", "WSB2", "", "M B", "MFB\"", "é", "a/b", "x%22", #""sportCode":"ZZ""#, "sportCode", 1, 2026,
+      NSNull(),
+    ]
+    let keys = ["contestDate", "division", "sportCode", "sportCode", "week", "seasonYear", "sportcode", "a"]
+    var plain = 0
+    for round in 0..<20_000 {
+      var variables: [String: Any] = [:]
+      for _ in 0..<Int.random(in: 0...4, using: &generator) { variables[pick(keys)] = pick(values) }
+      var url = PersistedQuery.url(
+        operation: "GetContests_web", variables: variables,
+        origin: pick([nil, "http://127.0.0.1:8080/", "https://mirror.test/gql"]))
+      if round % 2 == 0 { url = PersistedQuery.request(url, hashes: [:], now: Date(timeIntervalSince1970: 0)) }
+      if round % 7 == 0 { url += pick(["&variables=%7B%7D", "#f", "&x=1"]) }
+      if PersistedQuery.plainVariable("sportCode", in: url) != nil { plain += 1 }
+      #expect(NCAAGraphQLGame.sportCode(of: url) == NCAAGraphQLGame.parsedSportCode(of: url), "\(url)")
+    }
+    #expect(plain > 1_000, "the byte path is taken often enough to be tested: \(plain)")
+  }
 }

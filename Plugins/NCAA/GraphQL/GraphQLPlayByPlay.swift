@@ -260,8 +260,15 @@ enum NCAAGraphQLGame {
     }
   }
 
-  /// The query's `sportCode` variable (a string), read with the JSON tape.
+  /// The query's `sportCode` variable (a string): read off the URL's bytes where the variables
+  /// print it plainly (`PersistedQuery.plainVariable`), else with the URL's parameters and the
+  /// JSON tape. (Parsing both was an eighth of reading a scoreboard.)
   static func sportCode(of url: String) -> String? {
+    PersistedQuery.plainVariable("sportCode", in: url) ?? parsedSportCode(of: url)
+  }
+
+  /// `sportCode` read the long way: what the plain reading must agree with.
+  static func parsedSportCode(of url: String) -> String? {
     guard let json = PersistedQuery.parameters(of: url)["variables"],
       let variables = try? JSONDocument(bytes: Array(json.utf8)).root
     else { return nil }

@@ -26,6 +26,47 @@ enum PersistedQuery {
     boxScore: "dfd0e926e92e81c2917b8f4ae564fbdcd5c69cd0441a2a8095b6b09e4cee7c36",
   ]
 
+  /// A string variable of a URL's `variables` parameter read straight off its bytes, where it is
+  /// plain: the one `variables=` parameter holds the name once, as a key right after `{` or `,`,
+  /// percent-encoded as this plugin writes it (`%2C%22name%22%3A%22VALUE%22`), its value of ASCII
+  /// letters and digits. Anything else is nil, and is read the long way (`parameters(of:)` and the
+  /// JSON tape), which agrees with this wherever it reads the URL.
+  static func plainVariable(_ name: String, in url: String) -> String? {
+    var url = url
+    return url.withUTF8 { bytes -> String? in
+      func matches(_ needle: String, at index: Int) -> Bool {
+        let count = needle.utf8.count
+        return index >= 0 && index + count <= bytes.count && needle.utf8.elementsEqual(bytes[index..<(index + count)])
+      }
+      func occurrences(_ needle: String, in range: Range<Int>) -> [Int] {
+        range.filter { bytes[$0] == needle.utf8.first && matches(needle, at: $0) }
+      }
+      // The one `variables=` parameter of the query, up to the next `&` or `#`.
+      guard let query = bytes.firstIndex(of: UInt8(ascii: "?")), !bytes[..<query].contains(UInt8(ascii: "#")) else {
+        return nil
+      }
+      let starts = occurrences("variables=", in: query..<bytes.count).filter {
+        bytes[$0 - 1] == UInt8(ascii: "?") || bytes[$0 - 1] == UInt8(ascii: "&")
+      }
+      guard starts.count == 1, let start = starts.first,
+        !bytes[query..<start].contains(UInt8(ascii: "#"))
+      else { return nil }
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+      let open = "%22\(name)%22%3A%22"
+      guard occurrences(name, in: start..<end).count == 1, let at = occurrences(open, in: start..<end).first,
+        matches("%7B", at: at - 3) || matches("%2C", at: at - 3)
+      else { return nil }
+      let first = at + open.utf8.count
+      var index = first
+      while index < end, bytes[index] &- UInt8(ascii: "0") < 10 || (bytes[index] | 0x20) &- UInt8(ascii: "a") < 26 {
+        index += 1
+      }
+      guard index > first, matches("%22", at: index), index + 3 <= end else { return nil }
+      return String(decoding: bytes[first..<index], as: UTF8.self)
+    }
+  }
+
   /// The URL of a query without its hash: what a target stores.
   /// - Parameter origin: where to ask (`https://sdataprod.ncaa.com/` unless a page at another
   ///   origin, a mirror or a loopback site, listed the game).
