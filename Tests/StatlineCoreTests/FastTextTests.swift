@@ -23,4 +23,12 @@ struct FastTextTests {
     #expect(FastText.trimmedWhitespace("  Queens (NC) ") == "Queens (NC)")
     #expect(FastText.trimmedWhitespace(" \u{A0}") == "")
   }
+
+  /// A set's bytes off both ends, as `trimmingCharacters(in:)` takes that set's characters.
+  @Test func trimmedOfASetIsFoundationsTrim() {
+    let set = CharacterSet(charactersIn: "() ")
+    for text in ["(19-11)", " (3-0) ", "()", "", "x", "(é)", "((a b))", "a)", "(a", "  ", "(2-1, 1-0 Conf)"] {
+      #expect(FastText.trimmed(text, of: "() ") == text.trimmingCharacters(in: set), "\(text)")
+    }
+  }
 }

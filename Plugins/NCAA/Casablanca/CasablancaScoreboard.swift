@@ -60,6 +60,15 @@ struct CasablancaScoreboardNormalizer: Normalizer {
     var teams: [Team] = []
     var seen = Set<String>()
     var warnings: [String] = []
+    // A board's games share a date or a few: each one read once per page.
+    var dates: [String: String?] = [:]
+    func date(_ text: String?) -> String? {
+      guard let text else { return nil }
+      if let known = dates[text] { return known }
+      let read = NCAADate.iso(text)
+      dates[text] = read
+      return read
+    }
     for entry in board.games {
       let game = entry.game
       guard let contest = NCAAIds.number(after: "/game/", in: game.url) else {
@@ -91,7 +100,7 @@ struct CasablancaScoreboardNormalizer: Normalizer {
             ? GraphQLContestsNormalizer.period(
               label, linescores: 0, regulation: sport.profile?.regulationPeriods ?? 4) : nil,
           periodLabel: started ? (status == .final ? "Final" : label) : nil,
-          clock: status == .live ? GameText.clock(game.contestClock) : nil, date: NCAADate.iso(game.startDate),
+          clock: status == .live ? GameText.clock(game.contestClock) : nil, date: date(game.startDate),
           startTime: NCAADate.iso(epoch: game.startTimeEpoch), away: line(game.away), home: line(game.home)))
       for side in [game.away, game.home] {
         guard let seo = side.names.seo else { continue }
