@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCore
 import Testing
 
 @testable import NCAASource
@@ -113,6 +114,23 @@ import Testing
       #expect(PersistedQuery.origin(of: url) == PersistedQuery.foundationOrigin(of: url), "\(url)")
     }
     #expect(plain > 1_000, "the hand path is taken often enough to be tested: \(plain)")
+  }
+
+  /// A play-by-play's title says basketball by its first word, whatever its case and the spaces
+  /// before it, as splitting and upper-casing it did.
+  @Test func aTitleSaysBasketballByItsFirstWord() {
+    func split(_ title: String?) -> Sport? {
+      switch title?.split(separator: " ").first?.uppercased() {
+      case "MBB": .basketballMen
+      case "WBB": .basketballWomen
+      default: nil
+      }
+    }
+    let titles: [String?] = [
+      nil, "", " ", "MBB PLAY-BY-PLAY", "wbb play-by-play", "  MBB", "MBB", "MBBX PLAY", "MB", "MLA PLAY-BY-PLAY",
+      "Wbb", "MBB\tX", "éBB", "M B B", "WBB  PLAY",
+    ]
+    for title in titles { #expect(NCAAGraphQLGame.basketball(title: title) == split(title), "\(title ?? "nil")") }
   }
 
   /// The query's `sportCode` read off the URL's bytes must be what the URL's parameters and the

@@ -253,11 +253,14 @@ enum NCAAGraphQLGame {
 
   /// `MBB …` / `WBB …` → men's or women's basketball, read by the play-by-play only.
   static func basketball(title: String?) -> Sport? {
-    switch title?.split(separator: " ").first?.uppercased() {
-    case "MBB": .basketballMen
-    case "WBB": .basketballWomen
-    default: nil
-    }
+    // The title's first word by its bytes: splitting and upper-casing it was 4 % of a small page.
+    guard let utf8 = title?.utf8 else { return nil }
+    let word = utf8.drop { $0 == UInt8(ascii: " ") }.prefix { $0 != UInt8(ascii: " ") }
+    guard word.count == 3 else { return nil }
+    let upper = word.map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }
+    if upper.elementsEqual("MBB".utf8) { return .basketballMen }
+    if upper.elementsEqual("WBB".utf8) { return .basketballWomen }
+    return nil
   }
 
   /// The query's `sportCode` variable (a string): read off the URL's bytes where the variables
