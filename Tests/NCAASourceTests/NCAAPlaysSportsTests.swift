@@ -182,6 +182,12 @@ import Testing
     let pbp = NCAASource.comTargets(board).filter { $0.target.parser == "ncaa-gql-pbp" }
     #expect(pbp.map { $0.target.url.contains("NCAA_GetGamecenterPbpFootballById_web") } == [true, false])
     #expect(try NCAARun.entry("ncaa-gql-pbp").urlPatterns.contains { $0.matches(pbp[0].target.url) })
+    // Asked with football's own hash (configurable like the others).
+    let request = PersistedQuery.request(pbp[0].target.url, hashes: [:], now: Date(timeIntervalSince1970: 0))
+    #expect(request.contains(PersistedQuery.defaultHashes[PersistedQuery.playByPlayFootball]!), "\(request)")
+    let configured = PersistedQuery.request(
+      pbp[0].target.url, hashes: [PersistedQuery.playByPlayFootball: "fresh"], now: Date(timeIntervalSince1970: 0))
+    #expect(configured.contains("%22fresh%22") || configured.contains("\"fresh\""), "\(configured)")
   }
 
   /// A volleyball answer (a set's running score, shape unknown) is refused, naming what is read.
