@@ -27,24 +27,26 @@ struct MarkedPlayText {
 
   /// The first team (in the order given) found after " by " then " on ": followed by a space
   /// anywhere, or else at the very end (optionally before a period). Only that token is replaced.
+  /// The markers are found where they lie, first to last, and searched again per team in that
+  /// span: no list of them is made per play (its allocation was most of marking a play).
   private mutating func mark(_ teams: [String]) {
-    var markers: [(index: Int, on: Bool)] = []
+    var first = -1
+    var last = -1
     var index = 0
     while index + 4 <= bytes.count {
-      if bytes[index] == 0x20, bytes[index + 3] == 0x20 {
-        if bytes[index + 1] == UInt8(ascii: "b"), bytes[index + 2] == UInt8(ascii: "y") {
-          markers.append((index, false))
-        } else if bytes[index + 1] == UInt8(ascii: "o"), bytes[index + 2] == UInt8(ascii: "n") {
-          markers.append((index, true))
-        }
+      if marker(at: index) != nil {
+        if first < 0 { first = index }
+        last = index
       }
       index += 1
     }
-    guard !markers.isEmpty else { return }
+    guard first >= 0 else { return }
     for var team in teams where !team.isEmpty {
       let found = team.withUTF8 { team -> Range<Int>? in
-        // After " by ", then after " on " (two calls, not a loop over an array made per play).
-        guard let start = tokenStart(team, markers: markers, on: false) ?? tokenStart(team, markers: markers, on: true)
+        // After " by ", then after " on ".
+        guard
+          let start = tokenStart(team, on: false, markers: first...last)
+            ?? tokenStart(team, on: true, markers: first...last)
         else { return nil }
         return start..<(start + team.count)
       }
@@ -55,17 +57,26 @@ struct MarkedPlayText {
     }
   }
 
-  private func tokenStart(_ team: UnsafeBufferPointer<UInt8>, markers: [(index: Int, on: Bool)], on: Bool) -> Int? {
+  /// Whether " by " (false) or " on " (true) starts at `index`; nil for neither.
+  private func marker(at index: Int) -> Bool? {
+    guard index + 4 <= bytes.count, bytes[index] == 0x20, bytes[index + 3] == 0x20 else { return nil }
+    if bytes[index + 1] == UInt8(ascii: "b"), bytes[index + 2] == UInt8(ascii: "y") { return false }
+    if bytes[index + 1] == UInt8(ascii: "o"), bytes[index + 2] == UInt8(ascii: "n") { return true }
+    return nil
+  }
+
+  private func tokenStart(_ team: UnsafeBufferPointer<UInt8>, on: Bool, markers: ClosedRange<Int>) -> Int? {
     var followedByTeam: Int?
-    for marker in markers where marker.on == on {
-      let start = marker.index + 4
+    var lastMatch: Int?
+    for index in markers where marker(at: index) == on {
+      let start = index + 4
       guard matches(team, at: start) else { continue }
       if followedByTeam == nil { followedByTeam = start }
+      lastMatch = start
       if start + team.count < bytes.count, bytes[start + team.count] == 0x20 { return start }
     }
     // No "marker TEAM " anywhere: the token may end the text ("… by IONA." / "… by IONA").
-    guard let first = followedByTeam else { return nil }
-    let last = markers.last { $0.on == on && matches(team, at: $0.index + 4) }!.index + 4
+    guard let first = followedByTeam, let last = lastMatch else { return nil }
     let end = last + team.count
     let atEnd = end == bytes.count || (end + 1 == bytes.count && bytes[end] == UInt8(ascii: "."))
     return atEnd ? first : nil
