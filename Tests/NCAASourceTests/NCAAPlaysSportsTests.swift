@@ -129,6 +129,20 @@ import Testing
     #expect(
       Self.scoring(batch).filter { $0.side == .home }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +) == 24)
 
+    // A scoring drive whose plays the page leaves out: its points go with the next drive, said.
+    let bare = NCAABoxSportsTests.edited(try Self.page("football-drives")) { html in
+      let drive = try! NSRegularExpression(
+        pattern: #"(>10 - 7</div>\s*</div>\s*</h5>\s*<div class="scoring_play">).*?(\n     </div>)"#,
+        options: [.dotMatchesLineSeparators])
+      return drive.stringByReplacingMatches(
+        in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "$1$2")
+    }
+    let carried = try Self.run(bare)
+    #expect(carried.warnings.contains { $0.contains("FG") && $0.contains("lists no plays") }, "\(carried.warnings)")
+    #expect(
+      Self.scoring(carried).filter { $0.side == .away }.compactMap { Int($0.details["points"] ?? "") }.reduce(0, +)
+        == 17)
+
     let empty = NCAABoxSportsTests.edited(try Self.page("football-drives")) { html in
       html.replacingOccurrences(of: "class=\"drives\"", with: "class=\"legend\"")
     }

@@ -104,7 +104,16 @@ enum FootballDrives {
     /// side whose score rose by at least as much; what is left goes on the drive's last row.
     mutating func endDrive() {
       defer { after = nil }
-      guard let after, driveStart < rows.count else { return }
+      guard let after else { return }
+      guard driveStart < rows.count else {
+        // No play to put its points on: the next drive's plays carry them, and this says whose they were.
+        if after != score && (after.away >= score.away && after.home >= score.home) {
+          warnings.append(
+            "drive '\(title)': the score rose to \(after.away)-\(after.home) but the drive lists no plays; "
+              + "its points are put with the next drive's")
+        }
+        return
+      }
       var left = (away: after.away - score.away, home: after.home - score.home)
       guard left.away >= 0, left.home >= 0 else {
         // A score that falls is a correction: the last row prints it, and it is the new base.
