@@ -166,6 +166,24 @@ import Testing
     }
   }
 
+  /// Indentation is stepped over eight spaces at a time: whatever the run's length, and a tab,
+  /// a newline or a bad byte anywhere in or after it, the values and the errors' places are
+  /// the ones a byte-by-byte reading gives.
+  @Test func runsOfSpacesOfEveryLengthAreSteppedOverExactly() throws {
+    for length in 0..<40 {
+      let run = String(repeating: " ", count: length)
+      let text = "{\n\(run)\"a\":\(run)[\n\(run)1,\(run)\"x\"\(run)\t\(run)]\n\(run)}\(run)"
+      let root = try Self.reads(text)
+      #expect(root["a"]?.elements.map(\.kind) == [.number, .string], "\(length)")
+      #expect(root["a"]?.elements.first { _ in true }?.int == 1)
+      let bad = "[\n\(run)1,\(run)x]"
+      #expect(Self.refusal(bad)?.offset == 2 + length + 2 + length, "\(length)")
+      #expect(Self.refusal(bad)?.column == 2 * length + 3 && Self.refusal(bad)?.line == 2)
+      let tabbed = "[" + run + "\t" + run + "2" + run + "]"
+      #expect(try Self.reads(tabbed).elements.map(\.int) == [2])
+    }
+  }
+
   @Test func nestingIsBoundedSoNoPageExhaustsTheStack() throws {
     let limit = JSONDocument.maximumDepth
     _ = try Self.reads(String(repeating: "[", count: limit) + String(repeating: "]", count: limit))

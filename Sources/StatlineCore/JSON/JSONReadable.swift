@@ -97,7 +97,21 @@ extension Array: JSONReadable where Element: JSONReadable {
     guard json.kind == .array else { throw JSONShapeError(.typeMismatch(expected: "an array"), at: json) }
     self = []
     reserveCapacity(json.count)
-    for element in json.elements { append(try Element(json: element)) }
+    // By tape index, each element's node made from the array's own document for the call, and
+    // plain scalars read without one: an iterator holds the document and hands each node out
+    // owned, a reference counted twice per element (`bench parser`, reading the 121 KB
+    // play-by-play's records: 6,400 → 6,750 pages/s).
+    let tape = json.document.tape
+    var at = json.index + 1
+    let end = Int(tape[json.index].end)
+    while at < end {
+      if let value = json.plainScalar(at, as: Element.self) {
+        append(value)
+      } else {
+        append(try Element(json: JSONNode(document: json.document, index: at)))
+      }
+      at = tape[at].next(after: at)
+    }
   }
 }
 
