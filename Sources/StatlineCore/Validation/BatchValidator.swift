@@ -40,8 +40,9 @@ public enum BatchValidator {
     // Box scores and plays are checked against their games (a scoreboard has neither: no copy then).
     guard !batch.boxScores.isEmpty || !batch.plays.isEmpty else { return problems }
     let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    let sport = teamsSport(batch)
     for box in batch.boxScores {
-      problems += self.problems(in: box, game: gamesById[box.gameId])
+      problems += self.problems(in: box, game: gamesById[box.gameId], sport: sport)
     }
     problems += runningScores(batch.plays, games: gamesById)
     problems += PlayScoring.problems(batch.plays, games: gamesById, everyPlay: everyPlay)
@@ -131,10 +132,18 @@ public enum BatchValidator {
     }
   }
 
-  static func problems(in box: BoxScore, game: Game?) -> [String] {
+  /// The sport a page's teams share, if they share one: a box score without its game (ncaa.com's
+  /// box-score answer) is of that sport.
+  static func teamsSport(_ batch: Batch) -> Sport? {
+    guard let sport = batch.teams.first?.sport, batch.teams.allSatisfy({ $0.sport == sport }) else { return nil }
+    return sport
+  }
+
+  /// - Parameter sport: the sport when `game` is not on the page (goals when neither says).
+  static func problems(in box: BoxScore, game: Game?, sport: Sport? = nil) -> [String] {
     var problems: [String] = []
     // The column that adds up to the score: goals, points or runs (none for sets won).
-    let profile = game?.sport.profile
+    let profile = (game?.sport ?? sport)?.profile
     guard let key = profile == nil ? StatKey.goals : profile?.scoringKey else { return problems }
     for side in Side.allCases {
       let teamBox = box[side]

@@ -50,13 +50,14 @@ extension BatchValidator {
       }
     }
     let claimed = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    let sport = Self.teamsSport(batch)
     kept.games = screened(
       batch.games, id: \.id, again: { "game id '\($0)' appears more than once" }, rules: { self.problems(in: $0) })
     kept.teams = screened(
       batch.teams, id: \.id, again: { "team id '\($0)' appears more than once" }, rules: { _ in [] })
     kept.boxScores = screened(
       batch.boxScores, id: \.gameId, again: { "box score for game '\($0)' appears more than once" },
-      rules: { self.problems(in: $0, game: claimed[$0.gameId]) })
+      rules: { self.problems(in: $0, game: claimed[$0.gameId], sport: sport) })
     kept.rankings = screened(
       batch.rankings, id: \.id, again: { "ranking id '\($0)' appears more than once" }, rules: { self.problems(in: $0) }
     )
