@@ -79,10 +79,14 @@ public enum NCAASource {
         let operation = sport == .football ? PersistedQuery.playByPlayFootball : PersistedQuery.playByPlay
         add(PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin), "ncaa-gql-pbp")
       }
-      if ComSports.boxScore?.contains(sport) ?? true {
-        add(
-          PersistedQuery.contestURL(operation: PersistedQuery.boxScore, contestId: contest, origin: origin),
-          "ncaa-gql-boxscore")
+      if ComSports.boxScore?.contains(sport) ?? true, let operation = PersistedQuery.boxScore(for: sport) {
+        // With the game's sport: the basketball and soccer queries serve men and women alike.
+        targets.append(
+          DiscoveredTarget(
+            gameId: gameId,
+            target: Target(
+              url: PersistedQuery.contestURL(operation: operation, contestId: contest, origin: origin), source: id,
+              parser: "ncaa-gql-boxscore", role: .game, sport: sport)))
       }
     }
     return targets
@@ -191,8 +195,10 @@ public enum NCAASource {
         check: GraphQLAnswer.check, parser: GraphQLContestsParser(), normalizer: GraphQLContestsNormalizer()),
       ParserEntry(
         id: "ncaa-gql-boxscore", source: id,
-        summary: "ncaa.com GraphQL lacrosse box score (NCAA_GetGamecenterBoxscoreLacrosseById_web)",
-        format: .json, urlPatterns: [try query(PersistedQuery.boxScore)],
+        summary:
+          "ncaa.com GraphQL box score (NCAA_GetGamecenterBoxscoreLacrosseById_web, and basketball's and soccer's "
+          + "queries): player and team lines",
+        format: .json, urlPatterns: try PersistedQuery.boxScores.map(query),
         sniffer: { page in page.prefix(256).contains("\"boxscore\"") }, delta: hashes(settings),
         check: GraphQLAnswer.check, stores: [.boxScore, .team], sports: NCAASports.readBy["ncaa-gql-boxscore"],
         parser: GraphQLBoxScoreParser(),

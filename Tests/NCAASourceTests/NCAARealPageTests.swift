@@ -82,8 +82,13 @@ enum NCAARun {
     #expect(kentucky.period == 3 && kentucky.periodLabel == "Final" && 3 > kentucky.sport.regulationPeriods)
     #expect((kentucky.away.score, kentucky.home.score) == (84, 89) && kentucky.home.winner == true)
     #expect(batch.games.filter { $0.period == 2 }.count == 2)
-    #expect(discovered.count == 6)
-    #expect(Set(discovered.map(\.target.parser)) == ["ncaa-gql-game", "ncaa-gql-pbp"])
+    #expect(discovered.count == 9)
+    #expect(Set(discovered.map(\.target.parser)) == ["ncaa-gql-game", "ncaa-gql-pbp", "ncaa-gql-boxscore"])
+    // Basketball's box score is its own query, and the target carries the game's sport: the
+    // query serves men and women alike.
+    let boxes = discovered.filter { $0.target.parser == "ncaa-gql-boxscore" }
+    #expect(boxes.allSatisfy { $0.target.url.contains("meta=NCAA_GetGamecenterBoxscoreBasketballById_web&") })
+    #expect(boxes.allSatisfy { $0.target.sport == .basketballMen })
   }
 
   @Test func theContestIsAirForceEightAtLafayetteEleven() throws {

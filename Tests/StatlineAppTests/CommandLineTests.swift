@@ -29,7 +29,9 @@ import Testing
       guard let at = lines.firstIndex(where: { $0.hasPrefix("  \(parser) [") }) else { return nil }
       return lines[(at + 1)...].first { $0.hasPrefix("    sports: ") }
     }
-    #expect(sports(of: "ncaa-gql-boxscore") == "    sports: lacrosse-men, lacrosse-women")
+    #expect(
+      sports(of: "ncaa-gql-boxscore")
+        == "    sports: basketball-men, basketball-women, lacrosse-men, lacrosse-women, soccer-men, soccer-women")
     #expect(
       sports(of: "ncaa-stats-contest-box")
         == "    sports: baseball, basketball-men, basketball-women, field-hockey, football, ice-hockey-men, "

@@ -1,8 +1,11 @@
 import Foundation
 import StatlineCore
 
-/// `data.boxscore` of `NCAA_GetGamecenterBoxscoreLacrosseById_web` (STRUCTURE.md §5b). Numbers
-/// may come as numbers or strings; `teamId` is an int in `teamBoxscore` and a string in `teams`.
+/// `data.boxscore` of ncaa.com's box-score queries (`NCAA_GetGamecenterBoxscoreLacrosseById_web`,
+/// STRUCTURE.md §5b; basketball's and soccer's in the same shape). Numbers may come as numbers
+/// or strings; `teamId` is an int in `teamBoxscore` and a string in `teams`. A line's stats are
+/// kept by their member names (`GraphQLBoxMembers` reads them per sport), so a member no reader
+/// knows is named in a warning, not lost without a word.
 struct GraphQLBoxScore: Sendable {
   struct Team: Sendable {
     var teamId: Flexible
@@ -12,41 +15,22 @@ struct GraphQLBoxScore: Sendable {
     var name6Char: String?
   }
 
-  struct Penalties: Sendable {
-    var count: Flexible?
-    var minutes: Flexible?
-  }
-
-  struct Goalie: Sendable {
-    var minutesPlayed: Flexible?
-    var saves: Flexible?
-    var goalsAllowed: Flexible?
-  }
-
-  struct Stats: Sendable {
+  /// A player's or a team's line: who, and every other member that holds a number or a text,
+  /// by name (a nested object's as `penalties.count`, `goalie.saves`).
+  struct Line: Sendable {
     var firstName: String?
     var lastName: String?
     var number: Flexible?
     var position: String?
     var starter: Bool?
     var participated: Bool?
-    var goals: Flexible?
-    var assists: Flexible?
-    var shots: Flexible?
-    var shotsOnGoal: Flexible?
-    var freePositionShots: Flexible?
-    var groundBalls: Flexible?
-    var drawControls: Flexible?
-    var turnovers: Flexible?
-    var causedTurnovers: Flexible?
-    var penalties: Penalties?
-    var goalie: Goalie?
+    var values: [String: String] = [:]
   }
 
   struct TeamBoxscore: Sendable {
     var teamId: Flexible
-    var playerStats: [Stats]
-    var teamStats: Stats?
+    var playerStats: [Line]
+    var teamStats: Line?
   }
 
   var contestId: Flexible
@@ -62,28 +46,24 @@ struct GraphQLBoxScoreParser: PageParser {
 }
 
 /// The box score → both teams' lines (names "First Last" from the capitalised parts; players
-/// who did not take part listed without stats) and the teams. The answer has no game score.
+/// who did not take part listed without stats) and the teams. The answer has no game score. The
+/// sport is the answer's `sportCode`, else the query's variables', else the target's; a
+/// lacrosse answer that names none is women's when its players have draw controls.
 struct GraphQLBoxScoreNormalizer: Normalizer {
   func normalize(_ answer: GraphQLBoxScore, page: Page) throws -> Batch {
-    let code = answer.sportCode ?? page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
-    let sport =
-      NCAASports.sport(code: code)
-      ?? (answer.teamBoxscore.contains { $0.playerStats.contains { $0.drawControls != nil } }
-        ? .lacrosseWomen : .lacrosseMen)
-    guard NCAASports.isLacrosse(sport) else {
-      throw StatlineError(.unsupported, "the box score is for sport '\(code ?? "?")', not lacrosse")
-    }
+    let sport = try Self.sport(answer, page: page)
     guard let home = answer.teams.first(where: \.isHome), let away = answer.teams.first(where: { !$0.isHome }) else {
       throw StatlineError(
         .wrongPage, "the box score names \(answer.teams.count) teams without one home and one visitor")
     }
+    var unread: Set<String> = []
     func box(_ team: GraphQLBoxScore.Team) throws -> TeamBox {
       guard let entry = answer.teamBoxscore.first(where: { $0.teamId.text == team.teamId.text }) else {
         throw StatlineError(
           .wrongPage, "the box score has no teamBoxscore for team \(team.teamId.text) (\(team.nameShort ?? "?"))")
       }
       return TeamBox(
-        totals: (entry.teamStats.map { Self.stats($0, sport: sport) } ?? [:]).filter {
+        totals: (entry.teamStats.map { GraphQLBoxMembers.stats($0, sport: sport, unread: &unread) } ?? [:]).filter {
           $0.key != StatKey.secondsPlayed
         },
         players: entry.playerStats.map { player in
@@ -91,7 +71,7 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
           let played = player.participated ?? true
           return PlayerLine(
             name: name, number: player.number?.text, position: player.position?.uppercased(), starter: player.starter,
-            stats: played ? Self.stats(player, sport: sport) : [:])
+            stats: played ? GraphQLBoxMembers.stats(player, sport: sport, unread: &unread) : [:])
         })
     }
     let gameId = NCAAIds.comContest(answer.contestId.text)
@@ -100,30 +80,37 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
         id: NCAAGraphQLGame.teamId(team.seoname, team.teamId.text), name: team.nameShort ?? "",
         abbreviation: team.name6Char, sport: sport)
     }
-    return Batch(teams: teams, boxScores: [BoxScore(gameId: gameId, away: try box(away), home: try box(home))])
+    let boxScore = BoxScore(gameId: gameId, away: try box(away), home: try box(home))
+    return Batch(
+      teams: teams, boxScores: [boxScore],
+      warnings: unread.isEmpty
+        ? []
+        : ["members not read (no \(sport.rawValue) stat key): \(unread.sorted().joined(separator: ", "))"])
   }
 
-  static func stats(_ stats: GraphQLBoxScore.Stats, sport: Sport) -> [String: Int] {
-    var result: [String: Int] = [:]
-    let pairs: [(String, Flexible?)] = [
-      (StatKey.goals, stats.goals), (StatKey.assists, stats.assists), (StatKey.shots, stats.shots),
-      (StatKey.shotsOnGoal, stats.shotsOnGoal), (StatKey.groundBalls, stats.groundBalls),
-      (StatKey.turnovers, stats.turnovers), (StatKey.causedTurnovers, stats.causedTurnovers),
-      (StatKey.freePositionShots, stats.freePositionShots), (StatKey.drawControls, stats.drawControls),
-      (StatKey.penalties, stats.penalties?.count), (StatKey.saves, stats.goalie?.saves),
-      (StatKey.goalsAllowed, stats.goalie?.goalsAllowed),
-    ]
-    for (key, value) in pairs { if let number = value?.int { result[key] = number } }
-    if let goals = result[StatKey.goals], let assists = result[StatKey.assists] {
-      result[StatKey.points] = goals + assists
+  /// The answer's sport: its `sportCode`, the query's, or the target's; a lacrosse query that
+  /// names none is men's, or women's where players have draw controls. Anything else is
+  /// refused, naming what is read: a sport is never guessed from the members.
+  static func sport(_ answer: GraphQLBoxScore, page: Page) throws -> Sport {
+    let code = answer.sportCode ?? page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
+    let named = NCAASports.sport(code: code) ?? page.sport
+    let query = page.url.flatMap { url in PersistedQuery.boxScores.first { url.contains($0) } }
+    let sport: Sport? =
+      named
+      ?? (query == PersistedQuery.boxScore || query == nil
+        ? (answer.teamBoxscore.contains { $0.playerStats.contains { $0.values["drawControls"] != nil } }
+          ? .lacrosseWomen : .lacrosseMen)
+        : nil)
+    guard let sport, GraphQLBoxMembers.sports.contains(sport) else {
+      throw StatlineError(
+        .unsupported,
+        sport == nil
+          ? "the box score names no sport (no sportCode), and \(query ?? "its query") is both men's and women's"
+          : "the box score is for sport '\(code ?? sport?.rawValue ?? "?")', which the box-score reader does not read",
+        hint: "the NCAA plugin reads ncaa.com box scores of lacrosse, basketball and soccer; "
+          + "set `sport:` on the target when the answer names none")
     }
-    if let minutes = stats.penalties?.minutes?.text, let seconds = BoxColumns.seconds(minutes) {
-      result[StatKey.penaltySeconds] = seconds
-    }
-    if let played = stats.goalie?.minutesPlayed?.text, let seconds = BoxColumns.seconds(played), seconds > 0 {
-      result[StatKey.secondsPlayed] = seconds
-    }
-    return result
+    return sport
   }
 
   /// "JOHN" → "John", "MCDONALD" → "Mcdonald"; initials ("AJ", "TJ") and names in mixed case
@@ -157,22 +144,10 @@ extension GraphQLBoxScore.Team: JSONReadable {
   }
 }
 
-extension GraphQLBoxScore.Penalties: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
-    count = try json.optional("count")
-    minutes = try json.optional("minutes")
-  }
-}
-
-extension GraphQLBoxScore.Goalie: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
-    minutesPlayed = try json.optional("minutesPlayed")
-    saves = try json.optional("saves")
-    goalsAllowed = try json.optional("goalsAllowed")
-  }
-}
-
-extension GraphQLBoxScore.Stats: JSONReadable {
+extension GraphQLBoxScore.Line: JSONReadable {
+  /// Who, by the members every sport's lines share; every other member that holds a number or a
+  /// text by its name, a nested object's one level down (`penalties.count`). Booleans other than
+  /// `starter` and `participated`, lists and nulls hold no stat.
   init(json: JSONNode) throws(JSONShapeError) {
     firstName = try json.optional("firstName")
     lastName = try json.optional("lastName")
@@ -180,18 +155,26 @@ extension GraphQLBoxScore.Stats: JSONReadable {
     position = try json.optional("position")
     starter = try json.optional("starter")
     participated = try json.optional("participated")
-    goals = try json.optional("goals")
-    assists = try json.optional("assists")
-    shots = try json.optional("shots")
-    shotsOnGoal = try json.optional("shotsOnGoal")
-    freePositionShots = try json.optional("freePositionShots")
-    groundBalls = try json.optional("groundBalls")
-    drawControls = try json.optional("drawControls")
-    turnovers = try json.optional("turnovers")
-    causedTurnovers = try json.optional("causedTurnovers")
-    penalties = try json.optional("penalties")
-    goalie = try json.optional("goalie")
+    func keep(_ name: String, _ node: JSONNode) throws(JSONShapeError) {
+      guard values[name] == nil else { return }
+      switch node.kind {
+      case .number, .string: values[name] = try JSONScalar(json: node).text
+      case .object:
+        for (key, member) in node.members where key != "__typename" && member.kind != .object {
+          try keep("\(name).\(key)", member)
+        }
+      case .bool, .null, .array: break
+      }
+    }
+    for (key, member) in json.members where !GraphQLBoxScore.Line.named.contains(key) {
+      try keep(key, member)
+    }
   }
+
+  /// The members read as the line's who, and the type name.
+  static let named: Set<String> = [
+    "__typename", "firstName", "lastName", "number", "position", "starter", "participated",
+  ]
 }
 
 extension GraphQLBoxScore.TeamBoxscore: JSONReadable {

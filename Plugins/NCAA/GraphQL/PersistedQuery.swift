@@ -16,14 +16,33 @@ enum PersistedQuery {
   /// in the generic shape.
   static let playByPlayFootball = "NCAA_GetGamecenterPbpFootballById_web"
   static let boxScore = "NCAA_GetGamecenterBoxscoreLacrosseById_web"
+  /// Basketball's and soccer's box scores have queries of their own (each seen, with its hash,
+  /// in public scripts that read them, 2025-26), answering in lacrosse's shape with each sport's
+  /// members.
+  static let boxScoreBasketball = "NCAA_GetGamecenterBoxscoreBasketballById_web"
+  static let boxScoreSoccer = "NCAA_GetGamecenterBoxscoreSoccerById_web"
+  static let boxScores = [boxScore, boxScoreBasketball, boxScoreSoccer]
 
-  /// The newest hashes seen (2026-07/08); configuration overrides them.
+  /// The box-score query of a sport, or nil where none is known.
+  static func boxScore(for sport: Sport) -> String? {
+    switch sport {
+    case .lacrosseMen, .lacrosseWomen: boxScore
+    case .basketballMen, .basketballWomen: boxScoreBasketball
+    case .soccerMen, .soccerWomen: boxScoreSoccer
+    default: nil
+    }
+  }
+
+  /// The newest hashes seen (2026-07/08; basketball's and soccer's box scores: public scripts of
+  /// 2025-26); configuration overrides them.
   static let defaultHashes: [String: String] = [
     contests: "4bcb5e6432fa9da365c0c19af01b1f9015cc7eb5c21e7af2dba308784a166df7",
     gameInfo: "26d14df5714c5cd454c9032a1f8ebb1b1dc35173065ab858709b0fa84dd07b5f",
     playByPlay: "57f922d56d60d88326b62202b3d88e8cd3cfb6687931bc0b5b3dfab089b84faa",
     playByPlayFootball: "47928f2cabc7a164f0de0ed535a623bdf5a852cce7c30d6a6972a38609ba46a2",
     boxScore: "dfd0e926e92e81c2917b8f4ae564fbdcd5c69cd0441a2a8095b6b09e4cee7c36",
+    boxScoreBasketball: "4a7fa26398db33de3ff51402a90eb5f25acef001cca28d239fe5361315d1419a",
+    boxScoreSoccer: "c9070c4e5a76468a4025896df89f8a7b22be8275c54a22ff79619cbb27d63d7d",
   ]
 
   /// A string variable of a URL's `variables` parameter read straight off its bytes, where it is

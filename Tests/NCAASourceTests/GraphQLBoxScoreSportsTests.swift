@@ -1,0 +1,106 @@
+import Foundation
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import NCAASource
+
+/// ncaa.com's box-score answers of basketball and soccer (their own queries, lacrosse's shape),
+/// read by their members' names (`GraphQLBoxMembers`).
+@Suite struct GraphQLBoxScoreSportsTests {
+  static func page(_ folder: String, _ edit: (String) -> String = { $0 }) throws -> Page {
+    var page = try NCAAHandWrittenTests.page("ncaa-gql-boxscore/\(folder)")
+    page.body = Data(edit(String(decoding: page.body, as: UTF8.self)).utf8)
+    return page
+  }
+
+  static func failure(_ page: Page) throws -> StatlineError {
+    do {
+      _ = try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-boxscore")
+    } catch let error as StatlineError {
+      return error
+    }
+    throw StatlineError(.wrongPage, "the page was read, but it must be refused")
+  }
+
+  @Test func aBasketballBoxScoreIsReadByItsMembers() throws {
+    let batch = try NCAAHandWrittenTests.batch("ncaa-gql-boxscore/basketball-final", parser: "ncaa-gql-boxscore")
+    #expect(batch.teams.map(\.sport) == [.basketballMen, .basketballMen] && batch.warnings.isEmpty)
+    let box = try #require(batch.boxScores.first)
+    #expect(box.gameId == "ncaa:com-6600101")
+    let toppin = try #require(box.away.players.first)
+    #expect(toppin.name == "JT Toppin" && toppin.starter == true)
+    // threePointsMade, totalRebounds, blockedShots, personalFouls, minutesPlayed "34:10".
+    #expect(toppin.stats["threePointersMade"] == 1 && toppin.stats["rebounds"] == 11 && toppin.stats["blocks"] == 2)
+    #expect(toppin.stats["fouls"] == 2 && toppin.stats["secondsPlayed"] == 34 * 60 + 10)
+    #expect(toppin.stats["defensiveRebounds"] == 7, "total less offensive")
+    #expect(toppin.stats["points"] == 23 && toppin.stats["year"] == nil)
+    #expect(box.away.players.last?.stats == [:], "a player who did not take part has no line")
+    #expect(box.away.totals["points"] == 74 && box.home.totals["points"] == 76)
+    #expect(box.home.totals["defensiveRebounds"] == 23 && box.home.totals["secondsPlayed"] == nil)
+    #expect(Set(box.away.totals.keys).isSubset(of: SportKeys.basketball))
+  }
+
+  @Test func aSoccerBoxScoreTakesTheKeepersSavesFromTheTeamsGoalieLine() throws {
+    let batch = try NCAAHandWrittenTests.batch("ncaa-gql-boxscore/soccer-final", parser: "ncaa-gql-boxscore")
+    #expect(batch.teams.map(\.sport) == [.soccerWomen, .soccerWomen] && batch.warnings.isEmpty)
+    let box = try #require(batch.boxScores.first)
+    let keeper = try #require(box.away.players.first { $0.position == "GK" })
+    #expect(keeper.name == "Maria Alvarez" && keeper.stats["saves"] == nil, "a player's saves is always \"0\"")
+    #expect(keeper.stats["secondsPlayed"] == 90 * 60, "whole minutes")
+    #expect(box.away.totals["saves"] == 3 && box.away.totals["goalsAllowed"] == 2)
+    #expect(box.away.totals["goals"] == 1 && box.home.totals["goals"] == 2)
+    #expect(box.away.totals["yellowCards"] == 1 && box.home.totals["fouls"] == 6 && box.home.totals["corners"] == 6)
+    let hirst = try #require(box.away.players.first { $0.name == "Sophie Hirst" })
+    #expect(hirst.stats["yellowCards"] == 1 && hirst.stats["fouls"] == 2 && hirst.stats["assists"] == 1)
+    #expect(Set(box.home.totals.keys).isSubset(of: SportKeys.soccer))
+  }
+
+  /// A member no table knows is named, not stored under a guess (and not named when it is zero).
+  @Test func aMemberNoSportKnowsIsNamedInAWarning() throws {
+    let page = try Self.page("basketball-final") {
+      $0.replacingOccurrences(
+        of: #""lastName": "TOPPIN","#, with: #""lastName": "TOPPIN", "technicalFouls": "1", "flagrantFouls": "0","#)
+    }
+    let batch = try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-boxscore")
+    #expect(batch.warnings == ["members not read (no basketball-men stat key): technicalFouls"])
+    #expect(batch.boxScores.first?.away.players.first?.stats["technicalFouls"] == nil)
+  }
+
+  /// The players' points must add up to the team's: a box score at odds with itself is refused.
+  @Test func playersPointsThatDoNotAddUpAreRefused() throws {
+    let page = try Self.page("basketball-final") {
+      $0.replacingOccurrences(of: #""points": "23""#, with: #""points": "25""#)
+    }
+    let error = try Self.failure(page)
+    #expect(
+      error.kind == .validation && error.reason.contains("away players' points add up to 76, but the score is 74"))
+  }
+
+  /// Basketball's and soccer's queries serve men and women alike: an answer without its
+  /// `sportCode` takes the target's sport, and without that is refused, never guessed.
+  @Test func anAnswerThatNamesNoSportTakesItsTargetsOrIsRefused() throws {
+    var page = try Self.page("basketball-final") { $0.replacingOccurrences(of: #""sportCode": "MBB","#, with: "") }
+    let error = try Self.failure(page)
+    #expect(error.kind == .unsupported && error.reason.contains("names no sport"))
+    #expect(error.hint?.contains("`sport:`") == true)
+    page.sport = .basketballWomen
+    let batch = try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-boxscore")
+    #expect(batch.teams.first?.sport == .basketballWomen)
+    let football = try Self.page("basketball-final") { $0.replacingOccurrences(of: #""MBB""#, with: #""MFB""#) }
+    #expect(try Self.failure(football).reason.contains("sport 'MFB', which the box-score reader does not read"))
+  }
+
+  @Test func discoveryAsksEachSportsOwnQueryWithTheGamesSport() throws {
+    let scoreboard = try NCAAHandWrittenTests.page("ncaa-gql-contests/mixed-day")
+    let (_, discovered) = try PagePipeline.runDiscovering(scoreboard, with: try NCAARun.entry("ncaa-gql-contests"))
+    for target in discovered.map(\.target) where target.parser == "ncaa-gql-boxscore" {
+      let sport = try #require(target.sport)
+      let query = try #require(PersistedQuery.boxScore(for: sport))
+      #expect(target.url.contains("meta=\(query)&"))
+    }
+    #expect(PersistedQuery.boxScore(for: .soccerWomen) == "NCAA_GetGamecenterBoxscoreSoccerById_web")
+    #expect(PersistedQuery.boxScore(for: .baseball) == nil, "no query known: no target")
+    #expect(PersistedQuery.defaultHashes[PersistedQuery.boxScoreBasketball] != nil)
+  }
+}
