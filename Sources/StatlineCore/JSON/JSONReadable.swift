@@ -9,24 +9,40 @@ extension JSONNode {
   /// `StaticString`'s bytes are compared as they are, with no `String` made per lookup.)
   @inlinable
   public func required<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T {
-    guard let at = key.withUTF8Buffer({ memberIndex(named: $0) }), document.tape[at].kind != .null else {
+    guard let at = memberIndex(key), document.tape[at].kind != .null else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
       throw JSONShapeError(.missingKey(key.description), at: self)
     }
     if let value = plainScalar(at, as: T.self) { return value }
-    return try T(json: JSONNode(document: document, index: at))
+    return try read(at, as: T.self)
   }
 
   /// The member `key`, read as `T`; nil when it is missing or null, an error when it is there
   /// with another shape.
   @inlinable
   public func optional<T: JSONReadable>(_ key: StaticString, as type: T.Type = T.self) throws(JSONShapeError) -> T? {
-    guard let at = key.withUTF8Buffer({ memberIndex(named: $0) }), document.tape[at].kind != .null else {
+    guard let at = memberIndex(key), document.tape[at].kind != .null else {
       guard kind == .object else { throw JSONShapeError(.typeMismatch(expected: "an object"), at: self) }
       return nil
     }
     if let value = plainScalar(at, as: T.self) { return value }
-    return try T(json: JSONNode(document: document, index: at))
+    return try read(at, as: T.self)
+  }
+
+  /// The value at tape index `at`, read as `T` through a node of its own. Out of line: inlined,
+  /// the compiler counted a reference to the document for that node before the plain readings
+  /// were tried, on every field of every play.
+  @inlinable @inline(never)
+  func read<T: JSONReadable>(_ at: Int, as type: T.Type) throws(JSONShapeError) -> T {
+    try T(json: JSONNode(document: document, index: at))
+  }
+
+  /// The tape index of the member `key`, or nil: a literal's bytes used where they lie, with no
+  /// closure to reach them (a one-letter literal, kept as a scalar, takes the closure).
+  @inlinable
+  func memberIndex(_ key: StaticString) -> Int? {
+    guard key.hasPointerRepresentation else { return key.withUTF8Buffer { memberIndex(named: $0) } }
+    return memberIndex(named: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
   }
 
   /// A `String`, `Int` or `JSONScalar` member read straight off the tape, without a node for it
