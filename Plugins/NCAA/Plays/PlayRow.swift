@@ -79,56 +79,57 @@ enum PlayRows {
     func first(_ own: [String]) -> [String] { own + everyToken.filter { !own.contains($0) } }
     let awayTeams = first(tokens.away)
     let homeTeams = first(tokens.home)
-    var reads: [LacrossePlayText] = []
-    reads.reserveCapacity(split.count)
+    var awayRoster: Set<String> = []
+    var homeRoster: Set<String> = []
+    // Faceoffs with a side: their winner is picked once both rosters are known.
+    var faceoffs: [(index: Int, read: LacrossePlayText)] = []
+    var plays: [Play] = []
+    plays.reserveCapacity(split.count)
+    // Each play made once, as its text is read (no list of reads kept beside the rows, and each
+    // row and read copied back out of its list to make the play).
     for index in split.indices {
+      let side = split[index].side
       let teams: [String] =
-        switch split[index].side {
+        switch side {
         case .away: awayTeams
         case .home: homeTeams
         case nil: everyToken
         }
-      reads.append(LacrossePlayText.read(action: "", text: split[index].text, teams: teams))
+      let read = LacrossePlayText.read(action: "", text: split[index].text, teams: teams)
+      if read.type == .faceoff {
+        if side != nil { faceoffs.append((index, read)) }
+      } else if let side, let player = read.player {
+        if side == .away { awayRoster.insert(player) } else { homeRoster.insert(player) }
+      }
+      plays.append(
+        Play(
+          gameId: gameId, sequence: index + 1, period: split[index].period, periodLabel: split[index].periodLabel,
+          clock: GameText.clock(split[index].clock), side: side,
+          type: split[index].text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type,
+          text: split[index].text, player: read.player, assist: read.assist, awayScore: split[index].away,
+          homeScore: split[index].home, details: read.details))
+      if split[index].continuesRow { plays[index].details["sameRow"] = "true" }
+      if split[index].text.isEmpty { plays[index].details["emptyText"] = "true" }
     }
-    var awayRoster: Set<String> = []
-    var homeRoster: Set<String> = []
-    for index in split.indices where reads[index].type != .faceoff {
-      guard let side = split[index].side, let player = reads[index].player else { continue }
-      if side == .away { awayRoster.insert(player) } else { homeRoster.insert(player) }
+    for (index, read) in faceoffs {
+      guard let (winner, opponent) = read.faceoff(winnerFrom: plays[index].side == .away ? awayRoster : homeRoster)
+      else { continue }
+      plays[index].player = winner
+      if let opponent { plays[index].details["opponent"] = opponent }
     }
+    // The running score: a goal's printed score wins; else the goal counts for its side.
     var away = 0
     var home = 0
-    var plays: [Play] = []
-    plays.reserveCapacity(split.count)
-    // By index: iterating `zip(split, reads)` copied every row and read (their strings retained).
-    for index in split.indices {
-      let row = split[index]
-      let read = reads[index]
-      var play = Play(
-        gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
-        clock: GameText.clock(row.clock), side: row.side,
-        type: row.text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type, text: row.text, player: read.player,
-        assist: read.assist, awayScore: row.away, homeScore: row.home, details: read.details)
-      if row.continuesRow { play.details["sameRow"] = "true" }
-      if row.text.isEmpty { play.details["emptyText"] = "true" }
-      if let side = row.side, read.type == .faceoff,
-        let (winner, opponent) = read.faceoff(winnerFrom: side == .away ? awayRoster : homeRoster)
-      {
-        play.player = winner
-        if let opponent { play.details["opponent"] = opponent }
+    for index in plays.indices where plays[index].type == .goal {
+      if let printedAway = plays[index].awayScore, let printedHome = plays[index].homeScore {
+        (away, home) = (printedAway, printedHome)
+      } else if plays[index].side == .away {
+        away += 1
+      } else if plays[index].side == .home {
+        home += 1
       }
-      if play.type == .goal {
-        if let printedAway = row.away, let printedHome = row.home {
-          (away, home) = (printedAway, printedHome)
-        } else if row.side == .away {
-          away += 1
-        } else if row.side == .home {
-          home += 1
-        }
-        play.awayScore = away
-        play.homeScore = home
-      }
-      plays.append(play)
+      plays[index].awayScore = away
+      plays[index].homeScore = home
     }
     return plays
   }
