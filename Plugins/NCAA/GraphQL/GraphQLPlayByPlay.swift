@@ -342,22 +342,28 @@ extension GraphQLPlayByPlay.Period: JSONReadable {
 
 extension GraphQLPlayByPlay.Entry: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    clock = try json.optional("clock")
-    teamId = try json.optional("teamId")
-    plays = try json.optional("plays")
-    visitorText = try json.optional("visitorText")
-    homeText = try json.optional("homeText")
-    eventDescription = try json.optional("eventDescription")
-    homeScore = try json.optional("homeScore")
-    visitorScore = try json.optional("visitorScore")
+    // Read into locals, then made whole: fields assigned one by one between throwing reads
+    // had the compiler build the entry aside and copy it out.
+    let clock: String? = try json.optional("clock")
+    let teamId: Flexible? = try json.optional("teamId")
+    let plays: [GraphQLPlayByPlay.Item]? = try json.optional("plays")
+    let visitorText: String? = try json.optional("visitorText")
+    let homeText: String? = try json.optional("homeText")
+    let eventDescription: String? = try json.optional("eventDescription")
+    let homeScore: Int? = try json.optional("homeScore")
+    let visitorScore: Int? = try json.optional("visitorScore")
+    self.init(
+      clock: clock, teamId: teamId, plays: plays, visitorText: visitorText, homeText: homeText,
+      eventDescription: eventDescription, homeScore: homeScore, visitorScore: visitorScore)
   }
 }
 
 extension GraphQLPlayByPlay.Item: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    playText = try json.optional("playText")
-    homeScore = try json.optional("homeScore")
-    visitorScore = try json.optional("visitorScore")
-    clock = try json.optional("clock")
+    let playText: String? = try json.optional("playText")
+    let homeScore: Int? = try json.optional("homeScore")
+    let visitorScore: Int? = try json.optional("visitorScore")
+    let clock: String? = try json.optional("clock")
+    self.init(playText: playText, homeScore: homeScore, visitorScore: visitorScore, clock: clock)
   }
 }
