@@ -144,35 +144,43 @@ extension CasablancaScoreboard.Entry: JSONReadable {
 
 extension CasablancaScoreboard.Game: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    gameID = try json.optional("gameID")
-    away = try json.required("away")
-    home = try json.required("home")
-    gameState = try json.optional("gameState")
-    currentPeriod = try json.optional("currentPeriod")
-    contestClock = try json.optional("contestClock")
-    startDate = try json.optional("startDate")
-    startTimeEpoch = try json.optional("startTimeEpoch")
-    url = try json.optional("url")
+    // Read into locals, then made whole: fields assigned one by one between throwing reads
+    // had the compiler build the value aside and copy it out (as `GraphQLPlayByPlay.Entry`).
+    let gameID: String? = try json.optional("gameID")
+    let away: CasablancaScoreboard.Side = try json.required("away")
+    let home: CasablancaScoreboard.Side = try json.required("home")
+    let gameState: String? = try json.optional("gameState")
+    let currentPeriod: String? = try json.optional("currentPeriod")
+    let contestClock: String? = try json.optional("contestClock")
+    let startDate: String? = try json.optional("startDate")
+    let startTimeEpoch: String? = try json.optional("startTimeEpoch")
+    let url: String? = try json.optional("url")
+    self.init(
+      gameID: gameID, away: away, home: home, gameState: gameState, currentPeriod: currentPeriod,
+      contestClock: contestClock, startDate: startDate, startTimeEpoch: startTimeEpoch, url: url)
   }
 }
 
 extension CasablancaScoreboard.Side: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    score = try json.optional("score")
-    names = try json.required("names")
-    winner = try json.optional("winner")
-    description = try json.optional("description")
-    rank = try json.optional("rank")
-    conferences = try json.optional("conferences")
+    let score: String? = try json.optional("score")
+    let names: Names = try json.required("names")
+    let winner: Bool? = try json.optional("winner")
+    let description: String? = try json.optional("description")
+    let rank: String? = try json.optional("rank")
+    let conferences: [Conference]? = try json.optional("conferences")
+    self.init(
+      score: score, names: names, winner: winner, description: description, rank: rank, conferences: conferences)
   }
 }
 
 extension CasablancaScoreboard.Side.Names: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    char6 = try json.optional("char6")
-    short = try json.optional("short")
-    seo = try json.optional("seo")
-    full = try json.optional("full")
+    let char6: String? = try json.optional("char6")
+    let short: String? = try json.optional("short")
+    let seo: String? = try json.optional("seo")
+    let full: String? = try json.optional("full")
+    self.init(char6: char6, short: short, seo: seo, full: full)
   }
 }
 

@@ -156,33 +156,41 @@ struct GraphQLContestsNormalizer: Normalizer {
 
 extension GraphQLContest: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    contestId = try json.required("contestId")
-    sportCode = try json.optional("sportCode")
-    sportUrl = try json.optional("sportUrl")
-    teams = try json.required("teams")
-    startDate = try json.optional("startDate")
-    startTimeEpoch = try json.optional("startTimeEpoch")
-    gameState = try json.optional("gameState")
-    currentPeriod = try json.optional("currentPeriod")
-    contestClock = try json.optional("contestClock")
-    clock = try json.optional("clock")
-    finalMessage = try json.optional("finalMessage")
-    url = try json.optional("url")
-    linescores = try json.optional("linescores")
-    location = try json.optional("location")
+    // Read into locals, then made whole (as `GraphQLPlayByPlay.Entry`: no contest copied out).
+    let contestId: Flexible = try json.required("contestId")
+    let sportCode: String? = try json.optional("sportCode")
+    let sportUrl: String? = try json.optional("sportUrl")
+    let teams: [Team] = try json.required("teams")
+    let startDate: String? = try json.optional("startDate")
+    let startTimeEpoch: Flexible? = try json.optional("startTimeEpoch")
+    let gameState: String? = try json.optional("gameState")
+    let currentPeriod: String? = try json.optional("currentPeriod")
+    let contestClock: String? = try json.optional("contestClock")
+    let clock: String? = try json.optional("clock")
+    let finalMessage: String? = try json.optional("finalMessage")
+    let url: String? = try json.optional("url")
+    let linescores: [Linescore]? = try json.optional("linescores")
+    let location: Location? = try json.optional("location")
+    self.init(
+      contestId: contestId, sportCode: sportCode, sportUrl: sportUrl, teams: teams, startDate: startDate,
+      startTimeEpoch: startTimeEpoch, gameState: gameState, currentPeriod: currentPeriod, contestClock: contestClock,
+      clock: clock, finalMessage: finalMessage, url: url, linescores: linescores, location: location)
   }
 }
 
 extension GraphQLContest.Team: JSONReadable {
   init(json: JSONNode) throws(JSONShapeError) {
-    isHome = try json.required("isHome")
-    isWinner = try json.optional("isWinner")
-    score = try json.optional("score")
-    teamId = try json.optional("teamId")
-    seoname = try json.optional("seoname")
-    nameShort = try json.optional("nameShort")
-    name6Char = try json.optional("name6Char")
-    teamRank = try json.optional("teamRank")
+    let isHome: Bool = try json.required("isHome")
+    let isWinner: Bool? = try json.optional("isWinner")
+    let score: Flexible? = try json.optional("score")
+    let teamId: Flexible? = try json.optional("teamId")
+    let seoname: String? = try json.optional("seoname")
+    let nameShort: String? = try json.optional("nameShort")
+    let name6Char: String? = try json.optional("name6Char")
+    let teamRank: Flexible? = try json.optional("teamRank")
+    self.init(
+      isHome: isHome, isWinner: isWinner, score: score, teamId: teamId, seoname: seoname, nameShort: nameShort,
+      name6Char: name6Char, teamRank: teamRank)
   }
 }
 
