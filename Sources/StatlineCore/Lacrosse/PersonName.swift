@@ -26,42 +26,51 @@ public enum PersonName {
   }
 
   /// Whitespace runs become one space and the ends are trimmed; then "Last, First" turns round.
+  /// The words are gathered in a buffer on the stack and the name written once: an array and its
+  /// slices per name, for every player of every play, were a fifth of reading a play's text.
   private static func rewritten(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var words: [UInt8] = []
-    words.reserveCapacity(bytes.count)
-    var space = false
-    for byte in bytes {
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-        space = !words.isEmpty
-        continue
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { words -> String in
+      var count = 0
+      var space = false
+      for byte in bytes {
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+          space = count > 0
+          continue
+        }
+        if space {
+          words[count] = 0x20
+          count += 1
+          space = false
+        }
+        words[count] = byte
+        count += 1
       }
-      if space {
-        words.append(0x20)
-        space = false
+      let gathered = UnsafeBufferPointer(rebasing: words[..<count])
+      guard let comma = gathered.firstIndex(of: UInt8(ascii: ",")) else {
+        return String(decoding: gathered, as: UTF8.self)
       }
-      words.append(byte)
-    }
-    guard let comma = words.firstIndex(of: UInt8(ascii: ",")) else { return String(decoding: words, as: UTF8.self) }
-    let last = trimmed(words[..<comma])
-    let first = trimmed(words[(comma + 1)...])
-    guard !last.isEmpty, !first.isEmpty else {
-      return words.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") })
-        .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-    }
-    // One string written in place (concatenating the slices made two arrays per name).
-    return String(unsafeUninitializedCapacity: first.count + 1 + last.count) { out in
-      var at = out.initialize(fromContentsOf: first)
-      out[at] = 0x20
-      at += 1
-      at += UnsafeMutableBufferPointer(rebasing: out[at...]).initialize(fromContentsOf: last)
-      return at
+      let last = trimmed(gathered, 0..<comma)
+      let first = trimmed(gathered, (comma + 1)..<count)
+      guard !last.isEmpty, !first.isEmpty else {
+        return gathered.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") })
+          .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+      }
+      return String(unsafeUninitializedCapacity: first.count + 1 + last.count) { out in
+        var at = out.initialize(fromContentsOf: gathered[first])
+        out[at] = 0x20
+        at += 1
+        at += UnsafeMutableBufferPointer(rebasing: out[at...]).initialize(fromContentsOf: gathered[last])
+        return at
+      }
     }
   }
 
-  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var bytes = bytes
-    while bytes.first == 0x20 { bytes = bytes.dropFirst() }
-    while bytes.last == 0x20 { bytes = bytes.dropLast() }
-    return bytes
+  /// `range` of `bytes` without spaces at either end.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, bytes[lower] == 0x20 { lower += 1 }
+    while upper > lower, bytes[upper - 1] == 0x20 { upper -= 1 }
+    return lower..<upper
   }
 }
