@@ -27,7 +27,17 @@ public struct LacrossePlayText: Equatable, Sendable {
   ///   - teams: the team tokens the text may use ("NORTH CA", "IONA"), to split them from names;
   ///     the play's own team first, longer tokens before their prefixes.
   public static func read(action: String, text: String, teams: [String]) -> LacrossePlayText {
-    let text = MarkedPlayText(text, teams: teams)
+    // The marked bytes live on the stack for this one reading (an array per play was its one
+    // allocation that outlived nothing).
+    var text = text
+    return text.withUTF8 { utf8 in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf8.count, 1)) { storage in
+        read(action: action, marked: MarkedPlayText(utf8, in: storage, teams: teams))
+      }
+    }
+  }
+
+  private static func read(action: String, marked text: MarkedPlayText) -> LacrossePlayText {
     if let quick = quick(text) { return quick }
     if text.starts(with: "GOAL"), let goal = goal(text) { return goal }
     if text.starts(with: "Penalty"), let penalty = penalty(text) { return penalty }

@@ -3,22 +3,26 @@
 /// they are found first, after " by " or " on ", and names split cleanly around them.
 ///
 /// The grammar reads hundreds of plays per page; it works on these bytes and makes strings only
-/// for what it returns.
+/// for what it returns. The bytes are in storage the caller lends for one reading
+/// (`LacrossePlayText.read` lends a stack buffer): a marked text never outlives it.
 struct MarkedPlayText {
-  private(set) var bytes: [UInt8]
+  private let storage: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count: Int
 
-  init(_ text: String, teams: [String]) {
-    var bytes = Array(text.utf8)
+  /// `text` trimmed and copied into `storage` (at least as long), then its team token marked.
+  init(_ text: UnsafeBufferPointer<UInt8>, in storage: UnsafeMutableBufferPointer<UInt8>, teams: [String]) {
     var start = 0
-    var end = bytes.count
-    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    if start > 0 || end < bytes.count { bytes = Array(bytes[start..<end]) }
-    self.bytes = bytes
+    var end = text.count
+    while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+    while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+    self.storage = storage
+    count = UnsafeMutableBufferPointer(rebasing: storage[..<(end - start)]).initialize(
+      fromContentsOf: text[start..<end])
     mark(teams)
   }
 
-  var count: Int { bytes.count }
+  /// The text's bytes (the team token a single `0x01`).
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[..<count]) }
 
   /// The text as a string (with the team token still marked).
   var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -51,7 +55,13 @@ struct MarkedPlayText {
         return start..<(start + team.count)
       }
       if let found {
-        bytes.replaceSubrange(found, with: CollectionOfOne(0x01))
+        // The token becomes one byte, the rest moved up behind it.
+        storage[found.lowerBound] = 0x01
+        let tail = count - found.upperBound
+        if tail > 0, let base = storage.baseAddress {
+          (base + found.lowerBound + 1).update(from: base + found.upperBound, count: tail)
+        }
+        count -= found.count - 1
         return
       }
     }
@@ -142,6 +152,6 @@ struct MarkedPlayText {
 
   /// A name in `range`, "First Last" (see `PersonName`).
   func person(_ range: Range<Int>) -> String {
-    bytes.withUnsafeBufferPointer { PersonName.normalized(UnsafeBufferPointer(rebasing: $0[range])) }
+    PersonName.normalized(UnsafeBufferPointer(rebasing: bytes[range]))
   }
 }
