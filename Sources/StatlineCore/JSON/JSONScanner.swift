@@ -157,7 +157,12 @@ struct JSONScanner {
       func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
       let special =
         zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | ((word &- ones &* 0x20) & ~word & highs)
-      if special != 0 { return }
+      // The lowest flagged byte is exact (a borrow only flags bytes above a real one): step
+      // straight to it (the word was loaded little-endian, its first byte lowest).
+      if special != 0 {
+        at += special.trailingZeroBitCount >> 3
+        return
+      }
       at += 8
     }
   }
