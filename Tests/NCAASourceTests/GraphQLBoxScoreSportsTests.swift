@@ -65,6 +65,15 @@ import Testing
     let batch = try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-boxscore")
     #expect(batch.warnings == ["members not read (no basketball-men stat key): technicalFouls"])
     #expect(batch.boxScores.first?.away.players.first?.stats["technicalFouls"] == nil)
+    // Lacrosse's team line: its man-up record is known and passed over in any shape; a count
+    // no key takes is named.
+    let lacrosse = try Self.page("final") {
+      $0.replacingOccurrences(of: #""powerPlay": "1-3""#, with: #""powerPlay": {"goals": "1", "attempts": "3"}"#)
+        .replacingOccurrences(of: #""goals": "12","#, with: #""goals": "12", "faceoffWins": "14","#)
+    }
+    let read = try NCAAHandWrittenTests.run(lacrosse, parser: "ncaa-gql-boxscore")
+    #expect(read.warnings == ["members not read (no lacrosse-men stat key): faceoffWins"])
+    #expect(read.boxScores.first?.away.totals[StatKey.goals] == 12)
   }
 
   /// The players' points must add up to the team's: a box score at odds with itself is refused.

@@ -42,6 +42,8 @@ enum GraphQLBoxMembers {
     "penalties.count": .count(StatKey.penalties), "penalties.minutes": .time(StatKey.penaltySeconds),
     "goalie.saves": .count(StatKey.saves), "goalie.goalsAllowed": .count(StatKey.goalsAllowed),
     "goalie.minutesPlayed": .playingTime,
+    // The team line's man-up record (STRUCTURE.md §5b), in whatever shape: no key of the model.
+    "powerPlay": .passedOver,
   ]
 
   /// `NCAA_GetGamecenterBoxscoreBasketballById_web`: `threePointsMade`, `totalRebounds`,
@@ -83,7 +85,7 @@ enum GraphQLBoxMembers {
     // In a fixed order, so a key two members fill is the same on every read.
     for name in line.values.keys.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
       let text = line.values[name] ?? ""
-      switch readings[name] {
+      switch readings[name] ?? passedOverParent(name, readings) {
       case .count(let key):
         if result[key] == nil, let value = GameText.int(text) { result[key] = value }
       case .time(let key):
@@ -105,6 +107,12 @@ enum GraphQLBoxMembers {
       result["defensiveRebounds"] = total - offensive
     }
     return result
+  }
+
+  /// `.passedOver` for a nested member (`powerPlay.goals`) whose object is passed over whole.
+  private static func passedOverParent(_ name: String, _ readings: [String: Reading]) -> Reading? {
+    guard let dot = name.firstIndex(of: "."), case .passedOver = readings[String(name[..<dot])] else { return nil }
+    return .passedOver
   }
 
   /// 0 for a top-level member, 1 for a nested object's.
