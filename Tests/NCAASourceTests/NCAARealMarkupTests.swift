@@ -309,6 +309,29 @@ import Testing
     #expect(batch.plays.count == 8 && batch.warnings.isEmpty)
   }
 
+  /// Each entry prints its score twice: flat, "(visitor-home)", and as two numbers. Without the
+  /// numbers the flat score is read; where the two disagree the numbers are kept, and said so.
+  @Test func aGraphQLBasketballEntrysFlatScoreIsReadWhereItsNumbersAreMissing() throws {
+    var page = try NCAAHandWrittenTests.page("ncaa-gql-pbp/basketball-live")
+    let text = String(decoding: page.body, as: UTF8.self)
+    let withoutNumbers = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("\"homeScore\"") && !$0.contains("\"visitorScore\"") }.joined(separator: "\n")
+    #expect(withoutNumbers.count < text.count)
+    page.body = Data(withoutNumbers.utf8)
+    let flat = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-gql-pbp"))
+    let original = try Self.batch("ncaa-gql-pbp/basketball-live", parser: "ncaa-gql-pbp")
+    #expect(flat.games.first?.away.score == 4 && flat.games.first?.home.score == 5 && flat.warnings.isEmpty)
+    #expect(flat.plays.map(\.awayScore) == original.plays.map(\.awayScore))
+    #expect(flat.plays.map(\.homeScore) == original.plays.map(\.homeScore))
+    page.body = Data(text.replacingOccurrences(of: #""score": "(0-3)""#, with: #""score": "(0-2)""#).utf8)
+    let disagreeing = try PagePipeline.run(page, with: try NCAARun.entry("ncaa-gql-pbp"))
+    #expect(disagreeing.plays.map(\.homeScore) == original.plays.map(\.homeScore))
+    #expect(
+      disagreeing.warnings == [
+        #"1 entry prints a score "(visitor-home)" other than its visitorScore and homeScore: the numbers are kept"#
+      ])
+  }
+
   /// The real answer is trimmed by its publisher (six plays of a final): its plays are read, and
   /// its game, final with no score the answer gives, is refused rather than given the score of
   /// the first minutes.

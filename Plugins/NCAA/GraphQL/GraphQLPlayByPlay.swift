@@ -29,6 +29,8 @@ struct GraphQLPlayByPlay: Sendable {
     var eventDescription: String?
     var homeScore: Int?
     var visitorScore: Int?
+    /// Basketball's flat score, "(visitor-home)", printed beside the two numbers.
+    var score: String?
   }
 
   struct Item: Sendable {
@@ -160,6 +162,12 @@ extension GraphQLPlayByPlayNormalizer {
       plays: ScoredPlayRows.plays(rows, gameId: gameId, sport: sport))
   }
 
+  /// "(2-3)" → (visitor 2, home 3); nil for anything else.
+  static func flatScore(_ text: String) -> (away: Int, home: Int)? {
+    let inner = text.utf8.first == UInt8(ascii: "(") && text.utf8.last == UInt8(ascii: ")")
+    return inner ? PlayRow.score(String(text.dropFirst().dropLast())) : nil
+  }
+
   /// A basketball play-by-play (`MBB PLAY-BY-PLAY`, flat entries): each entry a play, read by
   /// `BasketballPlayRows` ("Ryan Rapp makes three point jump shot"). The score is the running
   /// score of the last score play only when the plays reach the game's last period: a trimmed
@@ -170,6 +178,8 @@ extension GraphQLPlayByPlayNormalizer {
     home: GraphQLPlayByPlay.Team
   ) throws -> Batch {
     var rows: [PlayRow] = []
+    // Entries whose flat score disagrees with their two numbers (the numbers are kept).
+    var disagreeing = 0
     for period in answer.periods {
       guard let number = period.periodNumber.int else { continue }
       for entry in period.playbyplayStats {
@@ -180,6 +190,14 @@ extension GraphQLPlayByPlayNormalizer {
         if rows[rows.count - 1].text.isEmpty { rows[rows.count - 1].text = entry.eventDescription ?? "" }
         rows[rows.count - 1].away = entry.visitorScore
         rows[rows.count - 1].home = entry.homeScore
+        // The flat "(visitor-home)" score where the numbers are missing.
+        if let printed = entry.score.flatMap(Self.flatScore) {
+          if entry.visitorScore == nil && entry.homeScore == nil {
+            (rows[rows.count - 1].away, rows[rows.count - 1].home) = (printed.away, printed.home)
+          } else if entry.visitorScore != printed.away || entry.homeScore != printed.home {
+            disagreeing += 1
+          }
+        }
         rows[rows.count - 1].listed = true
       }
     }
@@ -189,6 +207,11 @@ extension GraphQLPlayByPlayNormalizer {
     let reached = rows.map(\.period).max()
     let last = plays.last { $0.type == .score }
     var warnings: [String] = []
+    if disagreeing > 0 {
+      warnings.append(
+        (disagreeing == 1 ? "1 entry prints" : "\(disagreeing) entries print")
+          + " a score \"(visitor-home)\" other than its visitorScore and homeScore: the numbers are kept")
+    }
     var score: (away: Int, home: Int)?
     if let last, let a = last.awayScore, let h = last.homeScore {
       if status == .final && reached != lastPeriod {
@@ -352,9 +375,10 @@ extension GraphQLPlayByPlay.Entry: JSONReadable {
     let eventDescription: String? = try json.optional("eventDescription")
     let homeScore: Int? = try json.optional("homeScore")
     let visitorScore: Int? = try json.optional("visitorScore")
+    let score: String? = try json.optional("score")
     self.init(
       clock: clock, teamId: teamId, plays: plays, visitorText: visitorText, homeText: homeText,
-      eventDescription: eventDescription, homeScore: homeScore, visitorScore: visitorScore)
+      eventDescription: eventDescription, homeScore: homeScore, visitorScore: visitorScore, score: score)
   }
 }
 
