@@ -150,6 +150,42 @@ import Testing
     #expect(error.kind == .wrongPage && error.reason.contains("no drives"), "\(error)")
   }
 
+  /// A real 2025 page of a game decided in overtime prints "1st OT" over an empty `div.drives`:
+  /// its points are in the line score only. They are one score per side with no play read,
+  /// named, so the game's plays are kept (every one was refused: the running score stopped at
+  /// the end of regulation).
+  @Test func anOvertimeThatListsNoDrivesIsTheLineScoresPointsNamed() throws {
+    let batch = try Self.run(try Self.page("football-overtime-unlisted"))
+    let game = try #require(batch.games.first)
+    #expect(game.status == .final && game.away.score == 24 && game.home.score == 27)
+    #expect(game.home.periodScores == [0, 14, 7, 3, 3])
+    #expect(
+      batch.warnings == [
+        "1st OT lists no drives, but the line score gives it 0-3: stored as a score with no play read for each "
+          + "side that scored (details.fromLineScore)"
+      ])
+    #expect(batch.plays.count == 83 && BatchValidator.refusals(of: batch).isEmpty)
+    let overtime = try #require(batch.plays.last)
+    #expect(overtime.period == 5 && overtime.periodLabel == "1st OT" && overtime.type == .score)
+    #expect(overtime.side == .home && overtime.details["points"] == "3" && overtime.player == nil)
+    #expect(overtime.details["fromLineScore"] == "true" && overtime.details["unread"] == "true")
+    #expect((overtime.awayScore, overtime.homeScore) == (24, 27) && overtime.text.isEmpty)
+    // Regulation is read as before: the tying touchdown and its try.
+    let tying = try #require(Self.scoring(batch).first { $0.text.contains("TOUCHDOWN, clock 02:10") })
+    #expect(tying.player == "Casey Sims" && tying.awayScore == 23 && tying.period == 4)
+
+    // A period that lists no drives and whose line gives it no points adds nothing.
+    let live = NCAABoxSportsTests.edited(try Self.page("football-overtime-unlisted")) { html in
+      html.replacingOccurrences(
+        of: #"<td class="grey_text" align="right">3</td><td class="grey_text" align="right">3</td>"#,
+        with: #"<td class="grey_text" align="right">3</td><td class="grey_text" align="right">0</td>"#
+      ).replacingOccurrences(of: "                    27", with: "                    24")
+        .replacingOccurrences(of: #"style="font-weight:bold">27<"#, with: #"style="font-weight:bold">24<"#)
+    }
+    let tied = try Self.run(live)
+    #expect(tied.plays.count == 82 && tied.plays.allSatisfy { $0.details["fromLineScore"] == nil })
+  }
+
   @Test func aFootballPlayersNameIsReadTheSitesWay() {
     #expect(
       FootballDrives.scorer("Shotgun Hatcher Jr.,Cornell rush middle for 4 yards gain TOUCHDOWN")

@@ -46,6 +46,7 @@ enum FootballDrives {
     var reader = Reader(header: header, labels: labels)
     for (container, nodes) in drives { reader.read(nodes, container: container) }
     reader.endDrive()
+    reader.unlistedPeriods()
     return Read(rows: reader.rows, warnings: reader.warnings)
   }
 
@@ -98,6 +99,34 @@ enum FootballDrives {
       if let started = FootballDrives.quarterStarted(text) { period = max(period, started) }
       let label = period <= labels.count && !labels[period - 1].isEmpty ? labels[period - 1] : nil
       rows.append(PlayRow(period: period, periodLabel: label, clock: clock, side: offense, text: text))
+    }
+
+    /// Periods after the last play that list no drives, though the line score gives them
+    /// points: a real page of a game decided in overtime prints its "1st OT" heading over an
+    /// empty `div.drives`. Each side's points there are one row (`fromLineScore`, no text): what
+    /// the page's own line score proves, a score with no play read, named in a warning. (Without
+    /// it the plays' running score stops short of the game's, and every play of the game was
+    /// refused.)
+    mutating func unlistedPeriods() {
+      let last = rows.last?.period ?? 0
+      for (index, label) in labels.enumerated() where index + 1 > last {
+        let away = index < header.visitor.periodScores.count ? header.visitor.periodScores[index] : 0
+        let home = index < header.home.periodScores.count ? header.home.periodScores[index] : 0
+        guard away > 0 || home > 0 else { continue }
+        let name = label.isEmpty ? "period \(index + 1)" : label
+        warnings.append(
+          "\(name) lists no drives, but the line score gives it \(away)-\(home): "
+            + "stored as a score with no play read for each side that scored (details.fromLineScore)")
+        for (side, points) in [(Side.away, away), (Side.home, home)] where points > 0 {
+          if side == .away { score.away += points } else { score.home += points }
+          var row = PlayRow(
+            period: index + 1, periodLabel: label.isEmpty ? nil : label, clock: nil, side: side, text: "",
+            away: score.away, home: score.home)
+          row.listed = true
+          row.fromLineScore = true
+          rows.append(row)
+        }
+      }
     }
 
     /// Puts the drive's points on its scoring plays (`FootballDrives.points`), each for the

@@ -18,6 +18,9 @@ struct PlayRow: Sendable, Equatable {
   /// The source lists this row as a play of its own (a GraphQL play object), so it is kept
   /// even when its text is empty; an HTML row with no text is layout, and is dropped.
   var listed = false
+  /// The row stands for points the line score gives a period whose plays the page does not list
+  /// (`FootballDrives.unlistedPeriods`): a score with no play read.
+  var fromLineScore = false
 }
 
 extension PlayRow {

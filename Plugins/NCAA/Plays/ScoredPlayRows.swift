@@ -38,6 +38,10 @@ enum ScoredPlayRows {
         ? FootballDrives.scorer(row.text) ?? scorer(row.text, lowered: lowered)
         : scorer(row.text, lowered: lowered)
       play.assist = assist(row.text, lowered: lowered)
+      if row.fromLineScore {
+        play.details["fromLineScore"] = "true"
+        play.details["unread"] = "true"
+      }
       return play
     }
   }

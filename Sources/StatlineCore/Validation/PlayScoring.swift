@@ -72,8 +72,12 @@ enum PlayScoring {
       guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score,
         let tally = tallies[id]
       else { continue }
+      // In the sport's own words: goals, or scores (points, runs).
+      let goals = game.sport.profile?.countsGoals ?? true
       if !tally.sideless.isEmpty {
-        problems += tally.sideless.map { "game \(id): \(describe($0)) is a goal for neither side" }
+        problems += tally.sideless.map {
+          "game \(id): \(describe($0)) is a \(goals ? "goal" : "score") for neither side"
+        }
         continue
       }
       if game.sport.profile?.scoring == .sets {
@@ -90,8 +94,8 @@ enum PlayScoring {
       let counted = tally.goals
       if counted != (away, home) {
         problems.append(
-          "game \(id): the final score is \(away)-\(home), but its goal plays add up to \(counted.away)-\(counted.home) "
-            + "(a goal whose text was not read?)")
+          "game \(id): the final score is \(away)-\(home), but its \(goals ? "goal" : "scoring") plays add up to "
+            + "\(counted.away)-\(counted.home) (a \(goals ? "goal" : "score") whose text was not read?)")
       }
     }
     return problems
