@@ -76,6 +76,21 @@ import Testing
     #expect(read.boxScores.first?.away.totals[StatKey.goals] == 12)
   }
 
+  /// An answer whose numbers are all under names no sport knows is refused, not stored empty.
+  @Test func anAnswerWhoseMembersAreAllUnknownIsRefused() throws {
+    let page = try Self.page("soccer-final") { text in
+      [
+        "goals", "assists", "shots", "shotsOnGoal", "minutesPlayed", "fouls", "yellowCards", "redCards", "corners",
+        "offsides", "goalsAllowed", "saves",
+      ].reduce(text) { text, name in
+        text.replacingOccurrences(of: "\"\(name)\":", with: "\"x\(name)\":")
+      }
+    }
+    let error = try Self.failure(page)
+    #expect(
+      error.kind == .wrongPage && error.reason.hasPrefix("none of the box score's members is a soccer-women stat"))
+  }
+
   /// The players' points must add up to the team's: a box score at odds with itself is refused.
   @Test func playersPointsThatDoNotAddUpAreRefused() throws {
     let page = try Self.page("basketball-final") {

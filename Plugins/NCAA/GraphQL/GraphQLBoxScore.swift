@@ -81,6 +81,15 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
         abbreviation: team.name6Char, sport: sport)
     }
     let boxScore = BoxScore(gameId: gameId, away: try box(away), home: try box(home))
+    // Numbers, and not one of them a stat of the sport: the answer's names changed. An empty
+    // box score would replace the last good one without a word.
+    let lines = [boxScore.away, boxScore.home].flatMap { [$0.totals] + $0.players.map(\.stats) }
+    if !unread.isEmpty, lines.allSatisfy(\.isEmpty) {
+      throw StatlineError(
+        .wrongPage,
+        "none of the box score's members is a \(sport.rawValue) stat: \(unread.sorted().prefix(12).joined(separator: ", "))",
+        hint: "ncaa.com may have renamed the members: GraphQLBoxMembers names what each sport's lines are read by")
+    }
     return Batch(
       teams: teams, boxScores: [boxScore],
       warnings: unread.isEmpty
