@@ -9,53 +9,118 @@ import StatlineCore
 /// order, and the score printed on a substitution can step back.
 enum BasketballPlayRows {
   static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
-    rows.filter { $0.listed || !$0.text.isEmpty }.enumerated().map { index, row in
-      let text = row.text
-      let lowered = text.lowercased()
-      var (name, rest) = Self.actor(text)
-      var details: [String: String] = [:]
-      var type = PlayType.other
-      var assist: String?
-      if lowered.hasSuffix("made") {
-        type = .score
-        details["points"] =
-          FastText.contains(lowered, "3pt") ? "3" : FastText.contains(lowered, "freethrow") ? "1" : "2"
-      } else if let made = FastText.split(text, at: " makes ") {
-        // ncaa.com: "Ryan Rapp makes three point jump shot (Isaiah Moses assists)".
-        type = .score
-        (name, rest) = made
-        let shot = rest.lowercased()
-        details["points"] = shot.hasPrefix("three point") ? "3" : shot.hasPrefix("free throw") ? "1" : "2"
-        if rest.hasSuffix(" assists)"), let (_, inside) = FastText.split(rest, at: " (") {
-          assist = String(inside.dropLast(" assists)".count))
-        }
-      } else if FastText.contains(lowered, "timeout") {
-        type = .timeout
-      } else if FastText.contains(lowered, "turnover") {
-        type = .turnover
-      } else if lowered.hasPrefix("period start") || lowered.hasPrefix("jumpball startperiod") {
-        type = .periodStart
-      } else if lowered.hasPrefix("period end") || lowered.hasPrefix("game end") {
-        type = .periodEnd
-      }
-      let player = row.side != nil && !name.isEmpty && !name.uppercased().hasPrefix("TEAM") ? name : nil
-      if player != nil { details["action"] = rest }
-      return Play(
-        gameId: gameId, sequence: index + 1, period: row.period, periodLabel: row.periodLabel,
-        clock: clock(row.clock), side: row.side, type: type, text: text, player: player, assist: assist,
-        awayScore: type == .score ? row.away : nil, homeScore: type == .score ? row.home : nil, details: details)
+    var plays: [Play] = []
+    plays.reserveCapacity(rows.count)
+    for index in rows.indices where rows[index].listed || !rows[index].text.isEmpty {
+      plays.append(play(rows[index], gameId: gameId, sequence: plays.count + 1))
     }
+    return plays
+  }
+
+  /// One row's play. Its words are read once, on the text's bytes, in any letter case, and the
+  /// actor cut at the text's first commas (`Words`): a lower-cased copy, a list of its parts and
+  /// a string made per test, per row, were a third of reading a stats.ncaa.org basketball
+  /// play-by-play.
+  static func play(_ row: PlayRow, gameId: String, sequence: Int) -> Play {
+    var text = row.text
+    let words = text.withUTF8 { Words($0) }
+    var details: [String: String] = [:]
+    var type = PlayType.other
+    var (name, rest) = words.actor
+    var assist: String?
+    if words.made {
+      type = .score
+      details["points"] = words.threePointer ? "3" : words.freeThrow ? "1" : "2"
+    } else if let makes = words.makes {
+      // ncaa.com: "Ryan Rapp makes three point jump shot (Isaiah Moses assists)".
+      type = .score
+      (name, rest) = makes.split
+      details["points"] = makes.points
+      if rest.hasSuffix(" assists)"), let (_, inside) = FastText.split(rest, at: " (") {
+        assist = String(inside.dropLast(" assists)".count))
+      }
+    } else if let other = words.other {
+      type = other
+    }
+    let player = row.side != nil && !name.isEmpty && !FastText.hasPrefix(name, caseless: "team") ? name : nil
+    if player != nil { details["action"] = rest }
+    return Play(
+      gameId: gameId, sequence: sequence, period: row.period, periodLabel: row.periodLabel, clock: clock(row.clock),
+      side: row.side, type: type, text: text, player: player, assist: assist,
+      awayScore: type == .score ? row.away : nil, homeScore: type == .score ? row.home : nil, details: details)
+  }
+
+  /// What a row's text says, read off its bytes once.
+  struct Words {
+    /// `…made` (stats.ncaa.org), and the kind of shot its words name.
+    var made = false
+    var threePointer = false
+    var freeThrow = false
+    /// `X makes …` (ncaa.com): the text around " makes ", and the points its shot is worth.
+    var makes: (split: (String, String), points: String)?
+    /// A timeout, a turnover, a period's start or end.
+    var other: PlayType?
+    /// Who acted, and what they did (`BasketballPlayRows.actor`).
+    var actor: (name: String, rest: String)
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+      actor = BasketballPlayRows.actor(bytes)
+      if FastText.hasSuffix(bytes, caseless: "made") {
+        made = true
+        threePointer = FastText.contains(bytes, caseless: "3pt")
+        freeThrow = !threePointer && FastText.contains(bytes, caseless: "freethrow")
+      } else if let at = Self.find(" makes ", in: bytes) {
+        let shot = UnsafeBufferPointer(rebasing: bytes[(at + 7)...])
+        let points =
+          FastText.hasPrefix(shot, caseless: "three point")
+          ? "3" : FastText.hasPrefix(shot, caseless: "free throw") ? "1" : "2"
+        makes = ((Self.string(bytes[..<at]), Self.string(shot[...])), points)
+      } else if FastText.contains(bytes, caseless: "timeout") {
+        other = .timeout
+      } else if FastText.contains(bytes, caseless: "turnover") {
+        other = .turnover
+      } else if FastText.hasPrefix(bytes, caseless: "period start")
+        || FastText.hasPrefix(bytes, caseless: "jumpball startperiod")
+      {
+        other = .periodStart
+      } else if FastText.hasPrefix(bytes, caseless: "period end") || FastText.hasPrefix(bytes, caseless: "game end") {
+        other = .periodEnd
+      }
+    }
+
+    /// The first offset of `needle` (exact bytes).
+    static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+      let count = needle.utf8CodeUnitCount
+      guard bytes.count >= count else { return nil }
+      return needle.withUTF8Buffer { pin in
+        (0...(bytes.count - count)).first { start in (0..<count).allSatisfy { bytes[start + $0] == pin[$0] } }
+      }
+    }
+
+    static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { String(decoding: bytes, as: UTF8.self) }
   }
 
   /// Who acted and what they did: `JT Toppin, 2pt jumpshot made` (the current pages) or
   /// `Ike, Graham, 2pt jumpshot made` (last name first, older pages) → the name as "First Last".
   static func actor(_ text: String) -> (name: String, rest: String) {
-    let parts = FastText.components(text, separatedBy: ", ")
-    guard parts.count >= 2 else { return ("", text) }
-    if parts.count >= 3, parts[1].first?.isUppercase == true, !parts[1].utf8.contains(0x20) {
-      return (PersonName.normalized("\(parts[0]), \(parts[1])"), parts.dropFirst(2).joined(separator: ", "))
+    var text = text
+    return text.withUTF8 { actor($0) }
+  }
+
+  /// The same on a text's bytes, cut at its first two ", ".
+  static func actor(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, rest: String) {
+    guard let first = Words.find(", ", in: bytes) else { return ("", Words.string(bytes[...])) }
+    let afterFirst = UnsafeBufferPointer(rebasing: bytes[(first + 2)...])
+    if let second = Words.find(", ", in: afterFirst) {
+      let given = Words.string(afterFirst[..<second])
+      if given.first?.isUppercase == true, !given.utf8.contains(0x20) {
+        return (
+          PersonName.normalized("\(Words.string(bytes[..<first])), \(given)"),
+          Words.string(bytes[(first + 2 + second + 2)...])
+        )
+      }
     }
-    return (parts[0], parts.dropFirst().joined(separator: ", "))
+    return (Words.string(bytes[..<first]), Words.string(afterFirst[...]))
   }
 
   /// `19:41:00` (minutes, seconds, hundredths) or `19:41` → `19:41`.

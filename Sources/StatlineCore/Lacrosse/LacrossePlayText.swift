@@ -69,21 +69,5 @@ public struct LacrossePlayText: Equatable, Sendable {
   ]
 
   /// "timeout" anywhere in `text`, its ASCII letters in any case (no lower-cased copy made).
-  static func mentionsTimeout(_ text: String) -> Bool {
-    let needle: StaticString = "timeout"
-    let count = needle.utf8CodeUnitCount
-    var text = text
-    return text.withUTF8 { bytes -> Bool in
-      guard bytes.count >= count else { return false }
-      outer: for start in 0...(bytes.count - count) {
-        for offset in 0..<count {
-          let byte = bytes[start + offset]
-          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-          if lower != needle.utf8Start[offset] { continue outer }
-        }
-        return true
-      }
-      return false
-    }
-  }
+  static func mentionsTimeout(_ text: String) -> Bool { FastText.contains(text, caseless: "timeout") }
 }
