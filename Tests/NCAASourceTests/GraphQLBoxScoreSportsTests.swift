@@ -107,7 +107,7 @@ import Testing
     var page = try Self.page("basketball-final") { $0.replacingOccurrences(of: #""sportCode": "MBB","#, with: "") }
     let error = try Self.failure(page)
     #expect(error.kind == .unsupported && error.reason.contains("names no sport"))
-    #expect(error.hint?.contains("`sport:`") == true)
+    #expect(error.hint?.contains("`sport:`") == true && error.hint?.contains("replay --sport") == true)
     page.sport = .basketballWomen
     let batch = try NCAAHandWrittenTests.run(page, parser: "ncaa-gql-boxscore")
     #expect(batch.teams.first?.sport == .basketballWomen)

@@ -117,7 +117,7 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
           ? "the box score names no sport (no sportCode), and \(query ?? "its query") is both men's and women's"
           : "the box score is for sport '\(code ?? sport?.rawValue ?? "?")', which the box-score reader does not read",
         hint: "the NCAA plugin reads ncaa.com box scores of lacrosse, basketball and soccer; "
-          + "set `sport:` on the target when the answer names none")
+          + "set `sport:` on the target (or `statline replay --sport`) when the answer names none")
     }
     return sport
   }
