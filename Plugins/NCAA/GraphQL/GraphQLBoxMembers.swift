@@ -22,10 +22,6 @@ enum GraphQLBoxMembers {
     case passedOver
   }
 
-  static let sports: Set<Sport> = [
-    .lacrosseMen, .lacrosseWomen, .basketballMen, .basketballWomen, .soccerMen, .soccerWomen,
-  ]
-
   static func readings(for sport: Sport) -> [String: Reading] {
     switch sport {
     case .basketballMen, .basketballWomen: basketball

@@ -110,7 +110,7 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
         ? (answer.teamBoxscore.contains { $0.playerStats.contains { $0.values["drawControls"] != nil } }
           ? .lacrosseWomen : .lacrosseMen)
         : nil)
-    guard let sport, GraphQLBoxMembers.sports.contains(sport) else {
+    guard let sport, PersistedQuery.boxScore(for: sport) != nil else {
       throw StatlineError(
         .unsupported,
         sport == nil

@@ -26,16 +26,15 @@ enum BasketballPlayRows {
     let words = text.withUTF8 { Words($0) }
     var details: [String: String] = [:]
     var type = PlayType.other
-    var (name, rest) = words.actor
+    let (name, rest) = words.actor
     var assist: String?
     if words.made {
       type = .score
       details["points"] = words.threePointer ? "3" : words.freeThrow ? "1" : "2"
-    } else if let makes = words.makes {
+    } else if let points = words.makesPoints {
       // ncaa.com: "Ryan Rapp makes three point jump shot (Isaiah Moses assists)".
       type = .score
-      (name, rest) = makes.split
-      details["points"] = makes.points
+      details["points"] = points
       if rest.hasSuffix(" assists)"), let (_, inside) = FastText.split(rest, at: " (") {
         assist = String(inside.dropLast(" assists)".count))
       }
@@ -56,15 +55,14 @@ enum BasketballPlayRows {
     var made = false
     var threePointer = false
     var freeThrow = false
-    /// `X makes …` (ncaa.com): the text around " makes ", and the points its shot is worth.
-    var makes: (split: (String, String), points: String)?
+    /// `X makes …` (ncaa.com): the points its shot is worth.
+    var makesPoints: String?
     /// A timeout, a turnover, a period's start or end.
     var other: PlayType?
-    /// Who acted, and what they did (`BasketballPlayRows.actor`).
+    /// Who acted, and what they did: the text around " makes ", else `BasketballPlayRows.actor`.
     var actor: (name: String, rest: String)
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      actor = BasketballPlayRows.actor(bytes)
       if FastText.hasSuffix(bytes, caseless: "made") {
         made = true
         threePointer = FastText.contains(bytes, caseless: "3pt")
@@ -74,7 +72,9 @@ enum BasketballPlayRows {
         let points =
           FastText.hasPrefix(shot, caseless: "three point")
           ? "3" : FastText.hasPrefix(shot, caseless: "free throw") ? "1" : "2"
-        makes = ((Self.string(bytes[..<at]), Self.string(shot[...])), points)
+        makesPoints = points
+        actor = (Self.string(bytes[..<at]), Self.string(shot[...]))
+        return
       } else if FastText.contains(bytes, caseless: "timeout") {
         other = .timeout
       } else if FastText.contains(bytes, caseless: "turnover") {
@@ -86,6 +86,7 @@ enum BasketballPlayRows {
       } else if FastText.hasPrefix(bytes, caseless: "period end") || FastText.hasPrefix(bytes, caseless: "game end") {
         other = .periodEnd
       }
+      actor = BasketballPlayRows.actor(bytes)
     }
 
     /// The first offset of `needle` (exact bytes).

@@ -60,8 +60,8 @@ enum NCAASports {
     // The legacy header is known for lacrosse's and basketball's line scores only (a `Total`
     // column): its other sports' games get no target until a real page shows their header.
     "ncaa-legacy-box": lacrosseAndBasketball,
-    // ncaa.com's box-score queries known: lacrosse's, basketball's and soccer's (`PersistedQuery`).
-    "ncaa-gql-boxscore": lacrosseAndBasketball.union([.soccerMen, .soccerWomen]),
+    // The sports with an ncaa.com box-score query known (`PersistedQuery.boxScore(for:)`).
+    "ncaa-gql-boxscore": every.filter { PersistedQuery.boxScore(for: $0) != nil },
     // ncaa.com's play-by-play query is known for lacrosse and basketball (real answers) and
     // football (its own query, seen in a public script): the other sports' answers are read when
     // polled, but discovery makes no target of them until one is seen.
