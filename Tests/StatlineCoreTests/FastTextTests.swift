@@ -31,4 +31,18 @@ struct FastTextTests {
       #expect(FastText.trimmed(text, of: "() ") == text.trimmingCharacters(in: set), "\(text)")
     }
   }
+
+  /// Parts joined in one write are the parts concatenated: empty parts, inline and heap strings,
+  /// multi-byte text and a bridged `NSString` (which lends no contiguous bytes).
+  @Test func joinedIsTheConcatenation() {
+    let bridged = NSString(string: "ünïcode bridged from Foundation, long enough not to be inline") as String
+    let pieces = ["", "a", "ncaa-gql-pbp", " ", "é名👍🏽", String(repeating: "x", count: 40), bridged, "%7B%22id%22"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let parts = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+      #expect(FastText.joined(parts) == parts.joined(), "\(parts)")
+    }
+    #expect(FastText.joined("ncaa-gql-pbp", " ", "https://x/") == "ncaa-gql-pbp https://x/")
+    #expect(FastText.joined() == "")
+  }
 }

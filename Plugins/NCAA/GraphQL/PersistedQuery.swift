@@ -52,37 +52,51 @@ enum PersistedQuery {
   /// JSON tape), which agrees with this wherever it reads the URL.
   static func plainVariable(_ name: String, in url: String) -> String? {
     var url = url
+    var name = name
     return url.withUTF8 { bytes -> String? in
-      func matches(_ needle: String, at index: Int) -> Bool {
-        let count = needle.utf8.count
-        return index >= 0 && index + count <= bytes.count && needle.utf8.elementsEqual(bytes[index..<(index + count)])
+      name.withUTF8 { name -> String? in
+        func matches(_ needle: UnsafeRawBufferPointer, at index: Int) -> Bool {
+          index >= 0 && index + needle.count <= bytes.count
+            && (needle.isEmpty || memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0)
+        }
+        func matches(_ needle: StaticString, at index: Int) -> Bool {
+          matches(UnsafeRawBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), at: index)
+        }
+        // The one `variables=` parameter of the query, up to the next `&` or `#`; counted in one
+        // pass, each byte compared once (no list of places is made).
+        guard let query = bytes.firstIndex(of: UInt8(ascii: "?")), !bytes[..<query].contains(UInt8(ascii: "#")) else {
+          return nil
+        }
+        var start: Int?
+        var fragment = false
+        for index in query..<bytes.count {
+          if bytes[index] == UInt8(ascii: "#") { fragment = true }
+          guard bytes[index] == UInt8(ascii: "v"), matches("variables=", at: index),
+            bytes[index - 1] == UInt8(ascii: "?") || bytes[index - 1] == UInt8(ascii: "&")
+          else { continue }
+          guard start == nil, !fragment else { return nil }
+          start = index + 10
+        }
+        guard var end = start, let start, !name.isEmpty else { return nil }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+        // The name once in the parameter, opening `%22name%22%3A%22` after `{` or `,`.
+        let nameBytes = UnsafeRawBufferPointer(name)
+        var named: Int?
+        for index in start..<end where bytes[index] == name[0] && matches(nameBytes, at: index) {
+          guard named == nil else { return nil }
+          named = index
+        }
+        guard let named, matches("%22", at: named - 3),
+          matches("%22%3A%22", at: named + name.count), matches("%7B", at: named - 6) || matches("%2C", at: named - 6)
+        else { return nil }
+        let first = named + name.count + 9
+        var index = first
+        while index < end, bytes[index] &- UInt8(ascii: "0") < 10 || (bytes[index] | 0x20) &- UInt8(ascii: "a") < 26 {
+          index += 1
+        }
+        guard index > first, matches("%22", at: index), index + 3 <= end else { return nil }
+        return String(decoding: bytes[first..<index], as: UTF8.self)
       }
-      func occurrences(_ needle: String, in range: Range<Int>) -> [Int] {
-        range.filter { bytes[$0] == needle.utf8.first && matches(needle, at: $0) }
-      }
-      // The one `variables=` parameter of the query, up to the next `&` or `#`.
-      guard let query = bytes.firstIndex(of: UInt8(ascii: "?")), !bytes[..<query].contains(UInt8(ascii: "#")) else {
-        return nil
-      }
-      let starts = occurrences("variables=", in: query..<bytes.count).filter {
-        bytes[$0 - 1] == UInt8(ascii: "?") || bytes[$0 - 1] == UInt8(ascii: "&")
-      }
-      guard starts.count == 1, let start = starts.first,
-        !bytes[query..<start].contains(UInt8(ascii: "#"))
-      else { return nil }
-      var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") { end += 1 }
-      let open = "%22\(name)%22%3A%22"
-      guard occurrences(name, in: start..<end).count == 1, let at = occurrences(open, in: start..<end).first,
-        matches("%7B", at: at - 3) || matches("%2C", at: at - 3)
-      else { return nil }
-      let first = at + open.utf8.count
-      var index = first
-      while index < end, bytes[index] &- UInt8(ascii: "0") < 10 || (bytes[index] | 0x20) &- UInt8(ascii: "a") < 26 {
-        index += 1
-      }
-      guard index > first, matches("%22", at: index), index + 3 <= end else { return nil }
-      return String(decoding: bytes[first..<index], as: UTF8.self)
     }
   }
 
@@ -100,7 +114,7 @@ enum PersistedQuery {
     }
     // What `url(operation:variables:)` writes for these variables, written directly: a
     // scoreboard makes three of these per game, and the dictionary route was most of its reading.
-    return joined(
+    return FastText.joined(
       origin ?? "https://\(host)/", "?meta=", encode(operation), "&variables=%7B%22contestId%22%3A%22", contestId,
       "%22%2C%22staticTestEnv%22%3Anull%7D")
   }
@@ -111,17 +125,9 @@ enum PersistedQuery {
       return url(
         operation: gameInfo, variables: ["id": contestId, "week": NSNull(), "staticTestEnv": NSNull()], origin: origin)
     }
-    return joined(
+    return FastText.joined(
       origin ?? "https://\(host)/", "?meta=", gameInfo, "&variables=%7B%22id%22%3A%22", contestId,
       "%22%2C%22staticTestEnv%22%3Anull%2C%22week%22%3Anull%7D")
-  }
-
-  /// The parts in one string, its room reserved once (a scoreboard makes three URLs a game).
-  private static func joined(_ parts: String...) -> String {
-    var url = ""
-    url.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-    for part in parts { url += part }
-    return url
   }
 
   /// Letters and digits only: a value that percent-encoding and JSON leave as it is.

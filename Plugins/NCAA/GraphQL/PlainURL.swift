@@ -12,25 +12,52 @@ struct PlainURL {
   let query: Substring?
 
   init?(_ url: String) {
-    let scheme: String
-    if url.hasPrefix("https://") {
-      scheme = "https://"
-    } else if url.hasPrefix("http://") {
-      scheme = "http://"
-    } else {
-      return nil
+    // On the URL's bytes, by offset: slices of its UTF-8 view were a tenth of a scoreboard's
+    // discovery (one URL read per poll).
+    var url = url
+    let read = url.withUTF8 { bytes -> (origin: String, query: Int?)? in
+      let scheme: Int
+      if Self.starts(bytes, with: "https://") {
+        scheme = 8
+      } else if Self.starts(bytes, with: "http://") {
+        scheme = 7
+      } else {
+        return nil
+      }
+      var queryStart: Int?
+      var pathStart: Int?
+      var percentInPath = false
+      for index in scheme..<bytes.count {
+        let byte = bytes[index]
+        guard Self.allowed(byte) else { return nil }
+        guard queryStart == nil else { continue }
+        if byte == UInt8(ascii: "?") {
+          queryStart = index
+        } else if byte == UInt8(ascii: "/") {
+          if pathStart == nil { pathStart = index }
+        } else if byte == UInt8(ascii: "%") && pathStart != nil {
+          percentInPath = true
+        }
+      }
+      let beforeQuery = queryStart ?? bytes.count
+      let path = pathStart ?? beforeQuery
+      // A `%` in the authority is no host's: refused there (`isHostAndPort`).
+      guard path > scheme, !percentInPath, Self.isHostAndPort(UnsafeBufferPointer(rebasing: bytes[scheme..<path]))
+      else { return nil }
+      let origin =
+        path == beforeQuery
+        ? String(decoding: UnsafeBufferPointer(rebasing: bytes[..<path]), as: UTF8.self) + "/"
+        : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<beforeQuery]), as: UTF8.self)
+      return (origin, queryStart)
     }
-    let rest = url.utf8.dropFirst(scheme.utf8.count)
-    guard rest.allSatisfy(Self.allowed) else { return nil }
-    let queryStart = rest.firstIndex(of: UInt8(ascii: "?"))
-    let beforeQuery = rest[..<(queryStart ?? rest.endIndex)]
-    let pathStart = beforeQuery.firstIndex(of: UInt8(ascii: "/")) ?? beforeQuery.endIndex
-    let authority = beforeQuery[..<pathStart]
-    let path = beforeQuery[pathStart...]
-    guard !authority.isEmpty, !path.contains(UInt8(ascii: "%")), Self.isHostAndPort(authority) else { return nil }
-    origin =
-      scheme + String(decoding: authority, as: UTF8.self) + (path.isEmpty ? "/" : String(decoding: path, as: UTF8.self))
-    query = queryStart.map { Substring(url.utf8[url.utf8.index(after: $0)...]) }
+    guard let read else { return nil }
+    origin = read.origin
+    query = read.query.map { Substring(url.utf8[url.utf8.index(url.utf8.startIndex, offsetBy: $0 + 1)...]) }
+  }
+
+  private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    return bytes.count >= count && memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0
   }
 
   /// The query's names and values, percent-decoded, the last of a name winning; nil when a pair
@@ -82,7 +109,7 @@ struct PlainURL {
 
   /// Letters, digits, dots and dashes, then an optional `:` and a port of digits without a
   /// leading zero (`URLComponents` would print it back without one).
-  private static func isHostAndPort(_ authority: Substring.UTF8View.SubSequence) -> Bool {
+  private static func isHostAndPort(_ authority: UnsafeBufferPointer<UInt8>) -> Bool {
     let colon = authority.firstIndex(of: UInt8(ascii: ":"))
     let host = authority[..<(colon ?? authority.endIndex)]
     guard !host.isEmpty,

@@ -48,5 +48,5 @@ public struct Target: Sendable, Hashable, Codable {
     try container.encodeIfPresent(sport, forKey: .sport)
   }
 
-  private static func id(_ parser: String, _ url: String) -> String { "\(parser) \(url)" }
+  private static func id(_ parser: String, _ url: String) -> String { FastText.joined(parser, " ", url) }
 }
