@@ -164,8 +164,45 @@ extension GraphQLPlayByPlayNormalizer {
 
   /// "(2-3)" → (visitor 2, home 3); nil for anything else.
   static func flatScore(_ text: String) -> (away: Int, home: Int)? {
+    if let plain = plainFlatScore(text) { return plain }
     let inner = text.utf8.first == UInt8(ascii: "(") && text.utf8.last == UInt8(ascii: ")")
     return inner ? PlayRow.score(String(text.dropFirst().dropLast())) : nil
+  }
+
+  /// `flatScore` of the answer's own form, "(12-9)" (digits, one dash, no spaces), read on its
+  /// bytes: splitting it made four strings an entry. Anything else is nil, and read the long way.
+  static func plainFlatScore(_ text: String) -> (away: Int, home: Int)? {
+    var text = text
+    return text.withUTF8 { bytes -> (away: Int, home: Int)? in
+      guard bytes.count >= 5, bytes.count <= 21, bytes[0] == UInt8(ascii: "("),
+        bytes[bytes.count - 1] == UInt8(ascii: ")")
+      else { return nil }
+      var numbers = (0, 0)
+      var digits = (0, 0)
+      var second = false
+      for byte in bytes[1..<(bytes.count - 1)] {
+        if byte == UInt8(ascii: "-") {
+          guard !second else { return nil }
+          second = true
+        } else if byte &- UInt8(ascii: "0") < 10 {
+          // Nine digits a side at most (no overflow); a longer number is read the long way.
+          let digit = Int(byte &- UInt8(ascii: "0"))
+          if second {
+            guard digits.1 < 9 else { return nil }
+            numbers.1 = numbers.1 * 10 + digit
+            digits.1 += 1
+          } else {
+            guard digits.0 < 9 else { return nil }
+            numbers.0 = numbers.0 * 10 + digit
+            digits.0 += 1
+          }
+        } else {
+          return nil
+        }
+      }
+      guard second, digits.0 > 0, digits.1 > 0 else { return nil }
+      return numbers
+    }
   }
 
   /// A basketball play-by-play (`MBB PLAY-BY-PLAY`, flat entries): each entry a play, read by
@@ -178,27 +215,31 @@ extension GraphQLPlayByPlayNormalizer {
     home: GraphQLPlayByPlay.Team
   ) throws -> Batch {
     var rows: [PlayRow] = []
+    rows.reserveCapacity(answer.periods.reduce(0) { $0 + $1.playbyplayStats.count })
     // Entries whose flat score disagrees with their two numbers (the numbers are kept).
     var disagreeing = 0
-    for period in answer.periods {
-      guard let number = period.periodNumber.int else { continue }
-      for entry in period.playbyplayStats {
-        rows.append(
-          PlayRow(
-            period: number, periodLabel: period.periodDisplay, clock: entry.clock,
-            awayText: entry.visitorText ?? "", homeText: entry.homeText ?? ""))
-        if rows[rows.count - 1].text.isEmpty { rows[rows.count - 1].text = entry.eventDescription ?? "" }
-        rows[rows.count - 1].away = entry.visitorScore
-        rows[rows.count - 1].home = entry.homeScore
+    // By index: `for entry in` copied every entry (each of its strings retained) to read it once.
+    for p in answer.periods.indices {
+      guard let number = answer.periods[p].periodNumber.int else { continue }
+      let label = answer.periods[p].periodDisplay
+      for e in answer.periods[p].playbyplayStats.indices {
+        let entry = answer.periods[p].playbyplayStats[e]
+        var row = PlayRow(
+          period: number, periodLabel: label, clock: entry.clock, awayText: entry.visitorText ?? "",
+          homeText: entry.homeText ?? "")
+        if row.text.isEmpty { row.text = entry.eventDescription ?? "" }
+        row.away = entry.visitorScore
+        row.home = entry.homeScore
         // The flat "(visitor-home)" score where the numbers are missing.
         if let printed = entry.score.flatMap(Self.flatScore) {
           if entry.visitorScore == nil && entry.homeScore == nil {
-            (rows[rows.count - 1].away, rows[rows.count - 1].home) = (printed.away, printed.home)
+            (row.away, row.home) = (printed.away, printed.home)
           } else if entry.visitorScore != printed.away || entry.homeScore != printed.home {
             disagreeing += 1
           }
         }
-        rows[rows.count - 1].listed = true
+        row.listed = true
+        rows.append(row)
       }
     }
     let plays = BasketballPlayRows.plays(rows, gameId: gameId)

@@ -25,18 +25,20 @@ public enum BatchValidator {
     problems += duplicates(batch.boxScores, \.gameId, what: "box score for game")
     problems += duplicatePlays(batch.plays)
     problems += duplicates(batch.rankings, \.id, what: "ranking id")
-    for ranking in batch.rankings { problems += self.problems(in: ranking) }
-    // Each kind's ids in turn (no array of them all is built for a check that nearly always passes).
+    for index in batch.rankings.indices { problems += self.problems(in: batch.rankings[index]) }
+    // Each kind's ids in turn (no array of them all is built for a check that nearly always passes),
+    // by index: `for game in` copied every record (each of its strings retained) to read one id.
     func namespaced(_ id: String) {
       if !isNamespaced(id) { problems.append("id '\(id)' is not namespaced as 'source:native'") }
     }
-    for game in batch.games { namespaced(game.id) }
-    for team in batch.teams { namespaced(team.id) }
-    for box in batch.boxScores { namespaced(box.gameId) }
-    for game in batch.games where game.isCanonical {
-      problems.append("game id '\(game.id)' is a canonical game's: a source's ids never start with 'game:'")
+    for index in batch.games.indices { namespaced(batch.games[index].id) }
+    for index in batch.teams.indices { namespaced(batch.teams[index].id) }
+    for index in batch.boxScores.indices { namespaced(batch.boxScores[index].gameId) }
+    for index in batch.games.indices where batch.games[index].isCanonical {
+      problems.append(
+        "game id '\(batch.games[index].id)' is a canonical game's: a source's ids never start with 'game:'")
     }
-    for game in batch.games { problems += self.problems(in: game) }
+    for index in batch.games.indices { problems += self.problems(in: batch.games[index]) }
     // Box scores and plays are checked against their games (a scoreboard has neither: no copy then).
     guard !batch.boxScores.isEmpty || !batch.plays.isEmpty else { return problems }
     let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
@@ -113,23 +115,27 @@ public enum BatchValidator {
   /// The running score of a game's last scoring play must be the game's score.
   static func runningScores(_ plays: [Play], games: [String: Game]) -> [String] {
     // Each game's last scored play, by index: a page's plays come a game at a time, so the
-    // table is written when the game changes, not hashed (and a play copied) for every play.
+    // table is written when the game changes, not hashed (and a play copied) for every play;
+    // a page of one game's plays (nearly every one) makes no table.
     var last: [String: Int] = [:]
     var run: (gameId: String, index: Int)?
     for index in plays.indices where plays[index].awayScore != nil || plays[index].homeScore != nil {
       if let current = run, current.gameId != plays[index].gameId { last[current.gameId] = current.index }
       run = (plays[index].gameId, index)
     }
-    if let run { last[run.gameId] = run.index }
-    return last.keys.sorted().compactMap { id in
+    func problem(_ id: String, _ index: Int) -> String? {
       // In a sport scored in sets, the plays' running score is the set's points, not sets won.
-      guard let play = last[id].map({ plays[$0] }), let game = games[id], game.sport.profile?.scoring != .sets,
-        let away = game.away.score, let home = game.home.score
+      guard let game = games[id], game.sport.profile?.scoring != .sets, let away = game.away.score,
+        let home = game.home.score, plays[index].awayScore != away || plays[index].homeScore != home
       else { return nil }
-      guard play.awayScore != away || play.homeScore != home else { return nil }
-      return "game \(id): the plays' running score ends at \(play.awayScore ?? 0)-\(play.homeScore ?? 0), "
+      return
+        "game \(id): the plays' running score ends at \(plays[index].awayScore ?? 0)-\(plays[index].homeScore ?? 0), "
         + "but the score is \(away)-\(home)"
     }
+    guard let run else { return [] }
+    guard !last.isEmpty else { return problem(run.gameId, run.index).map { [$0] } ?? [] }
+    last[run.gameId] = run.index
+    return last.keys.sorted().compactMap { problem($0, last[$0]!) }
   }
 
   /// The sport a page's teams share, if they share one: a box score without its game (ncaa.com's
@@ -185,7 +191,7 @@ public enum BatchValidator {
   /// compared pairwise: no array of ids and no set is made for a check that nearly always passes.
   static func duplicates<Record>(_ records: [Record], _ id: (Record) -> String, what: String) -> [String] {
     guard records.count > 1 else { return [] }
-    guard records.count <= 8 else { return duplicates(records.map(id), what: what) }
+    guard records.count <= 32 else { return duplicates(records.map(id), what: what) }
     for later in 1..<records.count {
       let value = id(records[later])
       for earlier in 0..<later where id(records[earlier]) == value { return duplicates(records.map(id), what: what) }
@@ -228,7 +234,12 @@ public enum BatchValidator {
 
   /// `YYYY-MM-DD`, a day the calendar has (`2026-02-30` is none; `2028-02-29` is one).
   public static func isDate(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+    // On its bytes: an array of them was made for every game of a scoreboard.
+    var text = text
+    return text.withUTF8 { isDate(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  private static func isDate(bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || bytes[$0] &- UInt8(ascii: "0") < 10 })
     else { return false }
@@ -236,7 +247,12 @@ public enum BatchValidator {
     let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
     guard (1...12).contains(month) else { return false }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    let days =
+      switch month {
+      case 2: leap ? 29 : 28
+      case 4, 6, 9, 11: 30
+      default: 31
+      }
     return (1...days).contains(day)
   }
 }

@@ -30,16 +30,20 @@ enum PlayScoring {
     // of validating a play-by-play; a play is copied only to describe a problem.
     for index in plays.indices {
       if plays[index].gameId != current?.gameId {
+        // The game whose run ends goes to the table; one seen before comes back from it. A page
+        // of one game's plays (nearly every one) makes no table.
         if let current { tallies[current.gameId] = current.tally }
-        var tally = tallies[plays[index].gameId] ?? Tally()
-        if tallies[plays[index].gameId] == nil {
-          gamesWithPlays.append(plays[index].gameId)
-          let sport = games[plays[index].gameId]?.sport
+        let id = plays[index].gameId
+        if let earlier = tallies.isEmpty ? nil : tallies.removeValue(forKey: id) {
+          current = (id, earlier)
+        } else {
+          var tally = Tally()
+          gamesWithPlays.append(id)
+          let sport = games[id]?.sport
           tally.lacrosse = sport?.isLacrosse ?? false
           tally.sets = sport?.profile?.scoring == .sets
+          current = (id, tally)
         }
-        current = (plays[index].gameId, tally)
-        tallies[plays[index].gameId] = tally
       }
       if let away = plays[index].awayScore, let home = plays[index].homeScore {
         let before = current!.tally.score
@@ -66,11 +70,10 @@ enum PlayScoring {
       case nil: current!.tally.sideless.append(plays[index])
       }
     }
-    if let current { tallies[current.gameId] = current.tally }
     guard everyPlay else { return problems }
-    for id in gamesWithPlays.sorted() {
+    for id in gamesWithPlays.count > 1 ? gamesWithPlays.sorted() : gamesWithPlays {
       guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score,
-        let tally = tallies[id]
+        let tally = id == current?.gameId ? current?.tally : tallies[id]
       else { continue }
       // In the sport's own words: goals, or scores (points, runs).
       let goals = game.sport.profile?.countsGoals ?? true
@@ -139,7 +142,7 @@ enum PlayScoring {
       }
       if play.gameId != current?.gameId {
         if let current { running[current.gameId] = current.score }
-        current = (play.gameId, running[play.gameId] ?? (0, 0))
+        current = (play.gameId, running.isEmpty ? (0, 0) : running[play.gameId] ?? (0, 0))
       }
       let before = current!.score
       if let away = play.awayScore, let home = play.homeScore {
