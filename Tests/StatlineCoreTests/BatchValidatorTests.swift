@@ -88,9 +88,11 @@ import Testing
     #expect(found.contains("id '1' is not namespaced as 'source:native'"))
     let teams = problems(Batch(teams: [Team(id: "ncaa:1", name: "A"), Team(id: "ncaa:1", name: "B")]))
     #expect(teams == ["team id 'ncaa:1' appears more than once"])
-    // Past eight records the ids are hashed, not compared pairwise: the same answer.
-    let many = (0..<12).map { Team(id: "ncaa:\($0 == 11 ? 3 : $0)", name: "T\($0)") }
-    #expect(problems(Batch(teams: many)) == ["team id 'ncaa:3' appears more than once"])
+    // Compared pairwise up to 32 records, hashed past them: the same answer.
+    for count in [12, 32, 33, 40] {
+      let many = (0..<count).map { Team(id: "ncaa:\($0 == count - 1 ? 3 : $0)", name: "T\($0)") }
+      #expect(problems(Batch(teams: many)) == ["team id 'ncaa:3' appears more than once"], "\(count)")
+    }
   }
 
   @Test func duplicatePlaysAreFoundHoweverThePlaysAreOrdered() {
@@ -111,6 +113,16 @@ import Testing
       ([], []),
     ]
     for (keys, expected) in cases {
+      #expect(BatchValidator.duplicatePlays(plays(keys)) == expected, "\(keys)")
+    }
+    // Random runs of three games' plays: what hashing every play's key finds.
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let keys = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+        (["s:1", "s:2", "s:3"].randomElement(using: &generator)!, Int.random(in: 1...4, using: &generator))
+      }
+      let expected = BatchValidator.duplicates(
+        keys.map { BatchValidator.PlayKey(gameId: $0.0, sequence: $0.1) }, what: "play")
       #expect(BatchValidator.duplicatePlays(plays(keys)) == expected, "\(keys)")
     }
   }

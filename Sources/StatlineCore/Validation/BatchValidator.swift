@@ -41,7 +41,7 @@ public enum BatchValidator {
     for index in batch.games.indices { problems += self.problems(in: batch.games[index]) }
     // Box scores and plays are checked against their games (a scoreboard has neither: no copy then).
     guard !batch.boxScores.isEmpty || !batch.plays.isEmpty else { return problems }
-    let gamesById = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    let gamesById = PageGames(batch.games)
     let sport = teamsSport(batch)
     for box in batch.boxScores {
       problems += self.problems(in: box, game: gamesById[box.gameId], sport: sport)
@@ -113,7 +113,7 @@ public enum BatchValidator {
   }
 
   /// The running score of a game's last scoring play must be the game's score.
-  static func runningScores(_ plays: [Play], games: [String: Game]) -> [String] {
+  static func runningScores(_ plays: [Play], games: PageGames) -> [String] {
     // Each game's last scored play, by index: a page's plays come a game at a time, so the
     // table is written when the game changes, not hashed (and a play copied) for every play;
     // a page of one game's plays (nearly every one) makes no table.
@@ -125,8 +125,9 @@ public enum BatchValidator {
     }
     func problem(_ id: String, _ index: Int) -> String? {
       // In a sport scored in sets, the plays' running score is the set's points, not sets won.
-      guard let game = games[id], game.sport.profile?.scoring != .sets, let away = game.away.score,
-        let home = game.home.score, plays[index].awayScore != away || plays[index].homeScore != home
+      guard let at = games.index(of: id), games.all[at].sport.profile?.scoring != .sets,
+        let away = games.all[at].away.score, let home = games.all[at].home.score,
+        plays[index].awayScore != away || plays[index].homeScore != home
       else { return nil }
       return
         "game \(id): the plays' running score ends at \(plays[index].awayScore ?? 0)-\(plays[index].homeScore ?? 0), "
@@ -175,14 +176,16 @@ public enum BatchValidator {
   /// Plays that share a game and a sequence. A page's plays come a game at a time in order of
   /// sequence: then there are none, known without hashing a key per play.
   static func duplicatePlays(_ plays: [Play]) -> [String] {
-    var games: Set<String> = []
-    for index in plays.indices {
-      let inOrder =
-        index > 0 && plays[index - 1].gameId == plays[index].gameId
-        ? plays[index].sequence > plays[index - 1].sequence : games.insert(plays[index].gameId).inserted
-      guard inOrder else {
-        return duplicates(plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
+    // The games whose run of plays has ended: a page of one game's plays makes no set.
+    var ended: Set<String> = []
+    for index in plays.indices.dropFirst() {
+      if plays[index - 1].gameId == plays[index].gameId {
+        if plays[index].sequence > plays[index - 1].sequence { continue }
+      } else {
+        ended.insert(plays[index - 1].gameId)
+        if !ended.contains(plays[index].gameId) { continue }
       }
+      return duplicates(plays.map { PlayKey(gameId: $0.gameId, sequence: $0.sequence) }, what: "play")
     }
     return []
   }

@@ -8,7 +8,7 @@
 ///   (in a sport scored in points or runs, its `score` plays' points do; in one scored in sets,
 ///   each set's rallies add up to that set's points).
 enum PlayScoring {
-  static func problems(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> [String] {
+  static func problems(_ plays: [Play], games: PageGames, everyPlay: Bool) -> [String] {
     var problems: [String] = []
     /// What a game's plays add up to: its running score, its goal plays per side, per period
     /// (what a sport scored in sets checks: its plays' running score is the set's), and the
@@ -39,7 +39,7 @@ enum PlayScoring {
         } else {
           var tally = Tally()
           gamesWithPlays.append(id)
-          let sport = games[id]?.sport
+          let sport = games.sport(of: id)
           tally.lacrosse = sport?.isLacrosse ?? false
           tally.sets = sport?.profile?.scoring == .sets
           current = (id, tally)
@@ -112,7 +112,7 @@ enum PlayScoring {
 
   /// The plays of a page screened record by record (see `BatchValidator.screen`): what is kept,
   /// what is refused and what is kept unread, each named.
-  static func screen(_ plays: [Play], games: [String: Game], everyPlay: Bool) -> (
+  static func screen(_ plays: [Play], games: PageGames, everyPlay: Bool) -> (
     kept: [Play], refused: [String], unread: [String]
   ) {
     var kept: [Play] = []
@@ -157,7 +157,7 @@ enum PlayScoring {
           }
           if play.type != .other { play.details["readAs"] = play.type.rawValue }
           // A goal in a goal sport; a score of what the running score rose by in the others.
-          let goals = games[play.gameId]?.sport.profile?.countsGoals ?? true
+          let goals = games.sport(of: play.gameId)?.profile?.countsGoals ?? true
           play.type = goals ? .goal : .score
           if !goals { play.details["points"] = String(side == .away ? away - before.away : home - before.home) }
           play.side = side
@@ -169,7 +169,7 @@ enum PlayScoring {
           )
         }
       }
-      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games[play.gameId]?.sport,
+      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games.sport(of: play.gameId),
         sport.isLacrosse
       {
         play.details["unread"] = "true"

@@ -49,7 +49,7 @@ extension BatchValidator {
         return problems.isEmpty
       }
     }
-    let claimed = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
+    let claimed = PageGames(batch.games)
     let sport = Self.teamsSport(batch)
     kept.games = screened(
       batch.games, id: \.id, again: { "game id '\($0)' appears more than once" }, rules: { self.problems(in: $0) })
