@@ -73,6 +73,25 @@ import Testing
     #expect(BatchValidator.problems(in: screened, everyPlay: true).isEmpty, "a store takes it as it is")
   }
 
+  /// Refused plays leave the others in their order, and a play changed (stored unread) after
+  /// them is the one kept: the screen shares the page's plays and copies only what it changes.
+  @Test func playsRefusedAndChangedAmongOthersKeepTheirOrder() throws {
+    var both = Self.goal("ncaa:1", 2, .away, 2, 1)
+    both.type = .other
+    var rose = Self.goal("ncaa:1", 4, .home, 2, 2, player: nil)
+    rose.type = .other
+    let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), both, Self.goal("ncaa:1", 1, .away, 1, 0), rose]
+    let page = Batch(games: [Self.game("ncaa:1", away: 2, home: 2)], plays: plays)
+    let screened = try BatchValidator.screen(page)
+    #expect(screened.plays.map(\.sequence) == [1, 4])
+    #expect(screened.plays[0] == plays[0], "a play nothing changed is kept as it is")
+    #expect(screened.plays[1].type == .goal && screened.plays[1].side == .home && screened.plays[1].isUnread)
+    let refusals = BatchValidator.refusals(of: screened)
+    #expect(refusals.contains { $0.contains("play 2") && $0.contains("which no play does") }, "\(refusals)")
+    #expect(refusals.contains { $0.contains("play 1") && $0.contains("appears more than once") }, "\(refusals)")
+    #expect(page.plays == plays, "the page's own plays are not changed")
+  }
+
   @Test func aGamesPlaysThatLoseAGoalAreRefusedTogetherAndTheGameStored() throws {
     // The final is 2-1 but the plays hold only two goals: a goal was lost without a running score.
     let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), Self.goal("ncaa:1", 2, .away, 2, 0)]

@@ -115,8 +115,10 @@ enum PlayScoring {
   static func screen(_ plays: [Play], games: PageGames, everyPlay: Bool) -> (
     kept: [Play], refused: [String], unread: [String]
   ) {
-    var kept: [Play] = []
-    kept.reserveCapacity(plays.count)
+    // What is kept starts as the plays themselves (shared, not copied): a play is copied only
+    // where it is changed, and the list only once something is refused or changed.
+    var kept = plays
+    var refusedAt: [Int] = []
     var refused: [String] = []
     var unread: [String] = []
     // A page's plays come a game at a time in order of sequence: then a play repeats none
@@ -125,34 +127,38 @@ enum PlayScoring {
     var seen: Set<BatchValidator.PlayKey>?
     var running: [String: (away: Int, home: Int)] = [:]
     var current: (gameId: String, score: (away: Int, home: Int))?
-    for (index, original) in plays.enumerated() {
-      var play = original
+    for index in plays.indices {
       if seen == nil {
         let inOrder =
           index == 0
-          || (plays[index - 1].gameId == play.gameId
-            ? play.sequence > plays[index - 1].sequence : running[play.gameId] == nil)
+          || (plays[index - 1].gameId == plays[index].gameId
+            ? plays[index].sequence > plays[index - 1].sequence : running[plays[index].gameId] == nil)
         if !inOrder {
           seen = Set(plays[..<index].map { BatchValidator.PlayKey(gameId: $0.gameId, sequence: $0.sequence) })
         }
       }
-      if seen != nil, !seen!.insert(BatchValidator.PlayKey(gameId: play.gameId, sequence: play.sequence)).inserted {
-        refused.append("game \(play.gameId): \(describe(play)) appears more than once")
+      if seen != nil,
+        !seen!.insert(BatchValidator.PlayKey(gameId: plays[index].gameId, sequence: plays[index].sequence)).inserted
+      {
+        refused.append("game \(plays[index].gameId): \(describe(plays[index])) appears more than once")
+        refusedAt.append(index)
         continue
       }
-      if play.gameId != current?.gameId {
+      if plays[index].gameId != current?.gameId {
         if let current { running[current.gameId] = current.score }
-        current = (play.gameId, running.isEmpty ? (0, 0) : running[play.gameId] ?? (0, 0))
+        current = (plays[index].gameId, running.isEmpty ? (0, 0) : running[plays[index].gameId] ?? (0, 0))
       }
       let before = current!.score
-      if let away = play.awayScore, let home = play.homeScore {
+      if let away = plays[index].awayScore, let home = plays[index].homeScore {
         current!.score = (away, home)
-        if play.type != .goal && play.type != .score && (away, home) != before {
+        if plays[index].type != .goal && plays[index].type != .score && (away, home) != before {
+          var play = plays[index]
           let change = "changes the running score from \(before.away)-\(before.home) to \(away)-\(home)"
           let side: Side? =
             away > before.away && home == before.home ? .away : home > before.home && away == before.away ? .home : nil
           guard let side else {
             refused.append("game \(play.gameId): \(describe(play)) \(change), which no play does")
+            refusedAt.append(index)
             continue
           }
           if play.type != .other { play.details["readAs"] = play.type.rawValue }
@@ -167,21 +173,26 @@ enum PlayScoring {
           unread.append(
             "game \(play.gameId): \(describe(play)) \(change): stored as a \(goals ? "goal" : "score") for the \(side) side, its scorer unknown"
           )
+          kept[index] = play
         }
       }
-      if play.type == .goal, play.player == nil, !play.isUnread, let sport = games.sport(of: play.gameId),
-        sport.isLacrosse
+      if kept[index].type == .goal, kept[index].player == nil, !kept[index].isUnread,
+        let sport = games.sport(of: kept[index].gameId), sport.isLacrosse
       {
-        play.details["unread"] = "true"
-        unread.append("game \(play.gameId): \(describe(play)) is a goal whose scorer was not read")
+        kept[index].details["unread"] = "true"
+        unread.append("game \(kept[index].gameId): \(describe(kept[index])) is a goal whose scorer was not read")
       }
-      kept.append(play)
+    }
+    if !refusedAt.isEmpty {
+      let out = Set(refusedAt)
+      kept = kept.indices.filter { !out.contains($0) }.map { kept[$0] }
     }
     // A game's plays that still do not add up are refused together (a lost goal would be silent).
     var broken: Set<String> = []
     // One game (nearly every page): its plays as they are, not copied into groups.
+    let firstGame = kept.first?.gameId
     let byGame =
-      kept.allSatisfy({ $0.gameId == kept.first?.gameId })
+      kept.allSatisfy({ $0.gameId == firstGame })
       ? kept.first.map { [($0.gameId, kept)] } ?? []
       : Dictionary(grouping: kept, by: \.gameId).sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
     for (gameId, ofGame) in byGame {
