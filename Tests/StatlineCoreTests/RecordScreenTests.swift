@@ -92,6 +92,58 @@ import Testing
     #expect(page.plays == plays, "the page's own plays are not changed")
   }
 
+  /// On 3,000 random pages (one to three games of three sports, some broken, and their plays in
+  /// runs or mixed, with repeats, unread goals and scores that move every way), whatever the
+  /// screen keeps passes validation whole, and its plays are the page's, in the page's order.
+  @Test func whatTheScreenKeepsAlwaysPassesValidation() {
+    var generator = SystemRandomNumberGenerator()
+    func random(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+    var (screenedPages, refusedPlays) = (0, 0)
+    for _ in 0..<3_000 {
+      let ids = (1...random(1...3)).map { "ncaa:\($0)" }
+      let games = ids.map { id in
+        var game = Self.game(id, away: random(0...3), home: random(0...3))
+        game.sport = [.lacrosseMen, .basketballMen, .soccerWomen][random(0...2)]
+        if random(0...5) == 0 { game.away.team.name = "" }
+        if random(0...5) == 0 { game.away.periodScores = [9] }
+        return game
+      }
+      var score: [String: (Int, Int)] = [:]
+      let plays = (0..<random(0...10)).map { _ -> Play in
+        let id = ids[random(0...(ids.count - 1))]
+        var (away, home) = score[id] ?? (0, 0)
+        switch random(0...3) {
+        case 0: away += random(0...2)
+        case 1: home += random(0...2)
+        default: break
+        }
+        score[id] = (away, home)
+        var play = Self.goal(id, random(1...8), [.away, .home][random(0...1)], away, home)
+        play.type = [.goal, .other, .shot, .score][random(0...3)]
+        if random(0...3) == 0 { play.player = nil }
+        if random(0...4) == 0 { (play.awayScore, play.homeScore) = (nil, nil) }
+        return play
+      }
+      let everyPlay = random(0...1) == 0
+      guard let screened = try? BatchValidator.screen(Batch(games: games, plays: plays), everyPlay: everyPlay)
+      else { continue }
+      screenedPages += 1
+      refusedPlays += plays.count - screened.plays.count
+      let problems = BatchValidator.problems(in: screened, everyPlay: everyPlay)
+      #expect(problems.isEmpty, "\(problems) of \(plays.map { "\($0.gameId)#\($0.sequence)" })")
+      // Kept plays are a subsequence of the page's (by game and number).
+      var rest = plays[...]
+      for kept in screened.plays {
+        guard let at = rest.firstIndex(where: { $0.gameId == kept.gameId && $0.sequence == kept.sequence }) else {
+          Issue.record("play \(kept.gameId)#\(kept.sequence) is not the page's, or out of its order")
+          break
+        }
+        rest = rest[(at + 1)...]
+      }
+    }
+    #expect(screenedPages > 1_000 && refusedPlays > 1_000, "not vacuous: \(screenedPages) pages, \(refusedPlays) plays")
+  }
+
   @Test func aGamesPlaysThatLoseAGoalAreRefusedTogetherAndTheGameStored() throws {
     // The final is 2-1 but the plays hold only two goals: a goal was lost without a running score.
     let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), Self.goal("ncaa:1", 2, .away, 2, 0)]
