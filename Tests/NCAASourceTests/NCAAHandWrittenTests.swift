@@ -260,6 +260,52 @@ import Testing
   }
 }
 
+/// A scoreboard lists each team once, however many games it has: a day of 40 games in which every
+/// team plays twice (a tournament's two sessions) lists 40 teams, on both ncaa.com boards. (Past 32
+/// teams the ids are hashed, below they are compared: the same answer.)
+@Suite struct ScoreboardTeamsTests {
+  static let games = 40
+  static func team(_ game: Int, home: Bool) -> Int { (game + (home ? 1 : 0)) % games }
+
+  @Test func aCasablancaBoardListsEachTeamOnce() throws {
+    for count in [3, 16, 17, Self.games] {
+      let entries = (0..<count).map { game in
+        func side(_ home: Bool) -> String {
+          let team = Self.team(game, home: home)
+          return #"{"score":"1","names":{"short":"T\#(team)","seo":"t\#(team)","full":"Team \#(team)"},"winner":false}"#
+        }
+        return
+          #"{"game":{"url":"/game/\#(7_000_000 + game)","gameState":"final","currentPeriod":"FINAL","startDate":"03-14-2026","away":\#(side(false)),"home":\#(side(true))}}"#
+      }
+      let body = #"{"games":["# + entries.joined(separator: ",") + "]}"
+      let page = Page(
+        url: "https://data.ncaa.com/casablanca/scoreboard/basketball-men/d1/2026/03/14/scoreboard.json",
+        body: Data(body.utf8))
+      let batch = try NCAAHandWrittenTests.run(page, parser: "ncaa-casablanca-scoreboard")
+      let expected = Set((0..<count).flatMap { [Self.team($0, home: false), Self.team($0, home: true)] })
+      #expect(batch.games.count == count)
+      #expect(batch.teams.count == expected.count && Set(batch.teams.map(\.id)).count == expected.count, "\(count)")
+    }
+  }
+
+  @Test func aGraphQLBoardListsEachTeamOnce() throws {
+    let contests = (0..<Self.games).map { game in
+      func team(_ home: Bool) -> String {
+        let team = Self.team(game, home: home)
+        return #"{"isHome":\#(home),"seoname":"t\#(team)","nameShort":"T\#(team)","score":1,"isWinner":\#(home)}"#
+      }
+      return
+        #"{"contestId":\#(7_000_000 + game),"gameState":"F","currentPeriod":"FINAL","startDate":"03/14/2026","teams":[\#(team(true)),\#(team(false))]}"#
+    }
+    let body = #"{"data":{"contests":["# + contests.joined(separator: ",") + "]}}"
+    let url =
+      "https://sdataprod.ncaa.com/?meta=GetContests_web&variables=%7B%22contestDate%22%3A%2203%2F14%2F2026%22%2C%22division%22%3A1%2C%22sportCode%22%3A%22MBB%22%7D"
+    let batch = try NCAAHandWrittenTests.run(Page(url: url, body: Data(body.utf8)), parser: "ncaa-gql-contests")
+    #expect(batch.games.count == Self.games)
+    #expect(batch.teams.count == Self.games && Set(batch.teams.map(\.id)).count == Self.games)
+  }
+}
+
 @Suite struct PersistedQueryTests {
   @Test func theRequestAddsTheConfiguredHashCompactJSONAndTheSeasonYear() throws {
     let stored =

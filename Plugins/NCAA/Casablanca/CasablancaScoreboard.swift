@@ -58,19 +58,30 @@ struct CasablancaScoreboardNormalizer: Normalizer {
     let sport = Self.sport(page.url)
     var games: [Game] = []
     var teams: [Team] = []
+    // Team ids seen: compared with the teams so far on a board of a few games, hashed past 32.
     var seen = Set<String>()
+    func isNew(_ id: String) -> Bool {
+      guard teams.count >= 32 else { return !teams.contains { $0.id == id } }
+      if seen.isEmpty { seen = Set(teams.map(\.id)) }
+      return seen.insert(id).inserted
+    }
     var warnings: [String] = []
-    // A board's games share a date or a few: each one read once per page.
+    // A board's games share a date or a few: each one read once per page (the last one asked is
+    // compared first, before any table is hashed).
     var dates: [String: String?] = [:]
+    var lastDate: (text: String, read: String?)?
     func date(_ text: String?) -> String? {
       guard let text else { return nil }
+      if let lastDate, lastDate.text == text { return lastDate.read }
       if let known = dates[text] { return known }
       let read = NCAADate.iso(text)
       dates[text] = read
+      lastDate = (text, read)
       return read
     }
-    for entry in board.games {
-      let game = entry.game
+    // By index: `for entry in` copied every game of the board (each of its strings retained).
+    for index in board.games.indices {
+      let game = board.games[index].game
       guard let contest = NCAAIds.number(after: "/game/", in: game.url) else {
         warnings.append("game \(game.gameID ?? "?") has no /game/{id} url: skipped")
         continue
@@ -102,15 +113,17 @@ struct CasablancaScoreboardNormalizer: Normalizer {
           periodLabel: started ? (status == .final ? "Final" : label) : nil,
           clock: status == .live ? GameText.clock(game.contestClock) : nil, date: date(game.startDate),
           startTime: NCAADate.iso(epoch: game.startTimeEpoch), away: line(game.away), home: line(game.home)))
-      for side in [game.away, game.home] {
-        guard let seo = side.names.seo else { continue }
+      func addTeam(_ side: CasablancaScoreboard.Side) {
+        guard let seo = side.names.seo else { return }
         let id = NCAAIds.comTeam(seo)
-        guard seen.insert(id).inserted else { continue }
+        guard isNew(id) else { return }
         teams.append(
           Team(
             id: id, name: side.names.full ?? side.names.short ?? seo, abbreviation: side.names.char6,
             conference: side.conferences?.first?.conferenceName, sport: sport))
       }
+      addTeam(game.away)
+      addTeam(game.home)
     }
     guard !games.isEmpty else {
       throw StatlineError(

@@ -59,9 +59,17 @@ struct GraphQLContestsNormalizer: Normalizer {
     let queried = page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
     var games: [Game] = []
     var teams: [Team] = []
+    // Team ids seen: compared with the teams so far on a board of a few games, hashed past 32.
     var seen = Set<String>()
+    func isNew(_ id: String) -> Bool {
+      guard teams.count >= 32 else { return !teams.contains { $0.id == id } }
+      if seen.isEmpty { seen = Set(teams.map(\.id)) }
+      return seen.insert(id).inserted
+    }
     var warnings: [String] = []
-    for contest in contests {
+    // By index: `for contest in` copied every contest (each of its strings retained).
+    for index in contests.indices {
+      let contest = contests[index]
       let code = contest.sportCode ?? queried
       guard let sport = NCAASports.sport(code: code) ?? NCAASports.sport(slug: contest.sportUrl) else {
         warnings.append(
@@ -75,12 +83,14 @@ struct GraphQLContestsNormalizer: Normalizer {
         continue
       }
       games.append(try Self.game(contest, sport: sport, away: away, home: home))
-      for team in [away, home] {
+      func addTeam(_ team: GraphQLContest.Team) {
         let id = NCAAGraphQLGame.teamId(team.seoname, team.teamId?.text)
-        if seen.insert(id).inserted {
+        if isNew(id) {
           teams.append(Team(id: id, name: team.nameShort ?? "", abbreviation: team.name6Char, sport: sport))
         }
       }
+      addTeam(away)
+      addTeam(home)
     }
     if games.isEmpty && !contests.isEmpty {
       throw StatlineError(

@@ -31,14 +31,19 @@ public enum BatchValidator {
     func namespaced(_ id: String) {
       if !isNamespaced(id) { problems.append("id '\(id)' is not namespaced as 'source:native'") }
     }
-    for index in batch.games.indices { namespaced(batch.games[index].id) }
+    // The games through their buffer: an array's element handed to a function was copied (each
+    // of a game's strings retained) even by index.
+    batch.games.withUnsafeBufferPointer { games in
+      for index in games.indices { namespaced(games[index].id) }
+    }
     for index in batch.teams.indices { namespaced(batch.teams[index].id) }
     for index in batch.boxScores.indices { namespaced(batch.boxScores[index].gameId) }
-    for index in batch.games.indices where batch.games[index].isCanonical {
-      problems.append(
-        "game id '\(batch.games[index].id)' is a canonical game's: a source's ids never start with 'game:'")
+    batch.games.withUnsafeBufferPointer { games in
+      for index in games.indices where games[index].isCanonical {
+        problems.append("game id '\(games[index].id)' is a canonical game's: a source's ids never start with 'game:'")
+      }
+      for index in games.indices { problems += self.problems(in: games[index]) }
     }
-    for index in batch.games.indices { problems += self.problems(in: batch.games[index]) }
     // Box scores and plays are checked against their games (a scoreboard has neither: no copy then).
     guard !batch.boxScores.isEmpty || !batch.plays.isEmpty else { return problems }
     let gamesById = PageGames(batch.games)
@@ -197,11 +202,14 @@ public enum BatchValidator {
   static func duplicates<Record>(_ records: [Record], _ id: (Record) -> String, what: String) -> [String] {
     guard records.count > 1 else { return [] }
     guard records.count <= 32 else { return duplicates(records.map(id), what: what) }
-    for later in 1..<records.count {
-      let value = id(records[later])
-      for earlier in 0..<later where id(records[earlier]) == value { return duplicates(records.map(id), what: what) }
+    let repeated = records.withUnsafeBufferPointer { records in
+      for later in 1..<records.count {
+        let value = id(records[later])
+        for earlier in 0..<later where id(records[earlier]) == value { return true }
+      }
+      return false
     }
-    return []
+    return repeated ? duplicates(records.map(id), what: what) : []
   }
 
   static func duplicates<Value: Hashable & CustomStringConvertible>(_ values: [Value], what: String) -> [String] {
