@@ -85,22 +85,30 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
     _ answer: GraphQLPlayByPlay, away: GraphQLPlayByPlay.Team, home: GraphQLPlayByPlay.Team, openingClocks: Bool
   ) -> [PlayRow] {
     var rows: [PlayRow] = []
-    for period in answer.periods {
-      guard let number = period.periodNumber.int else { continue }
-      for entry in period.playbyplayStats {
-        let side: Side? =
-          entry.teamId?.text == home.teamId.text ? .home : entry.teamId?.text == away.teamId.text ? .away : nil
-        for item in entry.plays ?? [] {
-          var text = item.playText ?? ""
-          var clock = item.clock ?? entry.clock
+    rows.reserveCapacity(
+      answer.periods.reduce(0) { $0 + $1.playbyplayStats.reduce(0) { $0 + ($1.plays?.count ?? 0) } })
+    let (homeId, awayId) = (home.teamId.text, away.teamId.text)
+    // By index: `for entry in` and `for item in` copied every entry and play (each of their
+    // strings retained) to read them once.
+    for p in answer.periods.indices {
+      guard let number = answer.periods[p].periodNumber.int else { continue }
+      let label = answer.periods[p].periodDisplay
+      for e in answer.periods[p].playbyplayStats.indices {
+        let team = answer.periods[p].playbyplayStats[e].teamId?.text
+        let side: Side? = team == homeId ? .home : team == awayId ? .away : nil
+        let entryClock = answer.periods[p].playbyplayStats[e].clock
+        guard let items = answer.periods[p].playbyplayStats[e].plays else { continue }
+        for i in items.indices {
+          var text = items[i].playText ?? ""
+          var clock = items[i].clock ?? entryClock
           if openingClocks, let opening = PlayRow.openingClock(text) {
             clock = clock ?? opening.clock
             text = opening.rest
           }
           rows.append(
             PlayRow(
-              period: number, periodLabel: period.periodDisplay, clock: clock, side: side, text: text,
-              away: item.visitorScore, home: item.homeScore, listed: true))
+              period: number, periodLabel: label, clock: clock, side: side, text: text,
+              away: items[i].visitorScore, home: items[i].homeScore, listed: true))
         }
       }
     }
