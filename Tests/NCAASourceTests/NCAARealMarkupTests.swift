@@ -332,6 +332,30 @@ import Testing
       ])
   }
 
+  /// A period numbered other than from 1 to 99 (0, below, a billion, a word, or not at all)
+  /// cannot place its plays, and the score made of the plays would leave them out: the answer is
+  /// refused, naming the period. (Found by the fuzzer: a period numbered -1 stopped the process;
+  /// a billion would have asked for gigabytes of period scores.)
+  @Test func aPeriodNotNumberedFromOneRefusesTheAnswer() throws {
+    let page = try NCAAHandWrittenTests.page("ncaa-gql-pbp/annotated-goals")
+    let text = String(decoding: page.body, as: UTF8.self)
+    for number in ["-1", "0", "100", "1000000000", #""OT""#, "null"] {
+      var edited = page
+      edited.body = Data(
+        text.replacingOccurrences(of: #""periodNumber": 1"#, with: #""periodNumber": \#(number)"#).utf8)
+      #expect(edited.body != page.body)
+      do {
+        _ = try PagePipeline.run(edited, with: try NCAARun.entry("ncaa-gql-pbp"))
+        Issue.record("period number \(number): the answer must be refused")
+      } catch let error as StatlineError {
+        #expect(
+          error.kind == .wrongPage
+            && error.reason.contains(number == "null" ? "periodNumber" : "period 1 of the play-by-play is numbered"),
+          "\(error.reason)")
+      }
+    }
+  }
+
   /// The real answer is trimmed by its publisher (six plays of a final): its plays are read, and
   /// its game, final with no score the answer gives, is refused rather than given the score of
   /// the first minutes.

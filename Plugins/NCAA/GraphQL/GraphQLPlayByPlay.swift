@@ -60,10 +60,23 @@ struct GraphQLPlayByPlayParser: PageParser {
 /// The play-by-play → the game and its typed plays. The answer has no score of its own: the
 /// score is the running score after the last goal, and each period's goals make its line.
 struct GraphQLPlayByPlayNormalizer: Normalizer {
+  /// The highest period number read (a lacrosse game's seventh overtime is its 11th period).
+  static let maxPeriod = 99
+
   func normalize(_ answer: GraphQLPlayByPlay, page: Page) throws -> Batch {
     guard let home = answer.teams.first(where: \.isHome), let away = answer.teams.first(where: { !$0.isHome }) else {
       throw StatlineError(
         .wrongPage, "the play-by-play names \(answer.teams.count) teams without one home and one visitor")
+    }
+    // Periods are numbered from 1 (99 at most: a game's line has a score per period): a play in a
+    // period numbered otherwise (or not at all) cannot be placed in the game, and the score made
+    // of the plays would leave it out unsaid.
+    if let bad = answer.periods.firstIndex(where: { !(1...Self.maxPeriod).contains($0.periodNumber.int ?? 0) }) {
+      throw StatlineError(
+        .wrongPage,
+        "period \(bad + 1) of the play-by-play is numbered '\(answer.periods[bad].periodNumber.text)', not a number "
+          + "from 1 to \(Self.maxPeriod): its \(answer.periods[bad].playbyplayStats.count) entries cannot be placed in the game",
+        hint: "the answer's shape changed: replay it with `statline replay` and look at its periods")
     }
     let gameId = NCAAIds.comContest(answer.contestId.text)
     if let basketball = NCAAGraphQLGame.basketball(title: answer.title) {
