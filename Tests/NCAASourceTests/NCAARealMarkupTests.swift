@@ -356,6 +356,26 @@ import Testing
     }
   }
 
+  /// A running score no game has (below 0, past 999,999,999) refuses the answer, naming the play:
+  /// the game's score is made of the running scores, so it is never added up (where 9×10¹⁸ less
+  /// its predecessor overflowed and stopped the process).
+  @Test func aRunningScoreNoGameHasRefusesTheAnswer() throws {
+    let page = try NCAAHandWrittenTests.page("ncaa-gql-pbp/annotated-goals")
+    let text = String(decoding: page.body, as: UTF8.self)
+    for score in ["-1", "1000000000", "9000000000000000000"] {
+      var edited = page
+      edited.body = Data(text.replacingOccurrences(of: #""homeScore": 1,"#, with: #""homeScore": \#(score),"#).utf8)
+      #expect(edited.body != page.body)
+      do {
+        _ = try PagePipeline.run(edited, with: try NCAARun.entry("ncaa-gql-pbp"))
+        Issue.record("score \(score): the answer must be refused")
+      } catch let error as StatlineError {
+        #expect(
+          error.kind == .wrongPage && error.reason.contains("prints the running score \(score)"), "\(error.reason)")
+      }
+    }
+  }
+
   /// The real answer is trimmed by its publisher (six plays of a final): its plays are read, and
   /// its game, final with no score the answer gives, is refused rather than given the score of
   /// the first minutes.

@@ -78,6 +78,7 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
           + "from 1 to \(Self.maxPeriod): its \(answer.periods[bad].playbyplayStats.count) entries cannot be placed in the game",
         hint: "the answer's shape changed: replay it with `statline replay` and look at its periods")
     }
+    try Self.checkScores(answer)
     let gameId = NCAAIds.comContest(answer.contestId.text)
     if let basketball = NCAAGraphQLGame.basketball(title: answer.title) {
       return try Self.basketball(answer, sport: basketball, gameId: gameId, away: away, home: home)
@@ -89,6 +90,31 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
     let rows = Self.rows(answer, away: away, home: home, openingClocks: false)
     return Self.game(
       answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(rows, gameId: gameId))
+  }
+
+  /// Every running score the answer prints is a game's (0 to `GameText.largest`): the game's score
+  /// is made of them, so one beyond is refused with the answer, named, rather than added up.
+  static func checkScores(_ answer: GraphQLPlayByPlay) throws {
+    func check(_ scores: (Int?, Int?), _ where: @autoclosure () -> String) throws {
+      for score in [scores.0, scores.1] {
+        guard let score, score < 0 || score > GameText.largest else { continue }
+        throw StatlineError(
+          .wrongPage, "\(`where`()) prints the running score \(score), which is no game's",
+          hint: "the answer is corrupt or its shape changed: replay it with `statline replay`")
+      }
+    }
+    // By index: no entry or play is copied to read its two numbers.
+    for p in answer.periods.indices {
+      for e in answer.periods[p].playbyplayStats.indices {
+        try check(
+          (answer.periods[p].playbyplayStats[e].visitorScore, answer.periods[p].playbyplayStats[e].homeScore),
+          "entry \(e + 1) of period \(p + 1)")
+        guard let items = answer.periods[p].playbyplayStats[e].plays else { continue }
+        for i in items.indices {
+          try check((items[i].visitorScore, items[i].homeScore), "play \(i + 1) of entry \(e + 1) of period \(p + 1)")
+        }
+      }
+    }
   }
 
   /// The generic shape's plays (`playbyplayStats[].plays[]`) as rows, each entry's side by its

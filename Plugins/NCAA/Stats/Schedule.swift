@@ -109,13 +109,14 @@ struct ScheduleNormalizer: Normalizer {
     let body = compact.dropFirst()
     let scorePart = body.prefix { $0 != "(" }
     let numbers = scorePart.split(separator: "-")
-    guard numbers.count == 2, let ours = Int(numbers[0]), let theirs = Int(numbers[1]) else { return nil }
+    guard numbers.count == 2, let ours = GameText.int(String(numbers[0])), let theirs = GameText.int(String(numbers[1]))
+    else { return nil }
     var overtimes = 0
     var innings: Int?
     if let open = body.firstIndex(of: "(") {
       let inside = body[body.index(after: open)...].prefix { $0 != ")" }
-      if inside.uppercased().hasSuffix("OT") { overtimes = Int(inside.dropLast(2)) ?? 1 }
-      innings = Int(inside)
+      if inside.uppercased().hasSuffix("OT") { overtimes = GameText.int(String(inside.dropLast(2))) ?? 1 }
+      innings = GameText.int(String(inside))
     }
     return (.final, ours, theirs, overtimes, innings)
   }

@@ -85,7 +85,7 @@ public enum BatchValidator {
               "\(name): \(side) score \(score) is not the sets it won (\(won)) by its set scores \(line.periodScores) "
                 + "against \(game[side.other].periodScores)")
           }
-        } else if !line.periodScores.isEmpty && line.periodScores.reduce(0, +) != score {
+        } else if !line.periodScores.isEmpty && checkedSum(line.periodScores) != score {
           problems.append(
             "\(name): \(side) score \(score) is not the sum of its period scores \(line.periodScores)"
           )
@@ -161,7 +161,8 @@ public enum BatchValidator {
       let teamBox = box[side]
       let playerGoals = teamBox.players.compactMap { $0.stats[key] }
       guard !playerGoals.isEmpty else { continue }
-      let sum = playerGoals.reduce(0, +)
+      // A sum past any number (a corrupt page) is a sum that does not add up, never a trap.
+      let sum = checkedSum(playerGoals) ?? -1
       let expected = game?[side].score ?? teamBox.totals[key]
       if let expected, expected != sum {
         problems.append(
@@ -220,6 +221,18 @@ public enum BatchValidator {
       problems.append("\(what) '\(value)' appears more than once")
     }
     return problems
+  }
+
+  /// The sum of `values`, or nil where it overflows: validation adds up what a page says, and a
+  /// corrupt page must be refused, never stop the process.
+  static func checkedSum(_ values: [Int]) -> Int? {
+    var sum = 0
+    for value in values {
+      let (next, overflow) = sum.addingReportingOverflow(value)
+      if overflow { return nil }
+      sum = next
+    }
+    return sum
   }
 
   static func isNamespaced(_ id: String) -> Bool {

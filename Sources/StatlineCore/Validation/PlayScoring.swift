@@ -60,13 +60,14 @@ enum PlayScoring {
       if plays[index].type == .goal, plays[index].player == nil, !plays[index].isUnread, current!.tally.lacrosse {
         problems.append("game \(plays[index].gameId): \(describe(plays[index])) is a goal that names no scorer")
       }
+      // Wrapping: a corrupt page's numbers add up wrong and are refused, never stop the process.
       switch plays[index].side {
       case .away:
-        current!.tally.goals.away += value
-        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].away += value }
+        current!.tally.goals.away &+= value
+        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].away &+= value }
       case .home:
-        current!.tally.goals.home += value
-        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].home += value }
+        current!.tally.goals.home &+= value
+        if current!.tally.sets { current!.tally.byPeriod[plays[index].period ?? 0, default: (0, 0)].home &+= value }
       case nil: current!.tally.sideless.append(plays[index])
       }
     }

@@ -3,19 +3,28 @@ import Foundation
 /// Reading the values sites print: numbers, US dates, clocks, period names, slugs. Shared by
 /// the plugins (StatCrew XML, stats.ncaa.org, ncaa.com) so they agree on the model's forms.
 public enum GameText {
+  /// The largest magnitude of a number a page prints that is read (a score, a stat, an
+  /// attendance, a period): past it a cell is corrupt, and is not read (nil), so that no sum or
+  /// product of what a page says can overflow and stop the process.
+  public static let largest = 999_999_999
+
+  /// A whole number as printed (spaces around it allowed), within ±`largest`.
   public static func int(_ text: String?) -> Int? {
     guard let text, !text.isEmpty else { return nil }
-    if let value = Int(text) { return value }
+    if let value = Int(text) { return bounded(value) }
     let trimmed = FastText.trimmed(text)
-    return trimmed.isEmpty ? nil : Int(trimmed)
+    return trimmed.isEmpty ? nil : Int(trimmed).flatMap(bounded)
   }
+
+  /// `value` where it is within ±`largest`, else nil.
+  public static func bounded(_ value: Int) -> Int? { value >= -largest && value <= largest ? value : nil }
 
   /// A count printed with thousands separators ("1,023", "5,049"); nil for anything else.
   public static func count(_ text: String?) -> Int? {
     guard let text else { return nil }
     let digits = text.filter { $0 != "," && !$0.isWhitespace }
     guard !digits.isEmpty, digits.allSatisfy(\.isASCII) else { return nil }
-    return Int(digits)
+    return Int(digits).flatMap(bounded)
   }
 
   /// `M/D/YYYY` (or `MM/DD/YY`) → `YYYY-MM-DD`.
@@ -69,7 +78,7 @@ public enum GameText {
     if let fast = plainClock(text) { return fast }
     let parts = FastText.trimmed(text).split(separator: ":")
     guard parts.count == 2,
-      let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds), minutes >= 0
+      let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds), (0..<1000).contains(minutes)
     else { return nil }
     return FastText.twoDigits(minutes) + ":" + FastText.twoDigits(seconds)
   }
