@@ -97,6 +97,9 @@ public struct FixtureSuite: Sendable {
     return .failed(GoldenDiff.describe(expected: String(decoding: expected, as: UTF8.self), actual: actual))
   }
 
+  /// A case's page (a real one only where the real pages are available), or nil.
+  public func page(_ fixture: FixtureCase) -> Page? { try? loadPage(fixture).get() }
+
   enum LoadFailure: Error {
     case skipped(String)
     case failed(String)
