@@ -1,3 +1,4 @@
+import Foundation
 import StatlineCore
 
 /// NCAA basketball play rows → plays. stats.ncaa.org's texts are `Name, tags; made` /
@@ -92,9 +93,18 @@ enum BasketballPlayRows {
     /// The first offset of `needle` (exact bytes).
     static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
       let count = needle.utf8CodeUnitCount
-      guard bytes.count >= count else { return nil }
-      return needle.withUTF8Buffer { pin in
-        (0...(bytes.count - count)).first { start in (0..<count).allSatisfy { bytes[start + $0] == pin[$0] } }
+      guard bytes.count >= count, count > 0, let base = bytes.baseAddress else { return nil }
+      // The C library's byte search and compare: closures over every offset were a tenth of a
+      // basketball row.
+      return needle.withUTF8Buffer { pin -> Int? in
+        var start = 0
+        while start <= bytes.count - count {
+          guard let hit = memchr(base + start, Int32(pin[0]), bytes.count - count - start + 1) else { return nil }
+          let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+          if memcmp(base + at, pin.baseAddress!, count) == 0 { return at }
+          start = at + 1
+        }
+        return nil
       }
     }
 
@@ -129,19 +139,17 @@ enum BasketballPlayRows {
     guard let text else { return nil }
     // The answer's usual `M:SS:hh` / `MM:SS:hh`, cut at its last colon by bytes (every play has
     // one); anything else as before.
-    let utf8 = text.utf8
-    let count = utf8.count
-    if count == 7 || count == 8 {
-      var colons = 0
-      var expected = true
-      for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: ":") {
-        colons += 1
-        expected = expected && (offset == count - 6 || offset == count - 3)
+    var copy = text
+    let cut = copy.withUTF8 { bytes -> String? in
+      let count = bytes.count
+      guard count == 7 || count == 8, bytes[count - 6] == UInt8(ascii: ":"), bytes[count - 3] == UInt8(ascii: ":")
+      else { return nil }
+      for offset in 0..<count where bytes[offset] == UInt8(ascii: ":") && offset != count - 6 && offset != count - 3 {
+        return nil
       }
-      if colons == 2 && expected {
-        return GameText.clock(String(decoding: utf8.prefix(count - 3), as: UTF8.self))
-      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(count - 3)]), as: UTF8.self)
     }
+    if let cut { return GameText.clock(cut) }
     let parts = text.split(separator: ":")
     return GameText.clock(parts.count == 3 ? "\(parts[0]):\(parts[1])" : text)
   }
