@@ -88,6 +88,7 @@ enum PlayRows {
     var faceoffs: [(index: Int, read: LacrossePlayText)] = []
     var plays: [Play] = []
     plays.reserveCapacity(split.count)
+    let blank = Play(gameId: gameId, sequence: 0, type: .other, text: "")
     // Each play made once, as its text is read (no list of reads kept beside the rows, and each
     // row and read copied back out of its list to make the play).
     for index in split.indices {
@@ -104,13 +105,21 @@ enum PlayRows {
       } else if let side, let player = read.player {
         if side == .away { awayRoster.insert(player) } else { homeRoster.insert(player) }
       }
-      plays.append(
-        Play(
-          gameId: gameId, sequence: index + 1, period: split[index].period, periodLabel: split[index].periodLabel,
-          clock: GameText.clock(split[index].clock), side: side,
-          type: split[index].text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type,
-          text: split[index].text, player: read.player, assist: read.assist, awayScore: split[index].away,
-          homeScore: split[index].home, details: read.details))
+      // Filled in place from one blank play: `Play.init` builds each play aside and copies it
+      // out (every string of it retained and released once more), a tenth of making the plays.
+      plays.append(blank)
+      plays[index].sequence = index + 1
+      plays[index].period = split[index].period
+      plays[index].periodLabel = split[index].periodLabel
+      plays[index].clock = GameText.clock(split[index].clock)
+      plays[index].side = side
+      plays[index].type = split[index].text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type
+      plays[index].text = split[index].text
+      plays[index].player = read.player
+      plays[index].assist = read.assist
+      plays[index].awayScore = split[index].away
+      plays[index].homeScore = split[index].home
+      plays[index].details = read.details
       if split[index].continuesRow { plays[index].details["sameRow"] = "true" }
       if split[index].text.isEmpty { plays[index].details["emptyText"] = "true" }
     }
