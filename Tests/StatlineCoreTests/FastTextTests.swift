@@ -46,3 +46,22 @@ struct FastTextTests {
     #expect(FastText.joined() == "")
   }
 }
+
+/// A repeat is told as a set of every id seen would tell it, below and past the 32 ids that
+/// are compared one by one: 2,000 random runs of up to 80 ids from 60.
+struct RepeatedIdsTests {
+  @Test func aRepeatIsToldAsASetTellsIt() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      var seen = RepeatedIds()
+      var set = Set<String>()
+      var earlier: [String] = []
+      for _ in 0..<Int.random(in: 0...80, using: &generator) {
+        let id = "ncaa:\(Int.random(in: 0..<60, using: &generator))"
+        let repeated = seen.contains(id, among: earlier, { $0 })
+        #expect(repeated == !set.insert(id).inserted, "\(earlier) then \(id)")
+        if !repeated { earlier.append(id) }
+      }
+    }
+  }
+}

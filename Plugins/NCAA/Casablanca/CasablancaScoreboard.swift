@@ -58,13 +58,7 @@ struct CasablancaScoreboardNormalizer: Normalizer {
     let sport = Self.sport(page.url)
     var games: [Game] = []
     var teams: [Team] = []
-    // Team ids seen: compared with the teams so far on a board of a few games, hashed past 32.
-    var seen = Set<String>()
-    func isNew(_ id: String) -> Bool {
-      guard teams.count >= 32 else { return !teams.contains { $0.id == id } }
-      if seen.isEmpty { seen = Set(teams.map(\.id)) }
-      return seen.insert(id).inserted
-    }
+    var seen = RepeatedIds()
     var warnings: [String] = []
     // A board's games share a date or a few: each one read once per page (the last one asked is
     // compared first, before any table is hashed).
@@ -116,7 +110,7 @@ struct CasablancaScoreboardNormalizer: Normalizer {
       func addTeam(_ side: CasablancaScoreboard.Side) {
         guard let seo = side.names.seo else { return }
         let id = NCAAIds.comTeam(seo)
-        guard isNew(id) else { return }
+        guard !seen.contains(id, among: teams, \.id) else { return }
         teams.append(
           Team(
             id: id, name: side.names.full ?? side.names.short ?? seo, abbreviation: side.names.char6,

@@ -59,13 +59,7 @@ struct GraphQLContestsNormalizer: Normalizer {
     let queried = page.url.flatMap(NCAAGraphQLGame.sportCode(of:))
     var games: [Game] = []
     var teams: [Team] = []
-    // Team ids seen: compared with the teams so far on a board of a few games, hashed past 32.
-    var seen = Set<String>()
-    func isNew(_ id: String) -> Bool {
-      guard teams.count >= 32 else { return !teams.contains { $0.id == id } }
-      if seen.isEmpty { seen = Set(teams.map(\.id)) }
-      return seen.insert(id).inserted
-    }
+    var seen = RepeatedIds()
     var warnings: [String] = []
     // By index: `for contest in` copied every contest (each of its strings retained).
     for index in contests.indices {
@@ -85,7 +79,7 @@ struct GraphQLContestsNormalizer: Normalizer {
       games.append(try Self.game(contest, sport: sport, away: away, home: home))
       func addTeam(_ team: GraphQLContest.Team) {
         let id = NCAAGraphQLGame.teamId(team.seoname, team.teamId?.text)
-        if isNew(id) {
+        if !seen.contains(id, among: teams, \.id) {
           teams.append(Team(id: id, name: team.nameShort ?? "", abbreviation: team.name6Char, sport: sport))
         }
       }

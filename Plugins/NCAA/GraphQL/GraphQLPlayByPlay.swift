@@ -96,12 +96,15 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
   /// is made of them, so one beyond is refused with the answer, named, rather than added up.
   static func checkScores(_ answer: GraphQLPlayByPlay) throws {
     func check(_ scores: (Int?, Int?), _ where: @autoclosure () -> String) throws {
-      for score in [scores.0, scores.1] {
-        guard let score, score < 0 || score > GameText.largest else { continue }
+      // Each of the two in turn (an array of them was made for every play).
+      func check(_ score: Int?) throws {
+        guard let score, score < 0 || score > GameText.largest else { return }
         throw StatlineError(
           .wrongPage, "\(`where`()) prints the running score \(score), which is no game's",
           hint: "the answer is corrupt or its shape changed: replay it with `statline replay`")
       }
+      try check(scores.0)
+      try check(scores.1)
     }
     // By index: no entry or play is copied to read its two numbers.
     for p in answer.periods.indices {

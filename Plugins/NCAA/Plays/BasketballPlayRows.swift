@@ -1,4 +1,3 @@
-import Foundation
 import StatlineCore
 
 /// NCAA basketball play rows → plays. stats.ncaa.org's texts are `Name, tags; made` /
@@ -92,20 +91,9 @@ enum BasketballPlayRows {
 
     /// The first offset of `needle` (exact bytes).
     static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-      let count = needle.utf8CodeUnitCount
-      guard bytes.count >= count, count > 0, let base = bytes.baseAddress else { return nil }
-      // The C library's byte search and compare: closures over every offset were a tenth of a
-      // basketball row.
-      return needle.withUTF8Buffer { pin -> Int? in
-        var start = 0
-        while start <= bytes.count - count {
-          guard let hit = memchr(base + start, Int32(pin[0]), bytes.count - count - start + 1) else { return nil }
-          let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-          if memcmp(base + at, pin.baseAddress!, count) == 0 { return at }
-          start = at + 1
-        }
-        return nil
-      }
+      ByteSearch.offset(
+        of: UnsafeRawBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount),
+        in: UnsafeRawBufferPointer(bytes))
     }
 
     static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { String(decoding: bytes, as: UTF8.self) }

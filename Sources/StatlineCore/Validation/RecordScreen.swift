@@ -40,18 +40,13 @@ extension BatchValidator {
     func screened<Record>(
       _ records: [Record], id: (Record) -> String, again: (String) -> String, rules: (Record) -> [String]
     ) -> [Record] {
-      // An id seen before: among a page's few records (a game and its teams), found by comparing
-      // with those before it (as `duplicates` does); past 32, by a set.
-      var seen = Set<String>()
-      let pairwise = records.count <= 32
+      var seen = RepeatedIds()
       var index = -1
       return records.filter { record in
         index += 1
         var problems = rules(record)
         if !isNamespaced(id(record)) { problems.append("id '\(id(record))' is not namespaced as 'source:native'") }
-        let repeated =
-          pairwise ? records[..<index].contains { id($0) == id(record) } : !seen.insert(id(record)).inserted
-        if repeated { problems.append(again(id(record))) }
+        if seen.contains(id(record), among: records[..<index], id) { problems.append(again(id(record))) }
         refuse(problems)
         return problems.isEmpty
       }

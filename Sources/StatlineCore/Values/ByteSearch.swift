@@ -10,23 +10,24 @@ public enum ByteSearch {
   /// The offset of `needle` in `bytes`, or nil: `memchr` finds each place of the needle's
   /// rarest byte (see `rarity`), `memcmp` checks the whole needle around it.
   public static func offset(of needle: [UInt8], in bytes: Data) -> Int? {
-    guard !needle.isEmpty else { return nil }
+    bytes.withUnsafeBytes { raw in needle.withUnsafeBytes { offset(of: $0, in: raw) } }
+  }
+
+  /// The same on bytes in memory (a play's text, a literal needle).
+  public static func offset(of needle: UnsafeRawBufferPointer, in raw: UnsafeRawBufferPointer) -> Int? {
+    guard let base = raw.baseAddress, let pinBase = needle.baseAddress, !needle.isEmpty, raw.count >= needle.count
+    else { return nil }
     let anchor = needle.indices.max { rarity(needle[$0]) < rarity(needle[$1]) }!
-    return bytes.withUnsafeBytes { raw -> Int? in
-      needle.withUnsafeBytes { pin -> Int? in
-        guard let base = raw.baseAddress, let pinBase = pin.baseAddress, raw.count >= pin.count else { return nil }
-        // Where the anchor byte may sit: the needle must fit around it.
-        var index = anchor
-        let last = raw.count - pin.count + anchor
-        while index <= last {
-          guard let hit = memchr(base + index, Int32(needle[anchor]), last + 1 - index) else { return nil }
-          let at = base.distance(to: UnsafeRawPointer(hit))
-          if memcmp(base + at - anchor, pinBase, pin.count) == 0 { return at - anchor }
-          index = at + 1
-        }
-        return nil
-      }
+    // Where the anchor byte may sit: the needle must fit around it.
+    var index = anchor
+    let last = raw.count - needle.count + anchor
+    while index <= last {
+      guard let hit = memchr(base + index, Int32(needle[anchor]), last + 1 - index) else { return nil }
+      let at = base.distance(to: UnsafeRawPointer(hit))
+      if memcmp(base + at - anchor, pinBase, needle.count) == 0 { return at - anchor }
+      index = at + 1
     }
+    return nil
   }
 
   /// Bytes from common to rare in stats pages: markup, then letters by English frequency,
@@ -34,7 +35,11 @@ public enum ByteSearch {
   private static let commonness = Array(#"<>/"= etaoinsrhldcu0123456789mpfgwybv.-:;k_x,#()'"#.utf8)
 
   /// How rare a byte is in a stats page (higher is rarer; bytes not listed are the rarest).
-  public static func rarity(_ byte: UInt8) -> Int {
+  public static func rarity(_ byte: UInt8) -> Int { rarities[Int(byte)] }
+
+  /// `rarity` of every byte, worked out once (a search asks it of each byte of its needle).
+  private static let rarities: [Int] = (0...255).map { value in
+    let byte = UInt8(value)
     let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
     return commonness.firstIndex(of: lowered) ?? commonness.count
   }
