@@ -63,17 +63,20 @@ extension PlayRow {
 /// running score; a score the row prints wins, and is kept on every row that prints one, goal
 /// or not, so that validation sees a score change on a play that was not read as a goal.
 enum PlayRows {
-  static func plays(_ rows: [PlayRow], gameId: String) -> [Play] {
+  static func plays(_ rows: consuming [PlayRow], gameId: String) -> [Play] {
     var split: [PlayRow] = []
     split.reserveCapacity(rows.count + rows.count / 8)
-    func keep(_ row: PlayRow) { if row.listed || !row.text.isEmpty { split.append(row) } }
-    for row in rows {
-      if let (faceoff, follow) = Self.split(row) {
-        keep(faceoff)
-        keep(follow)
-      } else {
-        keep(row)
+    for index in rows.indices {
+      // Each row moved out of the list it came in (a blank left behind): copied, its strings were
+      // retained here and released with the list, for every play.
+      split.append(PlayRow(period: 0, clock: nil, side: nil, text: ""))
+      swap(&split[split.count - 1], &rows[index])
+      if let (faceoff, follow) = Self.split(split[split.count - 1]) {
+        split[split.count - 1] = faceoff
+        split.append(follow)
       }
+      // A row the page lists with no text is layout, not a play.
+      if !split[split.count - 1].listed && split[split.count - 1].text.isEmpty { split.removeLast() }
     }
     let tokens = learnTokens(split)
     let everyToken = tokens.away + tokens.home.filter { !tokens.away.contains($0) }
@@ -99,7 +102,8 @@ enum PlayRows {
         case .home: homeTeams
         case nil: everyToken
         }
-      let read = LacrossePlayText.read(action: "", text: split[index].text, teams: teams)
+      // The text's bytes lent in place (a copy to read them was a retain and a release per play).
+      let read = split[index].text.withUTF8 { LacrossePlayText.read(action: "", utf8: $0, teams: teams) }
       if read.type == .faceoff {
         if side != nil { faceoffs.append((index, read)) }
       } else if let side, let player = read.player {
@@ -110,18 +114,19 @@ enum PlayRows {
       plays.append(blank)
       plays[index].sequence = index + 1
       plays[index].period = split[index].period
-      plays[index].periodLabel = split[index].periodLabel
       plays[index].clock = GameText.clock(split[index].clock)
       plays[index].side = side
       plays[index].type = split[index].text.utf8.starts(with: "End of ".utf8) ? .periodEnd : read.type
-      plays[index].text = split[index].text
+      plays[index].periodLabel = split[index].periodLabel
+      // Moved from its row, which is not read again.
+      swap(&plays[index].text, &split[index].text)
       plays[index].player = read.player
       plays[index].assist = read.assist
+      plays[index].details = read.details
       plays[index].awayScore = split[index].away
       plays[index].homeScore = split[index].home
-      plays[index].details = read.details
       if split[index].continuesRow { plays[index].details["sameRow"] = "true" }
-      if split[index].text.isEmpty { plays[index].details["emptyText"] = "true" }
+      if plays[index].text.isEmpty { plays[index].details["emptyText"] = "true" }
     }
     for (index, read) in faceoffs {
       guard let (winner, opponent) = read.faceoff(winnerFrom: plays[index].side == .away ? awayRoster : homeRoster)
@@ -213,10 +218,14 @@ enum PlayRows {
     var home = SeenTokens()
     for index in rows.indices {
       guard let side = rows[index].side else { continue }
-      var text = rows[index].text
-      text.withUTF8 { bytes in
+      // The text's bytes read where they lie (a copy to reach them retained it per play).
+      func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let token = PlayTeamToken.token(inBytes: bytes), !token.isEmpty else { return }
         if side == .away { away.add(token) } else { home.add(token) }
+      }
+      if rows[index].text.utf8.withContiguousStorageIfAvailable(learn) == nil {
+        var text = rows[index].text
+        text.withUTF8(learn)
       }
     }
     return (away.ordered, home.ordered)

@@ -30,10 +30,14 @@ public struct LacrossePlayText: Equatable, Sendable {
     // The marked bytes live on the stack for this one reading (an array per play was its one
     // allocation that outlived nothing).
     var text = text
-    return text.withUTF8 { utf8 in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf8.count, 1)) { storage in
-        read(action: action, marked: MarkedPlayText(utf8, in: storage, teams: teams))
-      }
+    return text.withUTF8 { read(action: action, utf8: $0, teams: teams) }
+  }
+
+  /// The same reading of a text's UTF-8 bytes: a caller that holds the text in place lends its
+  /// bytes (`String.withUTF8` on a copy retained and released the text once more per play).
+  public static func read(action: String, utf8: UnsafeBufferPointer<UInt8>, teams: [String]) -> LacrossePlayText {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf8.count, 1)) { storage in
+      read(action: action, marked: MarkedPlayText(utf8, in: storage, teams: teams))
     }
   }
 
