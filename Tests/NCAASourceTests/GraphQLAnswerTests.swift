@@ -10,7 +10,7 @@ import Testing
     var goals: Int
 
     init(goals: Int) { self.goals = goals }
-    init(json: JSONNode) throws(JSONShapeError) { goals = try json.required("goals") }
+    init(json: borrowing JSONNode) throws(JSONShapeError) { goals = try json.required("goals") }
   }
 
   static func failure(_ json: String, status: Int = 200) -> StatlineError? {

@@ -277,7 +277,7 @@ private struct ShapeTeam: JSONReadable {
   var name: String
   var score: Int?
 
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     name = try json.required("name")
     score = try json.optional("score")
   }

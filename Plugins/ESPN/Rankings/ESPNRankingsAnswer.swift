@@ -86,7 +86,7 @@ struct ESPNRankingsAnswer {
 // MARK: - Reading the answer
 
 extension ESPNRankingsAnswer: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     rankings = try json.optional("rankings")
     polls = try json.optional("polls")
     listing = try json.optional("listing")
@@ -96,7 +96,7 @@ extension ESPNRankingsAnswer: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Poll: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     name = try json.optional("name")
     shortName = try json.optional("shortName")
     type = try json.optional("type")
@@ -109,7 +109,7 @@ extension ESPNRankingsAnswer.Poll: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Occurrence: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     number = try json.optional("number")
     type = try json.optional("type")
     displayValue = try json.optional("displayValue")
@@ -117,7 +117,7 @@ extension ESPNRankingsAnswer.Occurrence: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Season: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     year = try json.optional("year")
     type = try json.optional("type")
     ref = try json.optional("$ref")
@@ -125,7 +125,7 @@ extension ESPNRankingsAnswer.Season: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Rank: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     current = try json.optional("current")
     previous = try json.optional("previous")
     points = try json.optional("points")
@@ -138,13 +138,13 @@ extension ESPNRankingsAnswer.Rank: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Record: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     summary = try json.optional("summary")
   }
 }
 
 extension ESPNRankingsAnswer.TeamLink: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     id = try json.optional("id")
     displayName = try json.optional("displayName")
     location = try json.optional("location")
@@ -156,37 +156,37 @@ extension ESPNRankingsAnswer.TeamLink: JSONReadable {
 }
 
 extension ESPNRankingsAnswer.Listing: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     items = try json.optional("items")
   }
 }
 
 extension ESPNRankingsAnswer.Listing.Item: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     ref = try json.optional("$ref")
   }
 }
 
 extension ESPNRankingsAnswer.TeamsList: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     sports = try json.optional("sports")
   }
 }
 
 extension ESPNRankingsAnswer.TeamsList.SportEntry: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     leagues = try json.optional("leagues")
   }
 }
 
 extension ESPNRankingsAnswer.TeamsList.League: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     teams = try json.optional("teams")
   }
 }
 
 extension ESPNRankingsAnswer.TeamsList.Entry: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     team = try json.optional("team")
   }
 }

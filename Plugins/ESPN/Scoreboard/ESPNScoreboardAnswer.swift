@@ -81,21 +81,21 @@ struct ESPNScoreboardAnswer: Sendable {
 // MARK: - Reading the answer
 
 extension ESPNScoreboardAnswer: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     leagues = try json.optional("leagues")
     events = try json.required("events")
   }
 }
 
 extension ESPNScoreboardAnswer.League: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     slug = try json.optional("slug")
     name = try json.optional("name")
   }
 }
 
 extension ESPNScoreboardAnswer.Event: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     id = try json.required("id")
     date = try json.optional("date")
     competitions = try json.required("competitions")
@@ -104,7 +104,7 @@ extension ESPNScoreboardAnswer.Event: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Competition: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     date = try json.optional("date")
     attendance = try json.optional("attendance")
     neutralSite = try json.optional("neutralSite")
@@ -115,14 +115,14 @@ extension ESPNScoreboardAnswer.Competition: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Venue: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     fullName = try json.optional("fullName")
     address = try json.optional("address")
   }
 }
 
 extension ESPNScoreboardAnswer.Venue.Address: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     city = try json.optional("city")
     state = try json.optional("state")
     country = try json.optional("country")
@@ -130,7 +130,7 @@ extension ESPNScoreboardAnswer.Venue.Address: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Competitor: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     homeAway = try json.required("homeAway")
     score = try json.optional("score")
     winner = try json.optional("winner")
@@ -142,27 +142,27 @@ extension ESPNScoreboardAnswer.Competitor: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Competitor.Rank: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     current = try json.optional("current")
   }
 }
 
 extension ESPNScoreboardAnswer.Competitor.Record: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     type = try json.optional("type")
     summary = try json.optional("summary")
   }
 }
 
 extension ESPNScoreboardAnswer.Competitor.LineScore: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     value = try json.optional("value")
     period = try json.optional("period")
   }
 }
 
 extension ESPNScoreboardAnswer.Team: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     id = try json.optional("id")
     displayName = try json.optional("displayName")
     shortDisplayName = try json.optional("shortDisplayName")
@@ -172,7 +172,7 @@ extension ESPNScoreboardAnswer.Team: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Status: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     displayClock = try json.optional("displayClock")
     period = try json.optional("period")
     type = try json.required("type")
@@ -180,7 +180,7 @@ extension ESPNScoreboardAnswer.Status: JSONReadable {
 }
 
 extension ESPNScoreboardAnswer.Status.Kind: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     name = try json.optional("name")
     state = try json.optional("state")
     completed = try json.optional("completed")

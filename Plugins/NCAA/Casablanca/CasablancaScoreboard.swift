@@ -138,19 +138,19 @@ struct CasablancaScoreboardNormalizer: Normalizer {
 // MARK: - Reading the answer
 
 extension CasablancaScoreboard: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     games = try json.required("games")
   }
 }
 
 extension CasablancaScoreboard.Entry: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     game = try json.required("game")
   }
 }
 
 extension CasablancaScoreboard.Game: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     // Read into locals, then made whole: fields assigned one by one between throwing reads
     // had the compiler build the value aside and copy it out (as `GraphQLPlayByPlay.Entry`).
     let gameID: String? = try json.optional("gameID")
@@ -169,7 +169,7 @@ extension CasablancaScoreboard.Game: JSONReadable {
 }
 
 extension CasablancaScoreboard.Side: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     let score: String? = try json.optional("score")
     let names: Names = try json.required("names")
     let winner: Bool? = try json.optional("winner")
@@ -182,7 +182,7 @@ extension CasablancaScoreboard.Side: JSONReadable {
 }
 
 extension CasablancaScoreboard.Side.Names: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     let char6: String? = try json.optional("char6")
     let short: String? = try json.optional("short")
     let seo: String? = try json.optional("seo")
@@ -192,7 +192,7 @@ extension CasablancaScoreboard.Side.Names: JSONReadable {
 }
 
 extension CasablancaScoreboard.Side.Conference: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     conferenceName = try json.optional("conferenceName")
   }
 }

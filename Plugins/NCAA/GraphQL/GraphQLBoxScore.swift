@@ -135,7 +135,7 @@ struct GraphQLBoxScoreNormalizer: Normalizer {
 // MARK: - Reading the answer
 
 extension GraphQLBoxScore: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     contestId = try json.required("contestId")
     sportCode = try json.optional("sportCode")
     teams = try json.required("teams")
@@ -144,7 +144,7 @@ extension GraphQLBoxScore: JSONReadable {
 }
 
 extension GraphQLBoxScore.Team: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     teamId = try json.required("teamId")
     isHome = try json.required("isHome")
     seoname = try json.optional("seoname")
@@ -157,7 +157,7 @@ extension GraphQLBoxScore.Line: JSONReadable {
   /// Who, by the members every sport's lines share; every other member that holds a number or a
   /// text by its name, a nested object's one level down (`penalties.count`). Booleans other than
   /// `starter` and `participated`, lists and nulls hold no stat.
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     firstName = try json.optional("firstName")
     lastName = try json.optional("lastName")
     number = try json.optional("number")
@@ -187,7 +187,7 @@ extension GraphQLBoxScore.Line: JSONReadable {
 }
 
 extension GraphQLBoxScore.TeamBoxscore: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     teamId = try json.required("teamId")
     playerStats = try json.required("playerStats")
     teamStats = try json.optional("teamStats")

@@ -159,7 +159,7 @@ struct GraphQLContestsNormalizer: Normalizer {
 // MARK: - Reading the answer
 
 extension GraphQLContest: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     // Read into locals, then made whole (as `GraphQLPlayByPlay.Entry`: no contest copied out).
     let contestId: Flexible = try json.required("contestId")
     let sportCode: String? = try json.optional("sportCode")
@@ -183,7 +183,7 @@ extension GraphQLContest: JSONReadable {
 }
 
 extension GraphQLContest.Team: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     let isHome: Bool = try json.required("isHome")
     let isWinner: Bool? = try json.optional("isWinner")
     let score: Flexible? = try json.optional("score")
@@ -199,7 +199,7 @@ extension GraphQLContest.Team: JSONReadable {
 }
 
 extension GraphQLContest.Linescore: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     period = try json.required("period")
     home = try json.optional("home")
     visit = try json.optional("visit")
@@ -207,7 +207,7 @@ extension GraphQLContest.Linescore: JSONReadable {
 }
 
 extension GraphQLContest.Location: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     venue = try json.optional("venue")
     city = try json.optional("city")
     stateUsps = try json.optional("stateUsps")

@@ -423,7 +423,7 @@ enum NCAAGraphQLGame {
 // MARK: - Reading the answer
 
 extension GraphQLPlayByPlay: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     contestId = try json.required("contestId")
     title = try json.optional("title")
     status = try json.optional("status")
@@ -436,7 +436,7 @@ extension GraphQLPlayByPlay: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Team: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     isHome = try json.required("isHome")
     teamId = try json.required("teamId")
     seoname = try json.optional("seoname")
@@ -447,7 +447,7 @@ extension GraphQLPlayByPlay.Team: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Period: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     periodNumber = try json.required("periodNumber")
     periodDisplay = try json.optional("periodDisplay")
     playbyplayStats = try json.required("playbyplayStats")
@@ -455,7 +455,7 @@ extension GraphQLPlayByPlay.Period: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Entry: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     // Read into locals, then made whole: fields assigned one by one between throwing reads
     // had the compiler build the entry aside and copy it out.
     let clock: String? = try json.optional("clock")
@@ -474,7 +474,7 @@ extension GraphQLPlayByPlay.Entry: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Item: JSONReadable {
-  init(json: JSONNode) throws(JSONShapeError) {
+  init(json: borrowing JSONNode) throws(JSONShapeError) {
     let playText: String? = try json.optional("playText")
     let homeScore: Int? = try json.optional("homeScore")
     let visitorScore: Int? = try json.optional("visitorScore")

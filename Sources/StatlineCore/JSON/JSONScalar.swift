@@ -20,11 +20,11 @@ public struct JSONScalar: Decodable, JSONReadable, Sendable, Equatable {
 
   /// A whole number's digits, any other number as `Double` writes it, a string's text, `true` or
   /// `false`; "" for null, arrays and objects (as the `Decodable` reading gives).
-  public init(json: JSONNode) throws(JSONShapeError) {
+  public init(json: borrowing JSONNode) throws(JSONShapeError) {
     switch json.kind {
     case .number: text = json.int.map(String.init) ?? json.double.map { String($0) } ?? ""
     case .string:
-      guard let value = json.validString else { throw JSONShapeError(.invalidUTF8, at: json) }
+      guard let value = json.validString else { throw JSONShapeError(.invalidUTF8, at: copy json) }
       text = value
     case .bool: text = json.bool == true ? "true" : "false"
     case .null, .array, .object: text = ""
