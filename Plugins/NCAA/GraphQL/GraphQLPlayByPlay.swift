@@ -89,7 +89,7 @@ struct GraphQLPlayByPlayNormalizer: Normalizer {
     }
     let rows = Self.rows(answer, away: away, home: home, openingClocks: false)
     return Self.game(
-      answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(rows, gameId: gameId))
+      answer, sport: sport, gameId: gameId, away: away, home: home, plays: PlayRows.plays(consume rows, gameId: gameId))
   }
 
   /// Every running score the answer prints is a game's (0 to `GameText.largest`): the game's score
@@ -268,35 +268,40 @@ extension GraphQLPlayByPlayNormalizer {
     rows.reserveCapacity(answer.periods.reduce(0) { $0 + $1.playbyplayStats.count })
     // Entries whose flat score disagrees with their two numbers (the numbers are kept).
     var disagreeing = 0
-    // By index: `for entry in` copied every entry (each of its strings retained) to read it once.
+    var reached: Int?
     for p in answer.periods.indices {
       guard let number = answer.periods[p].periodNumber.int else { continue }
       let label = answer.periods[p].periodDisplay
-      for e in answer.periods[p].playbyplayStats.indices {
-        let entry = answer.periods[p].playbyplayStats[e]
+      // Each entry's fields read where they lie: the entry itself, taken out of its list (even
+      // lent to a function from the list's buffer), was copied, each of its strings retained and
+      // released, to read it once.
+      let entries = answer.periods[p].playbyplayStats
+      for e in entries.indices {
         var row = PlayRow(
-          period: number, periodLabel: label, clock: entry.clock, awayText: entry.visitorText ?? "",
-          homeText: entry.homeText ?? "")
-        if row.text.isEmpty { row.text = entry.eventDescription ?? "" }
-        row.away = entry.visitorScore
-        row.home = entry.homeScore
+          period: number, periodLabel: label, clock: entries[e].clock, awayText: entries[e].visitorText ?? "",
+          homeText: entries[e].homeText ?? "")
+        if row.text.isEmpty { row.text = entries[e].eventDescription ?? "" }
+        row.away = entries[e].visitorScore
+        row.home = entries[e].homeScore
         // The flat "(visitor-home)" score where the numbers are missing.
-        if let printed = entry.score.flatMap(Self.flatScore) {
-          if entry.visitorScore == nil && entry.homeScore == nil {
+        if let printed = entries[e].score.flatMap(Self.flatScore) {
+          if row.away == nil && row.home == nil {
             (row.away, row.home) = (printed.away, printed.home)
-          } else if entry.visitorScore != printed.away || entry.homeScore != printed.home {
+          } else if row.away != printed.away || row.home != printed.home {
             disagreeing += 1
           }
         }
         row.listed = true
         rows.append(row)
+        reached = max(reached ?? number, number)
       }
     }
-    let plays = BasketballPlayRows.plays(rows, gameId: gameId)
+    let lastPeriod = answer.period?.int ?? reached
+    // The rows handed over (not read again): their texts move into the plays.
+    let plays = BasketballPlayRows.plays(consume rows, gameId: gameId)
     let status = NCAAGraphQLGame.status(answer.status)
-    let lastPeriod = answer.period?.int ?? rows.map(\.period).max()
-    let reached = rows.map(\.period).max()
-    let last = plays.last { $0.type == .score }
+    // The last score play, read in place (not copied out).
+    let last = plays.lastIndex { $0.type == .score }
     var warnings: [String] = []
     if disagreeing > 0 {
       warnings.append(
@@ -304,7 +309,7 @@ extension GraphQLPlayByPlayNormalizer {
           + " a score \"(visitor-home)\" other than its visitorScore and homeScore: the numbers are kept")
     }
     var score: (away: Int, home: Int)?
-    if let last, let a = last.awayScore, let h = last.homeScore {
+    if let last, let a = plays[last].awayScore, let h = plays[last].homeScore {
       if status == .final && reached != lastPeriod {
         warnings.append(
           "the plays end in period \(reached ?? 0) of a final that reached period \(lastPeriod ?? 0): "

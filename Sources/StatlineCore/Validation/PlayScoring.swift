@@ -72,17 +72,16 @@ enum PlayScoring {
       }
     }
     guard everyPlay else { return problems }
-    for id in gamesWithPlays.count > 1 ? gamesWithPlays.sorted() : gamesWithPlays {
-      guard let game = games[id], game.status == .final, let away = game.away.score, let home = game.home.score,
-        let tally = id == current?.gameId ? current?.tally : tallies[id]
-      else { continue }
+    // The game lent, not copied (a copy retained each of its strings).
+    func check(_ id: String, _ game: borrowing Game, _ tally: Tally) {
+      guard game.status == .final, let away = game.away.score, let home = game.home.score else { return }
       // In the sport's own words: goals, or scores (points, runs).
       let goals = game.sport.profile?.countsGoals ?? true
       if !tally.sideless.isEmpty {
         problems += tally.sideless.map {
           "game \(id): \(describe($0)) is a \(goals ? "goal" : "score") for neither side"
         }
-        continue
+        return
       }
       if game.sport.profile?.scoring == .sets {
         for (index, (awayPoints, homePoints)) in zip(game.away.periodScores, game.home.periodScores).enumerated() {
@@ -93,7 +92,7 @@ enum PlayScoring {
                 + "\(counted.away)-\(counted.home) (a point whose play was not read?)")
           }
         }
-        continue
+        return
       }
       let counted = tally.goals
       if counted != (away, home) {
@@ -101,6 +100,11 @@ enum PlayScoring {
           "game \(id): the final score is \(away)-\(home), but its \(goals ? "goal" : "scoring") plays add up to "
             + "\(counted.away)-\(counted.home) (a \(goals ? "goal" : "score") whose text was not read?)")
       }
+    }
+    for id in gamesWithPlays.count > 1 ? gamesWithPlays.sorted() : gamesWithPlays {
+      guard let index = games.index(of: id), let tally = id == current?.gameId ? current?.tally : tallies[id]
+      else { continue }
+      check(id, games.all[index], tally)
     }
     return problems
   }
