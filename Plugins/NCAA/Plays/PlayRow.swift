@@ -78,7 +78,7 @@ enum PlayRows {
       // A row the page lists with no text is layout, not a play.
       if !split[split.count - 1].listed && split[split.count - 1].text.isEmpty { split.removeLast() }
     }
-    let tokens = learnTokens(split)
+    let tokens = learnTokens(&split)
     let everyToken = tokens.away + tokens.home.filter { !tokens.away.contains($0) }
     // A side's own tokens first, then the rest (each once: a token tried twice is a search
     // wasted). Per side, not in a dictionary keyed by side: a lookup per play hashed the side.
@@ -213,19 +213,16 @@ enum PlayRows {
 
   /// Each side's team tokens, from the texts that name a team and nothing else. (Bytes, not
   /// `Character`s: this ran over every play and was a third of reading a play-by-play.)
-  static func learnTokens(_ rows: [PlayRow]) -> (away: [String], home: [String]) {
+  static func learnTokens(_ rows: inout [PlayRow]) -> (away: [String], home: [String]) {
     var away = SeenTokens()
     var home = SeenTokens()
     for index in rows.indices {
       guard let side = rows[index].side else { continue }
-      // The text's bytes read where they lie (a copy to reach them retained it per play).
-      func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
+      // The text's bytes read where they lie (`inout`: a copy to reach them retained the text per
+      // play, and a local function to read them checked its access to the tokens at run time).
+      rows[index].text.withUTF8 { bytes in
         guard let token = PlayTeamToken.token(inBytes: bytes), !token.isEmpty else { return }
         if side == .away { away.add(token) } else { home.add(token) }
-      }
-      if rows[index].text.utf8.withContiguousStorageIfAvailable(learn) == nil {
-        var text = rows[index].text
-        text.withUTF8(learn)
       }
     }
     return (away.ordered, home.ordered)

@@ -1,3 +1,5 @@
+import StatlineCore
+
 /// The team a lacrosse play text names and nothing else ("Timeout by COR.", "Clear attempt by
 /// JHU good.", "GOAL by AF Meyers, Connor" → `AF`), read from its bytes: `PlayRows.learnTokens`
 /// counts them per side to learn each team's abbreviation.
@@ -72,20 +74,12 @@ enum PlayTeamToken {
     find(text, needle).map { UnsafeBufferPointer(rebasing: text[..<$0]) }
   }
 
+  /// The first offset of `needle`: `ByteSearch` (`memchr` on its rarest byte), which runs over
+  /// every play's text for " at goalie for " and " by ".
   private static func find(_ text: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Int? {
-    let count = needle.utf8CodeUnitCount
-    guard text.count >= count else { return nil }
-    let pin = needle.utf8Start
-    var at = 0
-    while at + count <= text.count {
-      if text[at] == pin[0] {
-        var matched = 1
-        while matched < count, text[at + matched] == pin[matched] { matched += 1 }
-        if matched == count { return at }
-      }
-      at += 1
-    }
-    return nil
+    ByteSearch.offset(
+      of: UnsafeRawBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount),
+      in: UnsafeRawBufferPointer(text))
   }
 
   private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
