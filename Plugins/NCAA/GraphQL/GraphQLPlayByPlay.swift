@@ -460,18 +460,47 @@ extension GraphQLPlayByPlay.Period: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Entry: JSONReadable {
+  /// In one pass over the entry's members (`forEachMember`): a search per field looked at 33
+  /// members of a lacrosse entry, whose basketball fields are all missing. A repeated key: the
+  /// first wins (`seen`), as `optional` reads it.
   init(json: borrowing JSONNode) throws(JSONShapeError) {
-    // Read into locals, then made whole: fields assigned one by one between throwing reads
-    // had the compiler build the entry aside and copy it out.
-    let clock: String? = try json.optional("clock")
-    let teamId: Flexible? = try json.optional("teamId")
-    let plays: [GraphQLPlayByPlay.Item]? = try json.optional("plays")
-    let visitorText: String? = try json.optional("visitorText")
-    let homeText: String? = try json.optional("homeText")
-    let eventDescription: String? = try json.optional("eventDescription")
-    let homeScore: Int? = try json.optional("homeScore")
-    let visitorScore: Int? = try json.optional("visitorScore")
-    let score: String? = try json.optional("score")
+    var clock: String?
+    var teamId: Flexible?
+    var plays: [GraphQLPlayByPlay.Item]?
+    var visitorText: String?
+    var homeText: String?
+    var eventDescription: String?
+    var homeScore: Int?
+    var visitorScore: Int?
+    var score: String?
+    var seen: UInt16 = 0
+    try json.forEachMember { key, value throws(JSONShapeError) in
+      // The field's bit, when the key is one of the entry's and not seen before.
+      let bit: UInt16 =
+        switch key.count {
+        case 5: key.is("clock") ? 1 : key.is("plays") ? 4 : key.is("score") ? 256 : 0
+        case 6: key.is("teamId") ? 2 : 0
+        case 8: key.is("homeText") ? 16 : 0
+        case 9: key.is("homeScore") ? 64 : 0
+        case 11: key.is("visitorText") ? 8 : 0
+        case 12: key.is("visitorScore") ? 128 : 0
+        case 16: key.is("eventDescription") ? 32 : 0
+        default: 0
+        }
+      guard bit != 0, seen & bit == 0 else { return }
+      seen |= bit
+      switch bit {
+      case 1: clock = try value.optionalValue()
+      case 2: teamId = try value.optionalValue()
+      case 4: plays = try value.optionalValue()
+      case 8: visitorText = try value.optionalValue()
+      case 16: homeText = try value.optionalValue()
+      case 32: eventDescription = try value.optionalValue()
+      case 64: homeScore = try value.optionalValue()
+      case 128: visitorScore = try value.optionalValue()
+      default: score = try value.optionalValue()
+      }
+    }
     self.init(
       clock: clock, teamId: teamId, plays: plays, visitorText: visitorText, homeText: homeText,
       eventDescription: eventDescription, homeScore: homeScore, visitorScore: visitorScore, score: score)
@@ -479,11 +508,31 @@ extension GraphQLPlayByPlay.Entry: JSONReadable {
 }
 
 extension GraphQLPlayByPlay.Item: JSONReadable {
+  /// In one pass over the play's members, as `Entry` is read.
   init(json: borrowing JSONNode) throws(JSONShapeError) {
-    let playText: String? = try json.optional("playText")
-    let homeScore: Int? = try json.optional("homeScore")
-    let visitorScore: Int? = try json.optional("visitorScore")
-    let clock: String? = try json.optional("clock")
+    var playText: String?
+    var homeScore: Int?
+    var visitorScore: Int?
+    var clock: String?
+    var seen: UInt8 = 0
+    try json.forEachMember { key, value throws(JSONShapeError) in
+      let bit: UInt8 =
+        switch key.count {
+        case 5: key.is("clock") ? 8 : 0
+        case 8: key.is("playText") ? 1 : 0
+        case 9: key.is("homeScore") ? 2 : 0
+        case 12: key.is("visitorScore") ? 4 : 0
+        default: 0
+        }
+      guard bit != 0, seen & bit == 0 else { return }
+      seen |= bit
+      switch bit {
+      case 1: playText = try value.optionalValue()
+      case 2: homeScore = try value.optionalValue()
+      case 4: visitorScore = try value.optionalValue()
+      default: clock = try value.optionalValue()
+      }
+    }
     self.init(playText: playText, homeScore: homeScore, visitorScore: visitorScore, clock: clock)
   }
 }
