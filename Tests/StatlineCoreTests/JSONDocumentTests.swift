@@ -169,6 +169,30 @@ import Testing
   /// Indentation is stepped over eight spaces at a time: whatever the run's length, and a tab,
   /// a newline or a bad byte anywhere in or after it, the values and the errors' places are
   /// the ones a byte-by-byte reading gives.
+  /// The scanner marks a string ASCII (read with no look for UTF-8) only when no byte of it is
+  /// past ASCII: a byte that is not UTF-8 at every place of a word, before a quote or an escape in
+  /// the same word or after one, is still found, and a string of valid UTF-8 still reads.
+  @Test func aByteThatIsNotUTF8IsFoundWhereverItSits() throws {
+    for length in 1..<24 {
+      for offset in 0..<length {
+        for tail in ["", "\\n", "bb\\t"] {
+          var invalid = Array(repeating: UInt8(ascii: "a"), count: length)
+          invalid[offset] = 0xE9
+          let node = try JSONDocument(bytes: Array("[\"".utf8) + invalid + Array(tail.utf8) + Array("\"]".utf8)).root
+          let string = try #require(node.elements.first { _ in true })
+          #expect(string.validString == nil, "0xE9 at \(offset) of \(length), then '\(tail)'")
+          #expect(string.string?.contains("\u{FFFD}") == true)
+          var valid = Array(repeating: UInt8(ascii: "a"), count: length)
+          valid[offset] = 0xC3
+          valid.insert(0xA9, at: offset + 1)
+          let accented = try JSONDocument(bytes: Array("[\"".utf8) + valid + Array(tail.utf8) + Array("\"]".utf8)).root
+          let text = try #require(accented.elements.first { _ in true })
+          #expect(text.validString?.contains("é") == true, "é at \(offset) of \(length), then '\(tail)'")
+        }
+      }
+    }
+  }
+
   @Test func runsOfSpacesOfEveryLengthAreSteppedOverExactly() throws {
     for length in 0..<40 {
       let run = String(repeating: " ", count: length)
