@@ -22,18 +22,10 @@ enum BasketballPlayRows {
     return plays
   }
 
-  /// One row's play. Its words are read once, on the text's bytes, in any letter case, and the
-  /// actor cut at the text's first commas (`Words`): a lower-cased copy, a list of its parts and
-  /// a string made per test, per row, were a third of reading a stats.ncaa.org basketball
-  /// play-by-play.
-  static func play(_ row: PlayRow, gameId: String, sequence: Int) -> Play {
-    var play = Play(gameId: gameId, sequence: sequence, type: .other, text: "")
-    var row = row
-    fill(&play, from: &row, sequence: sequence)
-    return play
-  }
-
-  /// `play` filled from `row`, whose text is moved into it (the row is not read again).
+  /// `play` filled from `row`, whose text is moved into it (the row is not read again). The
+  /// row's words are read once, on the text's bytes, in any letter case, and the actor cut at the
+  /// text's first commas (`Words`): a lower-cased copy, a list of its parts and a string made per
+  /// test, per row, were a third of reading a stats.ncaa.org basketball play-by-play.
   static func fill(_ play: inout Play, from row: inout PlayRow, sequence: Int) {
     let words = row.text.withUTF8 { Words($0) }
     var type = PlayType.other
