@@ -126,6 +126,22 @@ public struct Node {
     return found
   }
 
+  /// The first descendant element with this name for which `matches` holds, in document order:
+  /// the walk stops there (a page's sport selector or its scores table sits near its top, and
+  /// every element of that name gathered first was a walk of the whole tree).
+  public func firstDescendant(named name: String, where matches: (Node) -> Bool) -> Node? {
+    let name = ElementName(name)
+    var found: Node?
+    walk { current in
+      guard name.matches(current) else { return true }
+      let node = Node(document: document, pointer: current)
+      guard matches(node) else { return true }
+      found = node
+      return false
+    }
+    return found
+  }
+
   /// Visits every node below this one in document order, through the tree's own links (no
   /// stack), until `visit` returns false.
   private func walk(_ visit: (xmlNodePtr) -> Bool) {

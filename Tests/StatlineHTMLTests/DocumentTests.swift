@@ -30,6 +30,30 @@ import Testing
     #expect(div.descendants(named: "b").count == 1 && div.descendants(named: "td").isEmpty)
   }
 
+  /// The first element of a name that a test passes, in document order; the walk asks no
+  /// element after it.
+  @Test func theFirstDescendantThatPassesATestEndsTheWalk() throws {
+    let root = try #require(document.root)
+    var asked: [String] = []
+    let second = root.firstDescendant(named: "td") { cell in
+      asked.append(cell.text)
+      return cell.text != "1"
+    }
+    #expect(second?.text == "2")
+    #expect(asked == ["1", "2"])
+    asked = []
+    let first = root.firstDescendant(named: "td") { cell in
+      asked.append(cell.text)
+      return cell.text == "1"
+    }
+    #expect(first?.text == "1")
+    #expect(asked == ["1"], "no cell asked after the first that passes")
+    #expect(root.firstDescendant(named: "td") { _ in false } == nil)
+    let div = try #require(try document.first(css: "#d"))
+    #expect(div.firstDescendant(named: "td") { _ in true } == nil, "only below the node")
+    #expect(root.firstDescendant(named: "b") { $0.text == "Force" }?.text == "Force")
+  }
+
   @Test func attributesAreReadAndListed() throws {
     let div = try #require(try document.first(css: "#d"))
     #expect(div.attribute("data-order") == "7")

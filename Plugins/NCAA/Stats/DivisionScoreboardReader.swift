@@ -9,13 +9,16 @@ import StatlineHTML
 /// The first-listed team is the visitor. The board prints no status and no clock.
 enum DivisionScoreboardReader {
   static func entries(_ document: Document) -> [Scoreboard.Entry] {
-    // The table headed Game Date … Score (by walking the tree: this page needs no XPath at all).
+    // The table headed Game Date … Score (by walking the tree as far as it: this page needs no
+    // XPath at all).
     guard
-      let table = document.root?.descendants(named: "table").first(where: { table in
-        let headers = table.children(named: "thead").flatMap { $0.children(named: "tr") }
-          .flatMap { $0.children(named: "th") }.map(\.text)
-        return headers.contains("Game Date") && headers.contains("Score")
-      })
+      let table = document.root?.firstDescendant(
+        named: "table",
+        where: { table in
+          let headers = table.children(named: "thead").flatMap { $0.children(named: "tr") }
+            .flatMap { $0.children(named: "th") }.map(\.text)
+          return headers.contains("Game Date") && headers.contains("Score")
+        })
     else { return [] }
     var entries: [Scoreboard.Entry] = []
     var pending: (entry: Scoreboard.Entry, lines: [[Int]])?

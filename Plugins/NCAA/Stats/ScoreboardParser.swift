@@ -38,8 +38,8 @@ struct ScoreboardParser: PageParser {
     // selected sport, its heading) or the URL's sport_code, else it is unknown.
     let query = page.url.flatMap(URLComponents.init(string:))?.queryItems ?? []
     // The sport selector's selected option (`sport_code`, or `sport_code_select` on the
-    // season-division board), by walking the tree.
-    let selected = document.root?.descendants(named: "select").first {
+    // season-division board), by walking the tree as far as the selector.
+    let selected = document.root?.firstDescendant(named: "select") {
       $0.attribute("name") == "sport_code" || $0.attribute("name") == "sport_code_select"
     }?
     .children(named: "option").first { $0.attribute("selected") != nil }?.attribute("value")
