@@ -17,6 +17,9 @@ public protocol ElementNode {
   func descendants(named name: String) -> [Self]
   /// The first descendant element with this name, in document order.
   func firstDescendant(named name: String) -> Self?
+  /// The first descendant element with this name that passes `matches`, in document order; the
+  /// walk stops there (no list of every such element is made).
+  func firstDescendant(named name: String, where matches: (Self) -> Bool) -> Self?
 }
 
 extension Node: ElementNode {}

@@ -201,6 +201,16 @@ public struct FragmentNode: ElementNode {
     return nil
   }
 
+  public func firstDescendant(named name: String, where matches: (FragmentNode) -> Bool) -> FragmentNode? {
+    for position in (index + 1)..<Int(item.subtreeEnd) {
+      let current = fragment.storage.items[position]
+      guard current.kind == .element, current.name == name else { continue }
+      let node = FragmentNode(fragment: fragment, index: position)
+      if matches(node) { return node }
+    }
+    return nil
+  }
+
   /// Whether the element's class attribute lists `name` (CSS `.name`: words split at XML
   /// whitespace, as the CSS translator's `normalize-space(@class)` splits them).
   public func hasClass(_ name: String) -> Bool {

@@ -152,6 +152,21 @@ import Testing
       #expect(kept.children(named: name).map(\.text) == node.children(named: name).map(\.text))
       #expect(kept.descendants(named: name).map(\.text) == node.descendants(named: name).map(\.text))
       #expect(kept.firstDescendant(named: name)?.text == node.firstDescendant(named: name)?.text)
+      // The first that passes a test: the second of the name, or one that carries a link.
+      var seen = (kept: 0, node: 0)
+      let secondKept = kept.firstDescendant(named: name) { _ in
+        seen.kept += 1
+        return seen.kept == 2
+      }
+      let secondNode = node.firstDescendant(named: name) { _ in
+        seen.node += 1
+        return seen.node == 2
+      }
+      #expect(secondKept?.text == secondNode?.text)
+      #expect(seen.kept == seen.node, "<\(name)> elements asked")
+      #expect(
+        kept.firstDescendant(named: name, where: { $0.attribute("href") != nil })?.text
+          == node.firstDescendant(named: name, where: { $0.attribute("href") != nil })?.text)
     }
   }
 }

@@ -45,10 +45,10 @@ struct LegacyScheduleParser: PageParser {
       let neutral = parts.dropFirst().first { $0.hasPrefix("@") }
       let away = opponent.hasPrefix("@")
       if away { opponent = opponent.dropFirst().trimmingCharacters(in: .whitespaces) }
-      let link = cells[columns.opponent].descendants(named: "a").first {
+      let link = cells[columns.opponent].firstDescendant(named: "a") {
         $0.attribute("href")?.hasPrefix("/team/") == true
       }
-      let result = cells[columns.result].descendants(named: "a").first {
+      let result = cells[columns.result].firstDescendant(named: "a") {
         $0.attribute("href")?.contains("/game/") == true
       }
       rows.append(

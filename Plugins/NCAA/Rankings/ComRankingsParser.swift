@@ -89,7 +89,7 @@ struct ComRankingsParser: PageParser {
   /// A table's header: its `th` cells (of `thead`, else its first row), upper-cased.
   static func header(of table: Node) -> [String] {
     let head = table.firstDescendant(named: "thead") ?? table
-    guard let row = head.descendants(named: "tr").first(where: { !$0.children(named: "th").isEmpty }) else {
+    guard let row = head.firstDescendant(named: "tr", where: { !$0.children(named: "th").isEmpty }) else {
       return []
     }
     return row.children(named: "th").map { $0.words.uppercased() }

@@ -82,7 +82,7 @@ struct ContestHeader: Sendable, Equatable {
 
   /// The header of a page read as a tree.
   static func read(_ document: Document, page: Page) throws -> ContestHeader {
-    try read(table: document.root?.descendants(named: "table").first(where: isHeader), page: page)
+    try read(table: document.root?.firstDescendant(named: "table", where: isHeader), page: page)
   }
 
   /// The header table: centred, with a score cell (`font-size:36px`).
@@ -100,7 +100,7 @@ struct ContestHeader: Sendable, Equatable {
         .wrongPage, "the page has no contest header (the centred table with both teams' scores)",
         hint: "this is not a stats.ncaa.org contest tab, or its layout changed")
     }
-    let tabLink = table.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/contests/") == true }
+    let tabLink = table.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/contests/") == true }
     let contestId =
       NCAAIds.number(after: "/contests/", in: page.url)
       ?? NCAAIds.number(after: "/contests/", in: tabLink?.attribute("href"))
@@ -157,7 +157,7 @@ struct ContestHeader: Sendable, Equatable {
 
   /// The first link to a season team's page (`/teams/…`) within `node`.
   private static func teamLink<Element: ElementNode>(in node: Element) -> Element? {
-    node.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
+    node.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/teams/") == true }
   }
 
   /// Header cells, one row per team (visitor first), then the date, venue and attendance rows.

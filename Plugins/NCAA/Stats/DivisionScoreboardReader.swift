@@ -26,9 +26,12 @@ enum DivisionScoreboardReader {
     // row: on a day's 150 games those queries cost more than libxml2's parse of the page.
     for row in Self.rows(of: table) {
       let cells = row.children(named: "td")
-      if let box = row.descendants(named: "a").first(where: {
-        $0.attribute("href").map { FastText.contains($0, "/box_score") } == true
-      }) {
+      if let box = row.firstDescendant(
+        named: "a",
+        where: {
+          $0.attribute("href").map { FastText.contains($0, "/box_score") } == true
+        })
+      {
         guard var entry = pending?.entry, let lines = pending?.lines, entry.rows.count == 2 else { continue }
         entry.contestId = NCAAIds.number(after: "/contests/", in: box.attribute("href")) ?? ""
         for index in entry.rows.indices where index < lines.count { entry.rows[index].periods = lines[index] }
@@ -81,7 +84,7 @@ enum DivisionScoreboardReader {
   /// A team's name cell: its link (`/teams/{id}`) and name with the record stripped from the end
   /// (`Queens (NC) (1-3)` → `Queens (NC)`, `1-3`), or plain text for a team without an NCAA page.
   static func team(_ cell: Node, total: String) -> Scoreboard.Entry.Row {
-    let link = cell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
+    let link = cell.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/teams/") == true }
     var name = FastText.trimmedWhitespace(link?.text ?? cell.text)
     var record: String?
     if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {

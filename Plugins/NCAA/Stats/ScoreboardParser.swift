@@ -62,7 +62,7 @@ struct ScoreboardParser: PageParser {
     // of 145 KB took 70 ms, and seconds under ASan).
     func isContest(_ row: Node) -> Bool { row.attribute("id")?.hasPrefix("contest_") == true }
     func teamLink(_ node: Node) -> Node? {
-      node.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
+      node.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/teams/") == true }
     }
     for table in document.root?.descendants(named: "table") ?? [] {
       let rows = DivisionScoreboardReader.rows(of: table)

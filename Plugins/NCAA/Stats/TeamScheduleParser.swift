@@ -51,7 +51,7 @@ struct TeamScheduleParser: PageParser {
         continue
       }
       let opponentCell = cells[columns.opponent]
-      let link = opponentCell.descendants(named: "a").first { $0.attribute("href")?.hasPrefix("/teams/") == true }
+      let link = opponentCell.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/teams/") == true }
       var opponent = link?.text ?? ""
       let lines = StatsPage.lines(of: opponentCell)
       if link == nil { opponent = lines.first { $0 != "@" } ?? opponentCell.text }
@@ -67,7 +67,7 @@ struct TeamScheduleParser: PageParser {
       let note = children.suffix(from: lineBreak.map { $0 + 1 } ?? children.endIndex).compactMap { child -> String? in
         if case .text(let text) = child { text } else { nil }
       }.joined(separator: " ")
-      let resultLink = cells[columns.result].descendants(named: "a").first {
+      let resultLink = cells[columns.result].firstDescendant(named: "a") {
         $0.attribute("href")?.hasPrefix("/contests/") == true
       }
       rows.append(
