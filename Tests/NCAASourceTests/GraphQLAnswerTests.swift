@@ -80,6 +80,9 @@ import Testing
 /// The play-by-play's entries and plays, read in one pass over their members, against the
 /// search per field they were read with before (kept here as the reference).
 @Suite struct GraphQLPlayByPlayRecordTests {
+  /// A record's fields in one line, each as `String(describing:)` writes it.
+  static func line(_ fields: Any?...) -> String { fields.map { String(describing: $0) }.joined(separator: " ") }
+
   static func searchedEntry(_ json: JSONNode) throws(JSONShapeError) -> String {
     let clock: String? = try json.optional("clock")
     let teamId: Flexible? = try json.optional("teamId")
@@ -88,48 +91,54 @@ import Testing
       return Array(node.elements)
     }
     let items = try plays?.map { node throws(JSONShapeError) in try searchedItem(node) }
-    let visitorText: String? = try json.optional("visitorText")
-    let homeText: String? = try json.optional("homeText")
-    let eventDescription: String? = try json.optional("eventDescription")
-    let homeScore: Int? = try json.optional("homeScore")
-    let visitorScore: Int? = try json.optional("visitorScore")
-    let score: String? = try json.optional("score")
-    return
-      "\(String(describing: clock)) \(String(describing: teamId?.text)) \(String(describing: items)) "
-      + "\(String(describing: visitorText)) \(String(describing: homeText)) \(String(describing: eventDescription)) "
-      + "\(String(describing: homeScore)) \(String(describing: visitorScore)) \(String(describing: score))"
+    return line(
+      clock, teamId?.text, items, try json.optional("visitorText", as: String.self),
+      try json.optional("homeText", as: String.self), try json.optional("eventDescription", as: String.self),
+      try json.optional("homeScore", as: Int.self), try json.optional("visitorScore", as: Int.self),
+      try json.optional("score", as: String.self))
   }
 
   static func searchedItem(_ json: JSONNode) throws(JSONShapeError) -> String {
-    let playText: String? = try json.optional("playText")
-    let homeScore: Int? = try json.optional("homeScore")
-    let visitorScore: Int? = try json.optional("visitorScore")
-    let clock: String? = try json.optional("clock")
-    return
-      "\(String(describing: playText)) \(String(describing: homeScore)) \(String(describing: visitorScore)) "
-      + "\(String(describing: clock))"
+    line(
+      try json.optional("playText", as: String.self), try json.optional("homeScore", as: Int.self),
+      try json.optional("visitorScore", as: Int.self), try json.optional("clock", as: String.self))
+  }
+
+  static func onePassItem(_ json: JSONNode) throws(JSONShapeError) -> String {
+    let item = try GraphQLPlayByPlay.Item(json: json)
+    return line(item.playText, item.homeScore, item.visitorScore, item.clock)
   }
 
   static func onePassEntry(_ json: JSONNode) throws(JSONShapeError) -> String {
     let entry = try GraphQLPlayByPlay.Entry(json: json)
-    let items = entry.plays?.map {
-      "\(String(describing: $0.playText)) \(String(describing: $0.homeScore)) "
-        + "\(String(describing: $0.visitorScore)) \(String(describing: $0.clock))"
-    }
-    return
-      "\(String(describing: entry.clock)) \(String(describing: entry.teamId?.text)) \(String(describing: items)) "
-      + "\(String(describing: entry.visitorText)) \(String(describing: entry.homeText)) "
-      + "\(String(describing: entry.eventDescription)) \(String(describing: entry.homeScore)) "
-      + "\(String(describing: entry.visitorScore)) \(String(describing: entry.score))"
+    let items = entry.plays?.map { line($0.playText, $0.homeScore, $0.visitorScore, $0.clock) }
+    return line(
+      entry.clock, entry.teamId?.text, items, entry.visitorText, entry.homeText, entry.eventDescription,
+      entry.homeScore, entry.visitorScore, entry.score)
   }
 
-  @Test func entriesReadAsTheSearchPerFieldReadThem() throws {
+  @Test func entriesAndPlaysReadAsTheSearchPerFieldReadThem() throws {
     let keys = [
       "clock", "teamId", "visitorText", "homeText", "eventDescription", "homeScore", "visitorScore", "score",
       "__typename", "plays", "playText", "cl\\u006fck",
     ]
     let values = [#""12:41""#, "3", "-2", "null", #""GOAL by COR Smith, Al""#, "true", "2.5", #""(1-2)""#, "[]"]
     var random = SystemRandomNumberGenerator()
+    func same(
+      _ text: String, _ searched: (JSONNode) throws(JSONShapeError) -> String,
+      _ onePass: (JSONNode) throws(JSONShapeError) -> String
+    ) throws {
+      let node = try JSONDocument(bytes: Array(text.utf8)).root
+      let a = Result { () throws(JSONShapeError) in try searched(node) }
+      let b = Result { () throws(JSONShapeError) in try onePass(node) }
+      switch (a, b) {
+      case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+      // Two wrong fields: each reading names one of them (the search the first it asks for, the
+      // one pass the first in the text), and both refuse the record.
+      case (.failure, .failure): break
+      default: Issue.record("\(text): searched \(a), one pass \(b)")
+      }
+    }
     func item() -> String {
       let members = (0..<Int.random(in: 0...5, using: &random)).map { _ in
         "\"\(["playText", "homeScore", "visitorScore", "clock", "__typename", "homeScore"].randomElement(using: &random)!)\":"
@@ -146,17 +155,9 @@ import Testing
           : values.randomElement(using: &random)!
         return "\"\(key)\":" + value
       }
-      let text = "{" + members.joined(separator: ",") + "}"
-      let node = try JSONDocument(bytes: Array(text.utf8)).root
-      let searched = Result { () throws(JSONShapeError) in try Self.searchedEntry(node) }
-      let onePass = Result { () throws(JSONShapeError) in try Self.onePassEntry(node) }
-      switch (searched, onePass) {
-      case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-      // Two wrong fields: each reading names one of them (the search the first it asks for, the
-      // one pass the first in the text), and both refuse the entry.
-      case (.failure, .failure): break
-      default: Issue.record("\(text): searched \(searched), one pass \(onePass)")
-      }
+      try same("{" + members.joined(separator: ",") + "}", Self.searchedEntry, Self.onePassEntry)
     }
+    // Plays alone, so that each of their fields is read often.
+    for _ in 0..<2_000 { try same(item(), Self.searchedItem, Self.onePassItem) }
   }
 }
