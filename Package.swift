@@ -35,7 +35,7 @@ let pluginTargets: [Target] = sourcePlugins.flatMap { name -> [Target] in
     .testTarget(
       name: "\(name)SourceTests",
       dependencies: [
-        .target(name: "\(name)Source"), "StatlineCore", "StatlineHTML", "StatlineApp", "StatlineEngine",
+        .target(name: "\(name)Source"), "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineFixtures",
         "StatlineTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
@@ -58,6 +58,8 @@ let package = Package(
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
     .library(name: "StatlineCanonical", targets: ["StatlineCanonical"]),
+    .library(name: "StatlineFixtures", targets: ["StatlineFixtures"]),
+    .library(name: "StatlineLoopback", targets: ["StatlineLoopback"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
     .library(name: "StatlineTesting", targets: ["StatlineTesting"]),
   ] + sourcePlugins.map { .library(name: "\($0)Source", targets: ["\($0)Source"]) },
@@ -91,6 +93,7 @@ let package = Package(
       name: "StatlineEngine",
       dependencies: [
         "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ],
       swiftSettings: swiftSettings),
@@ -106,7 +109,8 @@ let package = Package(
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Metrics", package: "swift-metrics"), .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.copy("openapi.json"), .copy("live.html")],
       swiftSettings: swiftSettings),
@@ -118,7 +122,9 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
-    .target(name: "StatlineCanonical", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineCanonical", dependencies: ["StatlineCore"], resources: [.copy("Resources/teams.tsv")],
+      swiftSettings: swiftSettings),
     .target(
       name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore", "StatlineCanonical"],
       swiftSettings: swiftSettings),
@@ -130,11 +136,24 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings),
+    .target(name: "StatlineFixtures", dependencies: ["StatlineCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineCLI",
+      dependencies: ["StatlineCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineLoopback",
+      dependencies: [
+        "StatlineCore", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ],
+      swiftSettings: swiftSettings),
     .target(
       name: "StatlineApp",
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
-        "StatlineServer", "StatlineCanonical",
+        "StatlineServer", "StatlineCanonical", "StatlineFixtures", "StatlineCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -143,28 +162,59 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Metrics", package: "swift-metrics"), .product(name: "CoreMetrics", package: "swift-metrics"),
       ] + sourcePlugins.map { .target(name: "\($0)Source") },
       swiftSettings: swiftSettings
     ),
-    .executableTarget(name: "statline", dependencies: ["StatlineApp"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineDemo",
+      dependencies: [
+        "StatlineApp", "StatlineCLI", "StatlineCore", "StatlineEngine", "StatlineEvents", "StatlineSQLite",
+        "StatlineServer", "StatlineLoopback", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineBench",
+      dependencies: [
+        "StatlineApp", "StatlineCLI", "StatlineDemo", "StatlineLoopback", "StatlineFixtures", "StatlineCore",
+        "StatlineHTML",
+        "StatlineEngine", "StatlineEvents", "StatlineSQLite", "StatlinePostgres", "StatlineServer",
+        "StatlineCanonical", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineScaffold",
+      dependencies: [
+        "StatlineCLI", "StatlineCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "statline",
+      dependencies: [
+        "StatlineApp", "StatlineDemo", "StatlineBench", "StatlineScaffold",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings),
     .target(
       name: "StatlineTesting",
       dependencies: [
-        "StatlineCore", "StatlineCanonical", "StatlineApp", "StatlineEngine", "StatlinePostgres",
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        "StatlineCore", "StatlineCanonical", "StatlineEngine", "StatlineFixtures", "StatlineLoopback",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineCoreTests", dependencies: ["StatlineCore", "StatlineTesting"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "StatlineHTMLTests", dependencies: ["StatlineHTML", "StatlineTesting"], swiftSettings: swiftSettings),
+      name: "StatlineHTMLTests", dependencies: ["StatlineHTML", "StatlineCore", "StatlineTesting"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineEngineTests",
       dependencies: [
-        "StatlineEngine", "StatlineCore", "StatlineTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "StatlineEngine", "StatlineCore", "StatlineTesting", "StatlineLoopback",
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -174,25 +224,31 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineEventsTests",
       dependencies: [
-        "StatlineEvents", "StatlineCore", "StatlineEngine", "StatlineTesting",
+        "StatlineEvents", "StatlineCore", "StatlineEngine", "StatlineTesting", "StatlineLoopback",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StatlineSQLiteTests", dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore", "CSQLite"],
+      name: "StatlineSQLiteTests",
+      dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore", "StatlineCanonical", "CSQLite"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlinePostgresTests",
       dependencies: [
         "StatlinePostgres", "StatlineTesting", "StatlineCore", "StatlineEngine", "StatlineSQLite", "StatlineServer",
-        "StatlineEvents", .product(name: "Logging", package: "swift-log"),
+        "StatlineEvents", "StatlineCanonical", .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -202,8 +258,22 @@ let package = Package(
       name: "StatlineAppTests",
       dependencies: [
         "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineCanonical",
+        "StatlineFixtures", "StatlineLoopback", "StatlineEngine", "StatlineEvents", "StatlineDemo",
+        "StatBroadcastSource",
       ],
       swiftSettings: swiftSettings
     ),
+    .testTarget(
+      name: "StatlineBenchTests",
+      dependencies: [
+        "StatlineBench", "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineLoopback", "StatlineFixtures",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineDemoTests", dependencies: ["StatlineDemo", "StatlineApp", "StatlineTesting", "StatlineCore"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineScaffoldTests", dependencies: ["StatlineScaffold", "StatlineTesting", "StatlineCore"],
+      swiftSettings: swiftSettings),
   ] + pluginTargets
 )

@@ -1,6 +1,6 @@
 import Foundation
-import StatlineApp
 import StatlineCore
+import StatlineFixtures
 
 /// The real saved pages of `../shared/fixtures/real`, for tests that assert their key facts.
 ///

@@ -4,7 +4,8 @@ import StatlineApp
   import Glibc
 #endif
 
-/// The `statline` executable: everything lives in `StatlineApp`, so tests build what the CLI runs.
+/// The `statline` executable: the root command (`StatlineCommand.swift`) composes the command
+/// modules; tests run this very binary (`CommandRunner`).
 @main
 enum StatlineMain {
   static func main() async {

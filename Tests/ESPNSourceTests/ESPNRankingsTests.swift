@@ -1,6 +1,6 @@
 import Foundation
-import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineTesting
 import Testing
 

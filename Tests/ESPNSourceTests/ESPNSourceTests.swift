@@ -1,15 +1,17 @@
 import Foundation
-import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
 @testable import ESPNSource
 
 @Suite struct ESPNSourceTests {
-  @Test(arguments: GoldenCases.cases(plugin: "ESPN"))
+  static let goldens = GoldenCases([ESPNSource.plugin])
+
+  @Test(arguments: Self.goldens.cases(plugin: "ESPN"))
   func golden(_ fixture: FixtureCase) {
-    GoldenCases.expectPasses(fixture)
+    Self.goldens.expectPasses(fixture)
   }
 
   static func entry(_ settings: PluginSettings = PluginSettings()) throws -> ParserEntry {

@@ -1,15 +1,18 @@
-import StatlineApp
+import GenericHTMLSource
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
 @Suite struct GenericHTMLGoldenTests {
-  @Test(arguments: GoldenCases.cases(plugin: "GenericHTML"))
+  static let goldens = GoldenCases([GenericHTMLSource.plugin])
+
+  @Test(arguments: Self.goldens.cases(plugin: "GenericHTML"))
   func golden(_ fixture: FixtureCase) {
-    GoldenCases.expectPasses(fixture)
+    Self.goldens.expectPasses(fixture)
   }
 
   @Test func everyBundledConfigHasCases() {
-    let parsers = Set(GoldenCases.cases(plugin: "GenericHTML").map(\.parser))
+    let parsers = Set(Self.goldens.cases(plugin: "GenericHTML").map(\.parser))
     #expect(parsers == ["ncaa-team-schedule", "statbroadcast-calendar"])
   }
 }

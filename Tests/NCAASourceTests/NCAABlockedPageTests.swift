@@ -1,8 +1,8 @@
 import Clocks
 import Foundation
-import StatlineApp
 import StatlineCore
 import StatlineEngine
+import StatlineFixtures
 import StatlineTesting
 import Testing
 

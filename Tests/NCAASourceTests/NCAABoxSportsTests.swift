@@ -1,7 +1,7 @@
 import Foundation
-import StatlineApp
 import StatlineCore
 import StatlineEngine
+import StatlineFixtures
 import StatlineTesting
 import Testing
 

@@ -1,10 +1,13 @@
-import StatlineApp
+import NCAASource
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
 @Suite struct NCAAGoldenTests {
-  @Test(arguments: GoldenCases.cases(plugin: "NCAA"))
+  static let goldens = GoldenCases([NCAASource.plugin])
+
+  @Test(arguments: Self.goldens.cases(plugin: "NCAA"))
   func golden(_ fixture: FixtureCase) {
-    GoldenCases.expectPasses(fixture)
+    Self.goldens.expectPasses(fixture)
   }
 }

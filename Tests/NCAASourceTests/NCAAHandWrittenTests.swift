@@ -1,7 +1,7 @@
 import Foundation
-import StatlineApp
 import StatlineCore
 import StatlineEngine
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
@@ -360,7 +360,7 @@ import Testing
     let stored =
       #"https://sdataprod.ncaa.com/?meta=GetContests_web&variables={"sportCode":"MLA","division":1,"contestDate":"today","week":null}"#
     let fetcher = ScriptedFetcher([:])
-    let poller = Poller(fetcher: fetcher, registry: try BuiltinPlugins.registry(), captures: nil)
+    let poller = Poller(fetcher: fetcher, registry: try SourceRegistry(plugins: [NCAASource.plugin]), captures: nil)
     let target = Target(url: stored, source: "ncaa", parser: "ncaa-gql-contests", role: .discovery)
     var book = ScheduleBook(states: [])
     let evening = Date(timeIntervalSince1970: 1_772_940_600)

@@ -1,6 +1,6 @@
 import Foundation
-import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 
 /// Runs a page through the NCAA parser that claims it, as the job and `replay` do.
 enum NCAARun {
-  static let registry = try! BuiltinPlugins.registry()
+  static let registry = try! SourceRegistry(plugins: [NCAASource.plugin])
 
   static func batch(_ page: Page) throws -> Batch {
     let entry = try registry.select(for: page)

@@ -1,6 +1,6 @@
 import Foundation
-import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineHTML
 import StatlineTesting
 import Testing
@@ -8,9 +8,11 @@ import Testing
 @testable import StatBroadcastSource
 
 @Suite struct StatBroadcastSourceTests {
-  @Test(arguments: GoldenCases.cases(plugin: "StatBroadcast"))
+  static let goldens = GoldenCases([StatBroadcastSource.plugin])
+
+  @Test(arguments: Self.goldens.cases(plugin: "StatBroadcast"))
   func golden(_ fixture: FixtureCase) {
-    GoldenCases.expectPasses(fixture)
+    Self.goldens.expectPasses(fixture)
   }
 }
 

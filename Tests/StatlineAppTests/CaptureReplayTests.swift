@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineSQLite
 import StatlineTesting
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineDemo
 import StatlineEngine
 import StatlineTesting
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import StatlineApp
 import StatlineCore
 import StatlineEvents
+import StatlineLoopback
 import StatlineSQLite
 import StatlineServer
 import StatlineTesting

@@ -56,7 +56,7 @@ import Testing
   ]
 
   @Test func everyPageWithExtremeNumbersIsReadOrRefused() throws {
-    let suite = GoldenCases.suite
+    let suite = GoldenCases(BuiltinPlugins.all).suite
     var (runs, refused) = (0, 0)
     for fixture in suite.cases() {
       guard let page = suite.page(fixture), let entry = suite.registry.parser(id: fixture.parser) else { continue }

@@ -1,7 +1,9 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineDemo
 import StatlineEngine
+import StatlineLoopback
 import StatlineSQLite
 import StatlineTesting
 import Testing

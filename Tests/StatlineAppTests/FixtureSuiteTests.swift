@@ -1,12 +1,13 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
 @Suite struct FixtureSuiteTests {
   @Test func everyPluginFolderIsListedAndHasFixturesAndEveryClaimedRealPageHasACase() {
-    #expect(GoldenCases.suite.coverageProblems() == [])
+    #expect(GoldenCases(BuiltinPlugins.all).suite.coverageProblems() == [])
   }
 
   @Test func coverageCatchesAFolderMissingFromTheList() throws {
@@ -111,20 +112,3 @@ import Testing
 }
 
 /// A throwaway copy of the package's manifest, plugin list, plugin folders and fixtures.
-enum TemporaryPackage {
-  static func make() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("statline-pkg-\(UUID())")
-    let manager = FileManager.default
-    try manager.createDirectory(
-      at: root.appendingPathComponent("Sources/StatlineApp"), withIntermediateDirectories: true)
-    try manager.copyItem(at: PackageRoot.file("Package.swift"), to: root.appendingPathComponent("Package.swift"))
-    try manager.copyItem(
-      at: PackageRoot.file(SourceScaffolder.listFile), to: root.appendingPathComponent(SourceScaffolder.listFile))
-    try manager.copyItem(at: PackageRoot.file("Fixtures"), to: root.appendingPathComponent("Fixtures"))
-    try manager.createDirectory(
-      at: root.appendingPathComponent("Plugins/GenericHTML"), withIntermediateDirectories: true)
-    return root
-  }
-
-  static func remove(_ root: URL) { try? FileManager.default.removeItem(at: root) }
-}

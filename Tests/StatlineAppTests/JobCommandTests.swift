@@ -1,6 +1,8 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineDemo
+import StatlineLoopback
 import StatlineSQLite
 import StatlineTesting
 import Testing

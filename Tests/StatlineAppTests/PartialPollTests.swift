@@ -1,6 +1,7 @@
 import Foundation
 import StatlineApp
 import StatlineCore
+import StatlineLoopback
 import StatlineSQLite
 import StatlineServer
 import StatlineTesting

@@ -2,6 +2,7 @@ import Foundation
 import StatlineApp
 import StatlineCanonical
 import StatlineCore
+import StatlineFixtures
 import StatlineTesting
 import Testing
 
@@ -95,7 +96,7 @@ import Testing
 
   /// Each real page a case reads, with the case's parser and URL.
   static func cases() throws -> [(page: String, parser: String, url: String?)] {
-    try GoldenCases.suite.cases().filter(\.isReal).map { fixture in
+    try GoldenCases(BuiltinPlugins.all).suite.cases().filter(\.isReal).map { fixture in
       let spec = try JSONDecoder().decode(RealPageSpec.self, from: Data(contentsOf: fixture.realPageSpecFile))
       return (spec.page, fixture.parser, spec.url)
     }

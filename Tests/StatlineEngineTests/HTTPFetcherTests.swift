@@ -1,6 +1,7 @@
 import Foundation
 import StatlineCore
 import StatlineEngine
+import StatlineLoopback
 import StatlineTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StatlineCore
 import StatlineEvents
+import StatlineLoopback
 import StatlineTesting
 import Testing
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import StatlineCore
 import StatlineEvents
+import StatlineLoopback
 import StatlineTesting
 import Testing
 

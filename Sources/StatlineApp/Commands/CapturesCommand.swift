@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
 import StatlinePostgres
 
 /// `statline captures`: the pages that failed, kept for `statline replay capture:ID`.
-struct CapturesCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct CapturesCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "captures", abstract: "List or prune captured failed pages.", subcommands: [List.self, Prune.self])
 
   struct StoreOption: ParsableArguments {

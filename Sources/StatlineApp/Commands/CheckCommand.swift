@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
 
 /// `statline check --config FILE`: the configuration read and validated as `run` reads it, every
 /// target resolved to its plugin and parser, and the plan printed; nothing is fetched and no
 /// store is opened.
-struct CheckCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct CheckCommand: ParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Validate a job configuration and print the plan (targets, parsers, cadences, hosts, sinks, store).",
     discussion: """
@@ -18,7 +21,7 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var job: JobOptions
 
-  func run() throws {
+  public func run() throws {
     let config: JobConfig
     let registry: SourceRegistry
     do {

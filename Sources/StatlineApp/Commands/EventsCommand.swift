@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import Logging
+import StatlineCLI
 import StatlineCore
 import StatlineEvents
 import StatlinePostgres
 
 /// `statline events`: the store's change events, and the sinks' dead letters.
-struct EventsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct EventsCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "events",
     abstract: "Read the change events the job derived, and the deliveries that failed.",
     subcommands: [EventsTailCommand.self, EventsFailedCommand.self, EventsRedeliverCommand.self])

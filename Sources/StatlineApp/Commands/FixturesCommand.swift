@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
+import StatlineFixtures
 
 /// `statline fixtures verify|record`: the golden-file check, from the command line.
-struct FixturesCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct FixturesCommand: ParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "fixtures", abstract: "Check or record the golden files under Fixtures/.",
     subcommands: [Verify.self, Record.self])
 

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
 import StatlinePostgres
 import StatlineSQLite
 
 /// `statline migrate`: brings a store's schema up to this Statline's, and says what it did.
-struct MigrateCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct MigrateCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "migrate", abstract: "Apply the store's schema migrations (the job also does this at start-up).",
     discussion: """
       A postgres:// store is migrated under an advisory lock, so workers starting at the same \
@@ -17,7 +20,7 @@ struct MigrateCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The store: a SQLite file or a postgres:// URL.", valueName: "path|url"))
   var store = "statline.sqlite"
 
-  func run() async throws {
+  public func run() async throws {
     do {
       switch try StoreLocation(store) {
       case .file(let path):

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
 import StatlineEngine
 import StatlinePostgres
 
 /// `statline once`: every due target once, then exit; for cron.
-struct OnceCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct OnceCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "once",
     abstract: "Poll every due target once (and the games they discover), deliver pending events, then exit.",
     discussion:
@@ -20,7 +23,7 @@ struct OnceCommand: AsyncParsableCommand {
   static let clusterRefusal =
     "statline once polls without leases, so it does not run against a PostgreSQL store, which workers share"
 
-  func run() async throws {
+  public func run() async throws {
     let runtime: JobRuntime<ContinuousClock>
     do throws(StatlineError) {
       let config = try job.load()

@@ -1,11 +1,15 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCanonical
 import StatlineCore
+import StatlineFixtures
 
 /// `statline replay`: run saved pages through parse → normalize → validate, offline.
-struct ReplayCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct ReplayCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Parse saved pages offline and print the normalized batch.",
     discussion: """
@@ -53,7 +57,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
   @OptionGroup var registryOptions: RegistryOptions
 
-  func run() async throws {
+  public func run() async throws {
     let registry: SourceRegistry
     do { registry = try registryOptions.registry() } catch { throw fail(error) }
     var failure: ExitCode?

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import StatlineCLI
 import StatlineCanonical
 import StatlineCore
 import StatlineEngine
@@ -20,8 +21,10 @@ struct JobOptions: ParsableArguments {
 }
 
 /// `statline run`: the scheduled scrape job as a service.
-struct RunCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct RunCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Run the scrape job until SIGINT or SIGTERM (polls due targets, stores what changed).",
     discussion: """
@@ -47,7 +50,7 @@ struct RunCommand: AsyncParsableCommand {
     help: ArgumentHelp("Also serve the read API in this process, at HOST:PORT (127.0.0.1:8080).", valueName: "addr"))
   var serve: String?
 
-  func run() async throws {
+  public func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
     }

@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import StatlineCLI
 import StatlineCore
 import StatlineServer
 
 /// `statline serve`: the read API over a store another process (the job) writes.
-struct ServeCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct ServeCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the read API (scoreboard, games, box scores, plays, delta sync, events) over a store.",
     discussion: """
@@ -71,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     return polls
   }
 
-  func run() async throws {
+  public func run() async throws {
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw fail(StatlineError(.configuration, "unknown log level '\(logLevel)'", hint: "use debug, info or warning"))
     }

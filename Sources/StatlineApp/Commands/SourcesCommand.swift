@@ -1,14 +1,17 @@
 import ArgumentParser
+import StatlineCLI
 import StatlineCore
 
 /// `statline sources`: the plugins, their parsers, the pages they claim and the sports they read.
-struct SourcesCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct SourcesCommand: ParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "sources", abstract: "List source plugins, their parsers and URL patterns.")
 
   @OptionGroup var registryOptions: RegistryOptions
 
-  func run() throws {
+  public func run() throws {
     let registry: SourceRegistry
     do { registry = try registryOptions.registry() } catch { throw fail(error) }
     for plugin in registry.plugins {

@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCore
 import StatlinePostgres
 
 /// `statline status`: the schedule as the store holds it.
-struct StatusCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct StatusCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "status", abstract: "Show targets, when they are due, their last result and host breakers.")
 
   @Option(name: .long, help: ArgumentHelp("The store: a SQLite file or a postgres:// URL.", valueName: "path|url"))
@@ -14,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Include retired targets.")
   var all = false
 
-  func run() async throws {
+  public func run() async throws {
     do {
       let opened = try await StoreLocation(store).openForCommand(
         hint: "run `statline run` or `statline once` first, or pass --store")

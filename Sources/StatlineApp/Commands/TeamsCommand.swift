@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import StatlineCLI
 import StatlineCanonical
 import StatlineCore
 import StatlinePostgres
 
 /// `statline teams`: the team registry (DESIGN.md §11) and the source teams it does not know.
-struct TeamsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct TeamsCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "teams", abstract: "Resolve source teams to canonical teams, and list those that do not resolve.",
     subcommands: [TeamsUnmatchedCommand.self, TeamsResolveCommand.self])
 }

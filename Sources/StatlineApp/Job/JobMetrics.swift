@@ -4,10 +4,12 @@ import StatlineEngine
 
 /// The job's Prometheus series, from what it reports: polls by outcome, fetch latency by
 /// source, parse errors by parser, change events by type.
-struct JobMetrics: Sendable {
+public struct JobMetrics: Sendable {
   let factory: any MetricsFactory
 
-  func record(_ event: JobEvent) {
+  public init(factory: any MetricsFactory) { self.factory = factory }
+
+  public func record(_ event: JobEvent) {
     guard case .polled(let report) = event else { return }
     Counter(label: "statline_polls_total", dimensions: [("outcome", report.outcome.rawValue)], factory: factory)
       .increment()

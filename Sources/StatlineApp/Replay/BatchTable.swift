@@ -124,7 +124,7 @@ public enum BatchTable {
     line.rank.map { "#\($0) \(line.team.name)" } ?? line.team.name
   }
 
-  static func table(header: [String], rows: [[String]]) -> [String] {
+  public static func table(header: [String], rows: [[String]]) -> [String] {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in

@@ -72,10 +72,8 @@ public struct TeamRegistry: Sendable {
   /// aliases: a source id (`statbroadcast:team-north-ca`) or a printed name (`NC Brooklyn`) →
   /// `team:457` or `457`.
   public static func seeded(aliases: [String: String] = [:]) throws(StatlineError) -> TeamRegistry {
-    try TeamRegistry(teams: seed, aliases: aliases)
+    try TeamRegistry(teams: TeamSeed.loaded.get(), aliases: aliases)
   }
-
-  private static let seed = TeamSeed.teams()
 
   public init(teams: [CanonicalTeam], aliases: [String: String] = [:]) throws(StatlineError) {
     var built = Builder(teams: teams)
