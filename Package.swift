@@ -189,7 +189,8 @@ let package = Package(
     .target(
       name: "StatlineScaffold",
       dependencies: [
-        "StatlineCLI", "StatlineCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StatlineCLI", "StatlineCore", "StatlineFixtures",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings),
     .executableTarget(

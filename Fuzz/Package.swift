@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The libFuzzer targets (issue 15), a package of their own beside Statline's: the fuzzer's
+/// The libFuzzer targets, a package of their own beside Statline's: the fuzzer's
 /// `main` comes from libFuzzer, so this executable only links with `--sanitize=fuzzer` and must
 /// stay out of the main package's ordinary builds. Build and run them with `scripts/fuzz`.
 let package = Package(

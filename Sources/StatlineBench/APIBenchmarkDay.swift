@@ -3,7 +3,7 @@ import StatlineCore
 import StatlineSQLite
 import StatlineServer
 
-/// The read API benchmark's data (DESIGN.md §7): a 60-game day (live and final games, each with
+/// The read API benchmark's data (architecture.md#quality-bars): a 60-game day (live and final games, each with
 /// a box score of 2 × 24 players and 80 plays) in a store, and the API's own answer bytes for
 /// the scoreboard and one box score written as static files, so that nginx serves exactly what
 /// the API does.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `statline bench`: the benchmarks of DESIGN.md §7 (never timed tests).
+/// `statline bench`: the benchmarks of architecture.md#quality-bars (never timed tests).
 public struct BenchCommand: ParsableCommand {
   public init() {}
 

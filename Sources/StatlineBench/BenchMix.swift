@@ -1,7 +1,7 @@
 import Foundation
 import StatlineCore
 
-/// The realistic mix of `bench cycle --mix FOLDER` (issue 31 point 4): the real pages of every
+/// The realistic mix of `bench cycle --mix FOLDER`: the real pages of every
 /// kind the plugins read, from `../shared/fixtures/real`, taken in turn by the targets: StatCrew
 /// XML of six sports, stats.ncaa.org box scores and play-by-play, ncaa.com's GraphQL
 /// play-by-play and casablanca scoreboard, ESPN's scoreboard. Each page changes its bytes every

@@ -5,7 +5,7 @@ import StatlineEngine
 import StatlinePostgres
 
 /// A live cycle: `targets` live game targets on a loopback site at `cadence`, through the real
-/// scheduler, politeness layer, HTTP fetcher, parser and SQLite store (DESIGN.md §7). The site
+/// scheduler, politeness layer, HTTP fetcher, parser and SQLite store (architecture.md#quality-bars). The site
 /// runs in a child process, so the CPU measured here is the job's alone.
 public struct CycleBenchmark: Sendable {
   public var targets: Int

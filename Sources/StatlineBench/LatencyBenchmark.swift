@@ -9,7 +9,7 @@ import StatlineEvents
 import StatlineLoopback
 import StatlineServer
 
-/// The latency the app feels (issue 29, point 8): a loopback site whose games score at known
+/// The latency the app feels: a loopback site whose games score at known
 /// times, each game reported by two sources, polled by the whole job (scheduler, politeness,
 /// HTTP, parsers, the store's merge into canonical games, the score differ) with a signed
 /// webhook sink and the read API's event stream in the job's process, as `run --serve` runs

@@ -6,7 +6,7 @@ import StatlineLoopback
 /// overtime), a men's basketball game and a baseball game (whose home team leads after the top
 /// of the ninth, so the bottom half is not played) at staggered starts, served by a loopback
 /// server from two sources that name the
-/// teams differently (DESIGN.md §11): a StatBroadcast-style school calendar with StatCrew XML
+/// teams differently (architecture.md#canonical-games): a StatBroadcast-style school calendar with StatCrew XML
 /// (`Army`, `UNC`), and an ncaa.com GraphQL scoreboard (`Army West Point`, `North Carolina`)
 /// that lags the StatCrew files by `ncaaLag` and never shows more than the job has stored from them
 /// (the lacrosse games only: the other sports come from their StatCrew files alone). Time is the

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import StatlineCore
 
-/// Delivers the store's events to each sink, beside the scheduler (DESIGN.md §8).
+/// Delivers the store's events to each sink, beside the scheduler (architecture.md#events).
 ///
 /// Every sink runs on its own task from its own cursor in the store: at least once (the cursor
 /// advances only past events the sink accepted, and every event before them), in order per game

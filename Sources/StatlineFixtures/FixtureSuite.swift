@@ -134,7 +134,7 @@ public struct FixtureSuite: Sendable {
       Page(url: spec.url, status: spec.status ?? 200, headers: spec.headers ?? [:], body: body, file: spec.page))
   }
 
-  /// What the fixture rules of DESIGN.md §2 and §5 find missing: plugin folders absent from the
+  /// What the fixture rules of architecture.md#modules and #fixtures find missing: plugin folders absent from the
   /// built-in list or without fixtures, and real pages a parser claims but no case reads.
   public func coverageProblems() -> [String] {
     var problems: [String] = []

@@ -1,4 +1,4 @@
-/// Rankings (DESIGN.md §4): one row per poll and week. The columns the read API filters on are
+/// Rankings (architecture.md#the-contract): one row per poll and week. The columns the read API filters on are
 /// generated from the record's JSON, so a writer sends a ranking as it sends a team (id, version,
 /// hash, JSON), and `statline_commit` takes the rankings of a poll with the rest of its records.
 extension PostgresMigrations {

@@ -208,7 +208,7 @@ enum PostgresMigrations {
       """
     ),
     (5, stateTagsAndFinishedPermits),
-    // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids that
+    // Canonical games (architecture.md#canonical-games) live in `games` beside their source games, under ids that
     // start `game:`; `migrate` assigns them to the games stored before (once: `canonical_ids`
     // says it is done), and delta-sync cursors from before `resync_below` must resync.
     (

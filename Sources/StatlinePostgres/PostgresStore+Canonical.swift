@@ -3,7 +3,7 @@ import PostgresNIO
 import StatlineCanonical
 import StatlineCore
 
-/// Canonical games on a shared database (DESIGN.md §11). The step reads the canonical games a
+/// Canonical games on a shared database (architecture.md#canonical-games). The step reads the canonical games a
 /// batch's source games could join and the source games those hold (one query), then works out
 /// the merge.
 ///

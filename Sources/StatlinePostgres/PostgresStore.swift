@@ -7,7 +7,7 @@ import PostgresNIO
 import StatlineCanonical
 import StatlineCore
 
-/// The store on a PostgreSQL server: what N workers on N machines share (DESIGN.md §3).
+/// The store on a PostgreSQL server: what N workers on N machines share (architecture.md#workers).
 ///
 /// It keeps the same records, versions, events and schedule as the SQLite store and passes the
 /// same contract suites. Writes from many workers are safe for delta sync: a write takes the

@@ -80,7 +80,7 @@ enum Migrations {
       """
     ),
     (
-      // Canonical games (DESIGN.md §11) live in `games` beside their source games, under ids
+      // Canonical games (architecture.md#canonical-games) live in `games` beside their source games, under ids
       // that start `game:`; the store assigns them to the games it held when it next opens
       // (`assignCanonicalIds`, once: `canonical_ids` says it is done), and delta-sync cursors
       // from before `resync_below` must resync.
@@ -91,7 +91,7 @@ enum Migrations {
       """
     ),
     (
-      // Rankings (DESIGN.md §4): one row per poll and week.
+      // Rankings (architecture.md#the-contract): one row per poll and week.
       8,
       """
       CREATE TABLE rankings (

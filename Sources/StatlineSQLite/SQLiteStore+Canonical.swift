@@ -2,7 +2,7 @@ import Foundation
 import StatlineCanonical
 import StatlineCore
 
-/// Canonical games (DESIGN.md §11): a batch's source games are merged into the canonical games
+/// Canonical games (architecture.md#canonical-games): a batch's source games are merged into the canonical games
 /// they belong to before the write, and both land in the write's transaction. The store is its
 /// file's only writer, so what the step reads cannot change before the write commits.
 extension SQLiteStore {

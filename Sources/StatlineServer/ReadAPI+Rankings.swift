@@ -1,7 +1,7 @@
 import StatlineCanonical
 import StatlineCore
 
-/// The weekly polls (DESIGN.md §9, rankings): `/v1/rankings` serves one week of each poll (the
+/// The weekly polls (architecture.md#read-api, rankings): `/v1/rankings` serves one week of each poll (the
 /// latest unless `season` and `week` say which), `/v1/rankings/polls` which polls the store holds
 /// and their weeks.
 extension ReadAPI {

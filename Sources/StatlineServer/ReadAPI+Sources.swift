@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// A canonical game's box score and plays (DESIGN.md §11): they are never merged across
+/// A canonical game's box score and plays (architecture.md#canonical-games): they are never merged across
 /// sources (each source numbers its plays its own way), so a canonical game shows those of its
 /// first source by precedence that has them, turned to the canonical game's sides and named by
 /// the canonical id; the answer says which source they come from.

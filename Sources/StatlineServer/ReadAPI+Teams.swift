@@ -1,7 +1,7 @@
 import StatlineCanonical
 import StatlineCore
 
-/// Teams as the app sees them (DESIGN.md §11): one canonical team per school (`team:457`), with
+/// Teams as the app sees them (architecture.md#canonical-games): one canonical team per school (`team:457`), with
 /// the stored source teams that are it (`sourceIds`) and the names the registry knows it by
 /// (`aliases`); a source team that resolves to no school is listed as it was stored. A team is
 /// asked for by its canonical id or by any of its source ids, and its schedule is its canonical

@@ -2,7 +2,7 @@ import Foundation
 import StatlineCanonical
 import StatlineCore
 
-/// The read API (DESIGN.md §9) as a function from request to answer, over a `StoreReader`:
+/// The read API (architecture.md#read-api) as a function from request to answer, over a `StoreReader`:
 /// JSON of the normalized model, strong ETags (a hash of the answer), `If-None-Match` → 304,
 /// `Cache-Control` by what the answer holds, `HEAD`, RFC 9457 problems for every error. Nothing
 /// a client sends can make it write: it only ever reads.
@@ -47,7 +47,7 @@ public struct ReadAPI: Sendable {
   }
 
   let reader: any StoreReader
-  /// The schools the team answers are canonical by (DESIGN.md §11).
+  /// The schools the team answers are canonical by (architecture.md#canonical-games).
   let registry: TeamRegistry
   let configuration: Configuration
   let now: @Sendable () -> Date

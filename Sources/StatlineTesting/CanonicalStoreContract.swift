@@ -2,7 +2,7 @@ import Foundation
 import StatlineCore
 import Testing
 
-/// What every store does with two sources of one game (DESIGN.md §11): one canonical game, each
+/// What every store does with two sources of one game (architecture.md#canonical-games): one canonical game, each
 /// goal one event with its scorer, a source that lags causes no event, two finals that disagree
 /// keep the higher-precedence source's and say so once, and each source's own record is kept.
 public enum CanonicalStoreContract {

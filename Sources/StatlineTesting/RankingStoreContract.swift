@@ -2,7 +2,7 @@ import Foundation
 import StatlineCore
 import Testing
 
-/// Rankings in every store (issue 32): a poll's week lands in a poll's commit (PostgreSQL's one
+/// Rankings in every store: a poll's week lands in a poll's commit (PostgreSQL's one
 /// statement included), with its teams resolved; the same week again is no change; a corrected
 /// week is a change without an event; a new week is a change and one `ranking.published`.
 public enum RankingStoreContract {

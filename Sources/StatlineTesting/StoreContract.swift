@@ -21,7 +21,7 @@ public enum StoreContract {
       home: TeamLine(team: TeamRef(id: "t:2", name: "Navy"), score: home))
   }
 
-  /// The canonical game a store makes of `game` when it is its only source (DESIGN.md §11).
+  /// The canonical game a store makes of `game` when it is its only source (architecture.md#canonical-games).
   public static func canonical(_ game: Game) -> Game {
     CanonicalStep.standard.merge([game], candidates: [], stored: [:], at: Date()).canonical[0]
   }

@@ -15,7 +15,7 @@ import Testing
 /// Change events end to end: the demo's game day posted to a loopback webhook, the `events`
 /// commands, and the `sinks:` configuration.
 @Suite(.serialized) struct EventsCommandTests {
-  /// The demo's games, by canonical id (DESIGN.md §11: date, sport and the two NCAA org ids).
+  /// The demo's games, by canonical id (architecture.md#canonical-games: date, sport and the two NCAA org ids).
   static let army = "game:2026-03-07:lacrosse-men:725~726"
   static let northwestern = "game:2026-03-07:lacrosse-women:509~67"
   static let basketball = "game:2026-03-07:basketball-men:334~416"

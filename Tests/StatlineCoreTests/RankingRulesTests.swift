@@ -1,7 +1,7 @@
 import StatlineCore
 import Testing
 
-/// What a poll's week must keep to be stored (DESIGN.md §6), and how a paged poll's parts make
+/// What a poll's week must keep to be stored (architecture.md#failure), and how a paged poll's parts make
 /// one week.
 @Suite struct RankingRulesTests {
   static func week(_ rows: [RankingRow], part: Int? = nil) -> Ranking {

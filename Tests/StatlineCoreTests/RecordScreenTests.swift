@@ -2,7 +2,7 @@ import Testing
 
 @testable import StatlineCore
 
-/// Validation refuses a record, not a page (DESIGN.md §6).
+/// Validation refuses a record, not a page (architecture.md#failure).
 @Suite struct RecordScreenTests {
   static func game(_ id: String, away: Int = 2, home: Int = 1, awayName: String = "Army") -> Game {
     BatchValidatorTests.game(

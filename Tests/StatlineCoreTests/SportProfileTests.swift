@@ -4,7 +4,8 @@ import StatlineTesting
 import Testing
 
 @Suite struct SportProfileTests {
-  /// DESIGN.md §4's sports, each with one profile, and `volleyball` and `soccer` (a file that
+  /// The contract's sports (architecture.md#the-contract), each with one profile, and `volleyball` and `soccer` (a
+  /// file that
   /// does not say men's or women's: issue 30 asks to say what the game is rather than guess).
   @Test func everySportOfTheContractHasAProfile() {
     let contract = [

@@ -6,7 +6,7 @@ import StatlineTesting
 import Testing
 
 /// Collects the job's events for assertions.
-final class EventLog: @unchecked Sendable {
+final class JobEventRecorder: @unchecked Sendable {
   private let lock = NSLock()
   private var events: [JobEvent] = []
 
@@ -30,7 +30,7 @@ final class EventLog: @unchecked Sendable {
     url: "\(base)/scoreboard", source: "test", parser: "test-scoreboard", role: .discovery)
 
   let clock = TestClock<Duration>()
-  let log = EventLog()
+  let log = JobEventRecorder()
 
   /// - Parameter start: the wall time now (a new process started later says a later time).
   func scheduler(

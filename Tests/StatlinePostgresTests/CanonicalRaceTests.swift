@@ -5,7 +5,7 @@ import StatlineTesting
 import Testing
 
 /// Two workers on one database that see two sources of one game at the same moment end with one
-/// canonical game holding both (DESIGN.md §11): both make the same id, and the second to commit
+/// canonical game holding both (architecture.md#canonical-games): both make the same id, and the second to commit
 /// finds the first's record where it read none, writes nothing, reads again and joins it.
 @Suite(.enabled(if: TestPostgres.available, TestPostgres.skipped), .timeLimit(.minutes(2)))
 struct CanonicalRaceTests {

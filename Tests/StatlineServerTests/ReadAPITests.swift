@@ -12,7 +12,7 @@ import Testing
 /// The read API through a real HTTP client against the real server on 127.0.0.1, over a store
 /// that the test writes as a job would.
 @Suite(.serialized) struct ReadAPITests {
-  /// The canonical games the store makes of the fixture's source games (DESIGN.md §11): their
+  /// The canonical games the store makes of the fixture's source games (architecture.md#canonical-games): their
   /// teams resolve to no school, so each id names the source teams.
   static let one = "game:2026-03-07:lacrosse-men:ncaa-t-ncaa-1-a~ncaa-t-ncaa-1-h"
   static let final = "game:2026-03-07:lacrosse-men:ncaa-t-statbroadcast-640301-a~ncaa-t-statbroadcast-640301-h"

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// ESPN league slugs and the sports they are (DESIGN.md §12): told apart by the slug the answer
+/// ESPN league slugs and the sports they are (architecture.md#sports): told apart by the slug the answer
 /// and the URL name, never guessed. A league not listed is read once the configuration names its
 /// sport (`sources.espn.options.league.<slug>: <sport>`); until then its scoreboard is refused.
 enum ESPNLeagues {

@@ -64,7 +64,7 @@ enum GraphQLBoxMembers {
     "penalties.fouls": .count("fouls"), "penalties.yellowCards": .count("yellowCards"),
     "penalties.redCards": .count("redCards"), "goalie.saves": .count("saves"),
     "goalie.goalsAllowed": .count("goalsAllowed"), "goalie.minutesPlayed": .playingTime,
-    // Kept by no soccer key of the model (DESIGN.md §4): penalty kicks, green cards (field
+    // Kept by no soccer key of the model (architecture.md#the-contract): penalty kicks, green cards (field
     // hockey's), the cards' sum, a keeper's season record.
     "saves": .passedOver, "penaltyShotGoals": .passedOver, "penaltyShotAttempts": .passedOver,
     "penalties.count": .passedOver, "penalties.greenCards": .passedOver, "goalie.shutouts": .passedOver,

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// A play-by-play table's columns, from its header row's text (DESIGN.md §6: tables by their
+/// A play-by-play table's columns, from its header row's text (architecture.md#failure: tables by their
 /// header): `Time` (baseball's and volleyball's tables have none), `Score`, and the two team
 /// columns, each matched to the visitor or the home team by the name it prints (the page's
 /// header names both); only when neither name matches does the first team column stand for the

@@ -2,7 +2,7 @@ import StatlineCore
 import StatlineHTML
 
 /// The columns of stats.ncaa.org's individual-stats tables (headers as printed, `<br />` read
-/// as a space) → DESIGN.md §4 stat keys, by the sport's words (`BoxColumnNames`, `BoxFamily`).
+/// as a space) → architecture.md#the-contract stat keys, by the sport's words (`BoxColumnNames`, `BoxFamily`).
 /// Ratios (GAA, save percentage, batting average) are derived, so not kept.
 enum BoxColumns {
   enum Column: Equatable {

@@ -1,7 +1,7 @@
 import StatlineCore
 import StatlineHTML
 
-/// A team schedule's columns, from its header row's text (DESIGN.md §6: tables by their header),
+/// A team schedule's columns, from its header row's text (architecture.md#failure: tables by their header),
 /// in both layouts: `Date`, `Opponent` and `Result` are needed, `Attendance` is read when
 /// printed; any other header is left out and named in the warnings.
 struct ScheduleColumns: Sendable, Equatable {

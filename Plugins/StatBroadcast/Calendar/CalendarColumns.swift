@@ -1,7 +1,7 @@
 import StatlineCore
 import StatlineHTML
 
-/// The event calendar's columns, from its header row's text (DESIGN.md §6: tables by their
+/// The event calendar's columns, from its header row's text (architecture.md#failure: tables by their
 /// header): `Date`, `Event` and `Sport` are needed, `Location` is read when printed. The real
 /// page has one more, unheaded column (the broadcast links), which is not read.
 struct CalendarColumns: Sendable, Equatable {

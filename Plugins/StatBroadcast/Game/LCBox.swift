@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// StatCrew stat groups → the lacrosse stat keys of DESIGN.md §4.
+/// StatCrew stat groups → the lacrosse stat keys of architecture.md#the-contract.
 enum LCBox {
   /// The team's box score, each player's name normalized once ("First Last"). Players are those
   /// who appeared (`gp` not 0), as a stats.ncaa.org box score lists them; the roster's others

@@ -42,7 +42,7 @@ struct LCPlayer: Sendable, Equatable {
   var stats = LCStats()
 }
 
-/// The StatCrew stat attributes Statline reads (DESIGN.md §4), by stat group.
+/// The StatCrew stat attributes Statline reads (architecture.md#the-contract), by stat group.
 enum LCStat: Int, CaseIterable, Sendable {
   case goals, assists, shots, shotsOnGoal, freePositionAttempts, freePositionShots
   case freePositionGoals

@@ -57,11 +57,11 @@ struct StatCrewGameNormalizer: Normalizer {
   func normalize(_ game: StatCrewGame, page: Page) throws -> Batch {
     switch game {
     case .lacrosse(let xml): try LCGameNormalizer().normalize(xml, page: page)
-    case .basketball(let xml): try BBGameNormalizer().normalize(xml, page: page)
-    case .volleyball(let xml): try VBGameNormalizer().normalize(xml, page: page)
-    case .soccer(let xml): try SOGameNormalizer().normalize(xml, page: page)
-    case .football(let xml): try FBGameNormalizer().normalize(xml, page: page)
-    case .baseball(let xml): try BSGameNormalizer().normalize(xml, page: page)
+    case .basketball(let xml): try BasketballGameNormalizer().normalize(xml, page: page)
+    case .volleyball(let xml): try VolleyballGameNormalizer().normalize(xml, page: page)
+    case .soccer(let xml): try SoccerGameNormalizer().normalize(xml, page: page)
+    case .football(let xml): try FootballGameNormalizer().normalize(xml, page: page)
+    case .baseball(let xml): try BaseballGameNormalizer().normalize(xml, page: page)
     }
   }
 }

@@ -41,12 +41,12 @@ public struct ReplayCommand: AsyncParsableCommand {
       valueName: "sport"))
   var sport: String?
 
-  @Flag(help: "Print the batch as the JSON contract (DESIGN.md §4).")
+  @Flag(help: "Print the batch as the JSON contract (docs/architecture.md#the-contract).")
   var json = false
 
   @Flag(
     help: """
-      Merge the pages' games into canonical games (DESIGN.md §11), in the order given, and print       those instead: each game once, its live source, every source, and conflicts.
+      Merge the pages' games into canonical games (docs/teams.md), in the order given, and print       those instead: each game once, its live source, every source, and conflicts.
       """)
   var merge = false
 

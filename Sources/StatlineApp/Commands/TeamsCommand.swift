@@ -5,7 +5,7 @@ import StatlineCanonical
 import StatlineCore
 import StatlinePostgres
 
-/// `statline teams`: the team registry (DESIGN.md §11) and the source teams it does not know.
+/// `statline teams`: the team registry (architecture.md#canonical-games) and the source teams it does not know.
 public struct TeamsCommand: AsyncParsableCommand {
   public init() {}
 

@@ -1,7 +1,7 @@
 import Foundation
 import StatlineCore
 
-/// What a store does with a batch's source games before it writes them (DESIGN.md §11): each
+/// What a store does with a batch's source games before it writes them (architecture.md#canonical-games): each
 /// is placed in its canonical game (`GameMatcher`), stamped with that game's id, and the
 /// canonical game is merged again (`GameMerger`) from every source it holds. The store writes
 /// the stamped source games and the merged canonical games in the same transaction, and derives

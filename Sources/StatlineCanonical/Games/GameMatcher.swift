@@ -1,7 +1,7 @@
 import Foundation
 import StatlineCore
 
-/// Where a source game belongs (DESIGN.md §11): two source games are one game when their sport,
+/// Where a source game belongs (architecture.md#canonical-games): two source games are one game when their sport,
 /// their date (a day either side, for feeds that date by UTC, when both give start times within
 /// two hours) and their two teams match, home and away in either order. A feed never reports one game twice, so a canonical game that already
 /// holds a game of the same feed is another game (a doubleheader), and so is one whose start time

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Merges the source records of one game, field by field and by rule (DESIGN.md §11):
+/// Merges the source records of one game, field by field and by rule (architecture.md#canonical-games):
 /// - status, score, period and clock come from one source record, the **live source**: at first
 ///   the record furthest along (`GameProgress`; ties by precedence); afterwards the live source
 ///   stays until another feed that changed since it last did is further along. A feed that lags (a calendar

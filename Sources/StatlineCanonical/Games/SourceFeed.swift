@@ -1,4 +1,4 @@
-/// Which feed a source game comes from, told by its id: the unit the merge ranks (DESIGN.md §11).
+/// Which feed a source game comes from, told by its id: the unit the merge ranks (architecture.md#canonical-games).
 /// The NCAA plugin reads two feeds, stats.ncaa.org (`ncaa:6310104`, `ncaa:game-4004130`) and
 /// ncaa.com (`ncaa:com-6599987`); every other plugin is one feed, named by its id.
 public struct SourceFeed: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// One school, as the registry knows it (DESIGN.md §11): a school's teams in every sport share it
+/// One school, as the registry knows it (architecture.md#canonical-games): a school's teams in every sport share it
 /// (the sport is on the game). Its id, `team:{org id}`, is anchored on the NCAA's org id, stable
 /// across seasons and sports, and never changes once served.
 public struct CanonicalTeam: Codable, Sendable, Hashable {

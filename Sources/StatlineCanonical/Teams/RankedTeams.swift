@@ -1,7 +1,7 @@
 import StatlineCore
 
 /// A poll names schools as its source prints them; the registry says which canonical team each
-/// is (DESIGN.md §11). The store resolves a ranking's teams before it writes the week, so the
+/// is (architecture.md#canonical-games). The store resolves a ranking's teams before it writes the week, so the
 /// stored week, its delta-sync record and its `ranking.published` event carry canonical ids.
 extension CanonicalStep {
   /// The batch with every ranked (and vote-receiving) team's canonical id filled in where the

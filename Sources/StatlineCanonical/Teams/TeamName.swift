@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a team's printed name is compared (DESIGN.md §11): deterministic rules, never a fuzzy
+/// How a team's printed name is compared (architecture.md#canonical-games): deterministic rules, never a fuzzy
 /// match. Case, accents and punctuation do not count (`St. John's` = `ST JOHNS`), `&` is "and",
 /// `St.` is Saint when it leads and State when it trails (`St. Joseph's`, `Michigan St.`), a
 /// trailing `U.` is University, and a parenthesised qualifier (`(PA)`, `(NY)`) is kept in the

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Canonical teams, one per school, with every id and name the sources use (DESIGN.md §11).
+/// Canonical teams, one per school, with every id and name the sources use (architecture.md#canonical-games).
 ///
 /// A source team resolves by deterministic passes (`TeamResolution.Pass`): a configured alias,
 /// then an id the page gives, then its name by `TeamName`'s rules, then another name the school

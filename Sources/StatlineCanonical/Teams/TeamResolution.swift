@@ -1,6 +1,6 @@
 /// How a source team was found in the registry: which pass matched, and on what.
 public struct TeamResolution: Sendable, Hashable {
-  /// The passes, in the order they are tried (DESIGN.md §11).
+  /// The passes, in the order they are tried (architecture.md#canonical-games).
   public enum Pass: String, Sendable, Codable, CaseIterable {
     /// An alias the configuration gives (`teams.aliases`), by source id or by name.
     case configured

@@ -69,7 +69,7 @@ public struct StatlineError: Error, Sendable, Equatable, CustomStringConvertible
     public static let blocked = Kind(rawValue: "blocked")
     /// The page is of a sport or variant the parser does not support.
     public static let unsupported = Kind(rawValue: "unsupported")
-    /// The normalized batch broke a rule of DESIGN.md §6.
+    /// The normalized batch broke a rule of architecture.md#failure.
     public static let validation = Kind(rawValue: "validation failed")
     /// Some records of the page were refused or stored unread (the rest was stored): the
     /// kind of a partial page's capture.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One typed change of a game, derived by `ScoreDiffer` when a poll stores a new version of the
-/// game, and written in the same transaction (DESIGN.md §8). The JSON is a contract like the
+/// game, and written in the same transaction (architecture.md#events). The JSON is a contract like the
 /// model's (§4): sorted keys, every field present, `null` where it does not apply.
 ///
 /// `sequence` is store-wide and gap-free in commit order; `id` (`evt_<sequence>`) is the
@@ -67,7 +67,7 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     }
   }
 
-  /// Event kinds: an open set (names are a contract, like DESIGN.md §4).
+  /// Event kinds: an open set (names are a contract, like architecture.md#the-contract).
   public struct Kind: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -1,6 +1,6 @@
 /// Rung by a store each time a commit writes change events, so that what reads the events in
 /// the same process (event delivery, the SSE hub) wakes at once instead of at its next poll:
-/// an event is pushed the moment the poll that made it is stored (DESIGN.md §8).
+/// an event is pushed the moment the poll that made it is stored (architecture.md#events).
 ///
 /// A reader notes `rings` before it looks in the store and, finding nothing new, waits for a
 /// ring after that count: a ring between the look and the wait is never missed. The readers

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The events a store derived, and what each sink has delivered of them (DESIGN.md §8).
+/// The events a store derived, and what each sink has delivered of them (architecture.md#events).
 ///
 /// Events are written by the store in the same transaction as the batch that caused them
 /// (`Store.write`, `ScheduleStore.commit`); this protocol reads them and keeps each sink's

@@ -1,4 +1,4 @@
-/// Turns a stored change of a game into typed events (DESIGN.md §8): the engine's score differ.
+/// Turns a stored change of a game into typed events (architecture.md#events): the engine's score differ.
 ///
 /// Pure: the previous stored version, the new one and the same batch's plays in, events out, in
 /// the order they happened. The store runs it inside the transaction that writes the game, so

@@ -4,7 +4,7 @@ import Foundation
 /// counterpart of `StatlineHTML`'s `Document`. Nothing is decoded until a parser asks for it:
 /// a string becomes a `String` only when it is read, and an object's keys are compared as bytes.
 /// That is what makes it several times faster than `JSONDecoder`, which builds a dictionary for
-/// every object and a `String` for every key and value (issue 30).
+/// every object and a `String` for every key and value.
 ///
 /// The whole text is checked when the document is made (RFC 8259's grammar, with one comma before
 /// a closing bracket let through as Foundation does; no control characters in strings; at most

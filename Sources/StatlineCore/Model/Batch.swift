@@ -1,5 +1,5 @@
 /// Everything one page yielded, normalized: the unit that is validated and stored
-/// (DESIGN.md §4). `statline replay FILE --json` prints one batch per page.
+/// (architecture.md#the-contract). `statline replay FILE --json` prints one batch per page.
 public struct Batch: Codable, Sendable, Equatable {
   /// The source plugin id (`generic-html`, `statbroadcast`, `ncaa`).
   public var source: String
@@ -11,7 +11,7 @@ public struct Batch: Codable, Sendable, Equatable {
   public var teams: [Team]
   public var boxScores: [BoxScore]
   public var plays: [Play]
-  /// Poll weeks (a rankings page): DESIGN.md §4, rankings.
+  /// Poll weeks (a rankings page): architecture.md#the-contract, rankings.
   public var rankings: [Ranking]
   /// Things the parser noticed but could live with (an unknown column, a skipped row).
   public var warnings: [String]

@@ -13,7 +13,7 @@ public struct BoxScore: Codable, Sendable, Hashable {
   public subscript(side: Side) -> TeamBox { side == .home ? home : away }
 }
 
-/// One team's half of a box score. Stat keys are those of DESIGN.md §4 (`StatKey`).
+/// One team's half of a box score. Stat keys are those of architecture.md#the-contract (`StatKey`).
 public struct TeamBox: Codable, Sendable, Hashable {
   public var totals: [String: Int]
   public var players: [PlayerLine]

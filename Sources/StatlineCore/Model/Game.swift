@@ -1,4 +1,4 @@
-/// One game as the app sees it (DESIGN.md §4).
+/// One game as the app sees it (architecture.md#the-contract).
 ///
 /// Unknown values are `nil` and encode as JSON `null`, never as empty strings or zeros.
 public struct Game: Codable, Sendable, Hashable {
@@ -22,7 +22,7 @@ public struct Game: Codable, Sendable, Hashable {
   public var away: TeamLine
   public var home: TeamLine
 
-  // A canonical game's merge (DESIGN.md §11). Present only where they apply: a parser's game
+  // A canonical game's merge (architecture.md#canonical-games). Present only where they apply: a parser's game
   // has none of them, so its JSON is unchanged.
 
   /// On a canonical game: the source games merged into it, by precedence.

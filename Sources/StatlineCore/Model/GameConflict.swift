@@ -1,4 +1,4 @@
-/// Two sources' finals of one game that disagree (DESIGN.md §11): the merge keeps the
+/// Two sources' finals of one game that disagree (architecture.md#canonical-games): the merge keeps the
 /// higher-precedence source's, never averages or flips between them, and says so.
 public struct GameConflict: Codable, Sendable, Hashable {
   /// The source game whose final the canonical game shows, and its score (`away-home`).

@@ -1,6 +1,6 @@
 /// An optional that encodes `nil` as an explicit JSON `null`.
 ///
-/// The contract (DESIGN.md §4) shows every field, with `null` where the page does not say;
+/// The contract (architecture.md#the-contract) shows every field, with `null` where the page does not say;
 /// synthesized `Codable` would drop the key instead. Wrapping the property keeps synthesized
 /// coding, so a field added later cannot be forgotten by a hand-written `encode(to:)`.
 @propertyWrapper

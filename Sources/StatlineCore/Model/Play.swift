@@ -44,7 +44,7 @@ public struct Play: Codable, Sendable, Hashable {
   }
 }
 
-/// The kinds of play (DESIGN.md §4).
+/// The kinds of play (architecture.md#the-contract).
 public enum PlayType: String, Codable, Sendable, CaseIterable {
   case goal, shot, save, faceoff, groundBall, turnover, penalty, timeout, clear, drawControl
   case goalieChange, periodStart, periodEnd, other

@@ -1,5 +1,5 @@
 /// One week of one poll: the AP Top 25 of week 5, the Inside Lacrosse media poll through
-/// January 5 (DESIGN.md §4, rankings). A poll published again unchanged is the same record, and
+/// January 5 (architecture.md#the-contract, rankings). A poll published again unchanged is the same record, and
 /// unchanged; a new week is a new record (its id names the week).
 public struct Ranking: Codable, Sendable, Hashable {
   /// `<poll>@<season>/<edition>` (`espn:college-football-ap@2026/t2-w05`), and `/p<part>` for a

@@ -1,5 +1,5 @@
 /// The box-score keys of the sports other than lacrosse (`StatKey.lacrosse`), in the lower-camel
-/// style of DESIGN.md §4: made/attempted pairs as `…Made` / `…Attempted`, times in seconds.
+/// style of architecture.md#the-contract: made/attempted pairs as `…Made` / `…Attempted`, times in seconds.
 public enum SportKeys {
   public static let basketball = [
     "points", "fieldGoalsMade", "fieldGoalsAttempted", "threePointersMade", "threePointersAttempted",

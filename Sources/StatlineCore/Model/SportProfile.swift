@@ -1,4 +1,4 @@
-/// What a sport is, for every part of Statline that must know (DESIGN.md §12): what its periods
+/// What a sport is, for every part of Statline that must know (architecture.md#sports): what its periods
 /// are called and how many make regulation, how overtime continues the count, what a score is
 /// made of, and its stat keys. `SportProfile.of(_:)` is the one place that says it.
 public struct SportProfile: Sendable, Equatable {
@@ -40,7 +40,7 @@ public struct SportProfile: Sendable, Equatable {
   public var regulationPeriods: Int
   public var overtime: Overtime
   public var scoring: Scoring
-  /// The box score's keys, lower-camel (DESIGN.md §4), in the order they are documented.
+  /// The box score's keys, lower-camel (architecture.md#the-contract), in the order they are documented.
   public var statKeys: [String]
   /// The key that adds up to the score in a box score (`goals`, `points`, `runs`), nil where
   /// the score is sets won.

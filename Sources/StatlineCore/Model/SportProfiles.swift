@@ -1,4 +1,4 @@
-/// Every sport Statline names (DESIGN.md §4), with its profile. Lacrosse's keys are
+/// Every sport Statline names (architecture.md#the-contract), with its profile. Lacrosse's keys are
 /// `StatKey.lacrosse`, as before; the others follow the same lower-camel style.
 extension SportProfile {
   /// The profile of a sport, or nil for one Statline does not know (`unknown`, or a sport a

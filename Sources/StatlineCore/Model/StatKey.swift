@@ -1,4 +1,4 @@
-/// The stat keys of the normalized model (DESIGN.md §4). Other sports add their own keys in the
+/// The stat keys of the normalized model (architecture.md#the-contract). Other sports add their own keys in the
 /// same lower-camel style.
 public enum StatKey {
   public static let goals = "goals"
@@ -22,7 +22,7 @@ public enum StatKey {
   public static let freePositionShots = "freePositionShots"
   public static let freePositionGoals = "freePositionGoals"
 
-  /// Every lacrosse key, in the order DESIGN.md lists them.
+  /// Every lacrosse key, in the order docs/sports.md lists them.
   public static let lacrosse: [String] = [
     goals, assists, points, shots, shotsOnGoal, groundBalls, turnovers, causedTurnovers,
     faceoffsWon, faceoffsTaken, drawControls, saves, goalsAllowed, penalties, penaltySeconds,

@@ -6,14 +6,14 @@ public struct Team: Codable, Sendable, Hashable {
   @NullEncoded public var conference: String?
   @NullEncoded public var sport: Sport?
   /// The school's NCAA org id when the page gives one (a StatCrew file's `<team code>`): the
-  /// team registry anchors on it (DESIGN.md §11).
+  /// team registry anchors on it (architecture.md#canonical-games).
   @NullEncoded public var ncaaOrgId: String?
   /// The school's name without its nickname when the page prints both (ESPN's `location`
   /// "Johns Hopkins" beside "Johns Hopkins Blue Jays"; a stats.ncaa.org logo's alt beside the
   /// heading): another name the team registry resolves by.
   @NullEncoded public var shortName: String?
 
-  // A canonical team's, as the read API lists it (DESIGN.md §11); absent from a source's team,
+  // A canonical team's, as the read API lists it (architecture.md#canonical-games); absent from a source's team,
   // so its JSON is unchanged.
 
   /// On a canonical team: the stored source teams that are it.

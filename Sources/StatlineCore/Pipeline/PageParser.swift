@@ -9,7 +9,7 @@ public protocol PageParser: Sendable {
   func parse(_ page: Page) throws -> Records
 }
 
-/// Turns a parser's records into the normalized model (DESIGN.md §4).
+/// Turns a parser's records into the normalized model (architecture.md#the-contract).
 public protocol Normalizer: Sendable {
   associatedtype Records: Sendable
   func normalize(_ records: Records, page: Page) throws -> Batch

@@ -1,4 +1,4 @@
-/// The one public descriptor a source plugin exports (DESIGN.md §2).
+/// The one public descriptor a source plugin exports (architecture.md#modules).
 ///
 /// A plugin names itself, says which folder under `Plugins/` (and `Fixtures/`) it lives in,
 /// and brings its parsers. `StatlineApp` keeps the ordered list of built-in plugins.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// When to poll a target next, from the normalized state of its last batch (DESIGN.md §3).
+/// When to poll a target next, from the normalized state of its last batch (architecture.md#a-poll).
 ///
 /// A value type with a default for every field; sources override what they need. The policy
 /// never reads the clock: the caller passes `now` and a random unit for jitter.

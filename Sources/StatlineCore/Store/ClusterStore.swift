@@ -2,7 +2,7 @@ import Foundation
 
 /// A store that N workers share (PostgreSQL): the schedule is split through leases, so a due
 /// target is polled by exactly one worker and a dead worker's targets pass to the others once
-/// its leases expire (DESIGN.md §3).
+/// its leases expire (architecture.md#workers).
 ///
 /// A worker claims due targets into leases, renews the leases of the polls it has in flight,
 /// and gives each back with the poll's commit. A commit or touch whose lease is no longer the

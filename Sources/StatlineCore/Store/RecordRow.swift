@@ -35,7 +35,7 @@ public struct RecordRow: Sendable {
   public var sequence: Int { record.sequence }
 
   /// What `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, faster.
-  static let json = CanonicalJSON(escapesSlashes: false)
+  static let json = SortedJSON(escapesSlashes: false)
 
   /// Decodes a stored record; `path` names the store in the error.
   public static func decode(_ kind: StoreChange.Kind, _ json: Data, path: String) throws(StatlineError) -> StoreRecord {
@@ -86,7 +86,7 @@ extension TargetState {
     bare.lastModified = nil
     bare.bodyHash = nil
     // What `JSONEncoder.sorted` writes, faster: a poll stores its target's state every time.
-    guard let json = try? CanonicalJSON(escapesSlashes: true).encode(bare) else {
+    guard let json = try? SortedJSON(escapesSlashes: true).encode(bare) else {
       throw StatlineError(.store, "the state of target \(id) cannot be encoded")
     }
     return String(decoding: json, as: UTF8.self)

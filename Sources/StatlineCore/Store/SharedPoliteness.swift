@@ -1,7 +1,7 @@
 import Foundation
 
 /// Politeness kept in the store N workers share, so a site's limits hold for the cluster and
-/// not per worker (DESIGN.md §5): per-host request slots (concurrency and spacing), pauses
+/// not per worker (architecture.md#workers): per-host request slots (concurrency and spacing), pauses
 /// from `Retry-After`, and the circuit breaker.
 public protocol HostLedger: Sendable {
   /// Asks for a request slot on `host`: granted with the time the request may start (the

@@ -1,4 +1,4 @@
-/// Where normalized batches land, and what the app delta-syncs from (DESIGN.md §3, §6).
+/// Where normalized batches land, and what the app delta-syncs from (architecture.md#a-poll, #failure).
 ///
 /// One transaction per batch; a record is rewritten only when its content changed, and each
 /// write takes the next store-wide version. `changes(since:limit:)` returns records in version

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a read API asks of a store: read-only queries over the records the job stored
-/// (DESIGN.md §9). Implemented by the SQLite store (opened read-only by `statline serve`), the
+/// (architecture.md#read-api). Implemented by the SQLite store (opened read-only by `statline serve`), the
 /// memory store, and the PostgreSQL store to come.
 public protocol StoreReader: Sendable {
   /// The highest version in the store: every record answer computed from it is the same until

@@ -1,4 +1,4 @@
-/// The checks every normalized batch must pass before it is stored (DESIGN.md §6).
+/// The checks every normalized batch must pass before it is stored (architecture.md#failure).
 ///
 /// A page's batch is screened record by record (`screen`, in RecordScreen.swift): what breaks a
 /// rule is refused alone and named. A store validates what it is given whole (`validate`): a

@@ -1,4 +1,4 @@
-/// The rules a poll's week must keep (DESIGN.md §6): a week is refused whole when it breaks one,
+/// The rules a poll's week must keep (architecture.md#failure): a week is refused whole when it breaks one,
 /// for a ranking with a hole in it would tell the app a wrong rank.
 extension BatchValidator {
   static func problems(in ranking: Ranking) -> [String] {

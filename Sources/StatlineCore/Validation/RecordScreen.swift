@@ -1,4 +1,4 @@
-/// Validation record by record (DESIGN.md §6): a record that breaks a rule is refused alone and
+/// Validation record by record (architecture.md#failure): a record that breaks a rule is refused alone and
 /// the rest of the page is stored, so one bad record never freezes a live score.
 ///
 /// What each rule refuses:

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Where a poll's redirect may go (DESIGN.md §3, politeness). Statline follows redirects itself,
+/// Where a poll's redirect may go (architecture.md#a-poll, politeness). Statline follows redirects itself,
 /// never in the HTTP client, so that each hop is checked before any client sees it:
 /// - the `Location` must be an http(s) address with a port from 1 to 65535 (relative and
 ///   protocol-relative forms are resolved against the hop before);

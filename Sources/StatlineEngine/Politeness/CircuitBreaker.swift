@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Per-host circuit breaker (DESIGN.md §3): after `threshold` consecutive failures the host is
+/// Per-host circuit breaker (architecture.md#a-poll): after `threshold` consecutive failures the host is
 /// open for `cooldown`; then one half-open probe decides between closed and open again.
 ///
 /// A blocked answer counts as a failure like any other. The state sits behind a mutex: every

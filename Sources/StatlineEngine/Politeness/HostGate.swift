@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Per-host concurrency and spacing (DESIGN.md §3: at most 2 requests in flight and at least
+/// Per-host concurrency and spacing (architecture.md#a-poll: at most 2 requests in flight and at least
 /// 50 ms between starts, per host; stats.ncaa.org one request per 5 s).
 ///
 /// A free slot is taken under a mutex without suspending; only a caller that must wait for a

@@ -1,7 +1,7 @@
 import Foundation
 import StatlineCore
 
-/// Wraps any fetcher in Statline's manners (DESIGN.md §3): robots.txt, a circuit breaker per
+/// Wraps any fetcher in Statline's manners (architecture.md#a-poll): robots.txt, a circuit breaker per
 /// host, per-host concurrency and spacing, retries with backoff that honour `Retry-After`, and
 /// single-flight for identical concurrent requests. A wall or challenge is never retried: it
 /// counts against the breaker and is returned for the caller to report as blocked (the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Retries with exponential backoff and full jitter, honouring `Retry-After` (DESIGN.md §3).
+/// Retries with exponential backoff and full jitter, honouring `Retry-After` (architecture.md#a-poll).
 public struct RetryPolicy: Sendable, Equatable {
   public var maxRetries: Int = 3
   public var base: Duration = .milliseconds(500)

@@ -1,6 +1,6 @@
 import StatlineCore
 
-/// Identical concurrent requests share one fetch and its result (DESIGN.md §1, as ncaa-api does).
+/// Identical concurrent requests share one fetch and its result (architecture.md#a-poll; ncaa-api does the same).
 ///
 /// The first caller runs the operation itself; later callers with the same key wait for its
 /// result. No task is created per request: this sits on every fetch.

@@ -9,7 +9,7 @@ import StatlineCore
 /// root; a file that says neither is `unknown`, never guessed from its period count. Final when
 /// `<status complete="Y">`; otherwise live in the status period, or an error when the status says
 /// no period (a file without `<status>` is refused: nothing says the game's state).
-struct BBGameNormalizer: Normalizer {
+struct BasketballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml, hint: page.sport)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)

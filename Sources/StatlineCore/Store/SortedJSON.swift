@@ -10,7 +10,7 @@ import Foundation
 /// test holds the two to the same bytes on every real page's records and on random values.
 /// Values Foundation encodes in its own way (`Data`, `URL`, `Decimal`, non-finite numbers) are
 /// handed to `JSONEncoder`, so nothing is ever written differently.
-public struct CanonicalJSON: Sendable {
+public struct SortedJSON: Sendable {
   public var escapesSlashes: Bool
 
   public init(escapesSlashes: Bool) {
@@ -18,52 +18,52 @@ public struct CanonicalJSON: Sendable {
   }
 
   public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-    if let writable = value as? any CanonicalJSONWritable {
-      var writer = CanonicalJSONWriter(escapesSlashes: escapesSlashes)
+    if let writable = value as? any SortedJSONWritable {
+      var writer = SortedJSONWriter(escapesSlashes: escapesSlashes)
       writable.write(to: &writer)
       return Data(writer.bytes)
     }
-    let encoder = CanonicalJSONEncoder()
-    let node: CanonicalJSONNode
+    let encoder = SortedJSONEncoder()
+    let node: SortedJSONNode
     do {
       try value.encode(to: encoder)
-      node = encoder.node ?? .object(CanonicalJSONObject())
-    } catch is CanonicalJSONEncoder.Unsupported {
+      node = encoder.node ?? .object(SortedJSONObject())
+    } catch is SortedJSONEncoder.Unsupported {
       let fallback = JSONEncoder()
       fallback.outputFormatting = escapesSlashes ? [.sortedKeys] : [.sortedKeys, .withoutEscapingSlashes]
       return try fallback.encode(value)
     }
-    var writer = CanonicalJSONWriter(escapesSlashes: escapesSlashes)
+    var writer = SortedJSONWriter(escapesSlashes: escapesSlashes)
     writer.write(node)
     return Data(writer.bytes)
   }
 }
 
 /// A value on its way to JSON.
-enum CanonicalJSONNode {
+enum SortedJSONNode {
   case null
   case bool(Bool)
   /// A number, as its JSON text.
   case number(String)
   case string(String)
-  case array(CanonicalJSONArray)
-  case object(CanonicalJSONObject)
+  case array(SortedJSONArray)
+  case object(SortedJSONObject)
   /// What a nested encoder (`superEncoder`) wrote, read when the whole is written.
-  case encoder(CanonicalJSONEncoder)
-  /// A value that writes itself (`CanonicalJSONWritable`): a game in a target's state.
-  case writable(any CanonicalJSONWritable)
+  case encoder(SortedJSONEncoder)
+  /// A value that writes itself (`SortedJSONWritable`): a game in a target's state.
+  case writable(any SortedJSONWritable)
 }
 
-final class CanonicalJSONObject {
-  var entries: [(key: String, value: CanonicalJSONNode)] = []
+final class SortedJSONObject {
+  var entries: [(key: String, value: SortedJSONNode)] = []
 }
 
-final class CanonicalJSONArray {
-  var items: [CanonicalJSONNode] = []
+final class SortedJSONArray {
+  var items: [SortedJSONNode] = []
 }
 
 /// Writes a node tree as compact JSON, keys sorted by their UTF-8 bytes (the last of equal keys wins).
-struct CanonicalJSONWriter {
+struct SortedJSONWriter {
   let escapesSlashes: Bool
   var bytes: [UInt8] = []
 
@@ -72,13 +72,13 @@ struct CanonicalJSONWriter {
     bytes.reserveCapacity(1024)
   }
 
-  mutating func write(_ node: CanonicalJSONNode) {
+  mutating func write(_ node: SortedJSONNode) {
     switch node {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .number(let text): bytes.append(contentsOf: text.utf8)
     case .string(let text): write(string: text)
-    case .encoder(let encoder): write(encoder.node ?? .object(CanonicalJSONObject()))
+    case .encoder(let encoder): write(encoder.node ?? .object(SortedJSONObject()))
     case .writable(let value): value.write(to: &self)
     case .array(let array):
       bytes.append(UInt8(ascii: "["))
@@ -111,7 +111,7 @@ struct CanonicalJSONWriter {
   }
 
   /// Strictly ascending keys: nothing to sort, no key twice.
-  private static func isSorted(_ entries: [(key: String, value: CanonicalJSONNode)]) -> Bool {
+  private static func isSorted(_ entries: [(key: String, value: SortedJSONNode)]) -> Bool {
     entries.indices.dropFirst().allSatisfy { entries[$0 - 1].key.utf8.lexicographicallyPrecedes(entries[$0].key.utf8) }
   }
 

@@ -16,7 +16,7 @@ import StatlineCore
 /// side ahead (the match is over: regulation ended with a winner, or a golden goal ended an
 /// overtime), said in a warning; otherwise it is live in the status period ("Halftime" or
 /// "End of …" after a period's last play).
-struct SOGameNormalizer: Normalizer {
+struct SoccerGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
     let sport = try Self.sport(xml, hint: page.sport, &warnings)

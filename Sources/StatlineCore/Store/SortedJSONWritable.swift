@@ -1,17 +1,17 @@
 /// A value that writes its own canonical JSON, byte for byte what its synthesized `Codable`
-/// gives through `CanonicalJSON`: for the records every live poll writes twice (a source game
+/// gives through `SortedJSON`: for the records every live poll writes twice (a source game
 /// and its canonical game), where building the encoder's node tree and sorting its keys was most
 /// of the merge's cost.
 ///
 /// A conformance writes its keys in sorted (UTF-8) order, `null` for a `NullEncoded` field and
-/// nothing for a plain optional that is `nil`, as synthesized coding does. `CanonicalJSONTests`
+/// nothing for a plain optional that is `nil`, as synthesized coding does. `SortedJSONTests`
 /// holds every conformance to `JSONEncoder`'s bytes on random values, and to its type's stored
 /// properties one by one: a field added to the type and not written here fails it.
-protocol CanonicalJSONWritable {
-  func write(to json: inout CanonicalJSONWriter)
+protocol SortedJSONWritable {
+  func write(to json: inout SortedJSONWriter)
 }
 
-extension CanonicalJSONWriter {
+extension SortedJSONWriter {
   /// Writes `,"name":` (no comma for the object's first key). Keys are plain ASCII names.
   mutating func key(_ name: StaticString, _ first: inout Bool) {
     if !first { bytes.append(UInt8(ascii: ",")) }
@@ -55,13 +55,13 @@ extension CanonicalJSONWriter {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  mutating func value(_ writable: some CanonicalJSONWritable) { writable.write(to: &self) }
+  mutating func value(_ writable: some SortedJSONWritable) { writable.write(to: &self) }
 
   mutating func null() { bytes.append(contentsOf: "null".utf8) }
 }
 
-extension Game: CanonicalJSONWritable {
-  func write(to json: inout CanonicalJSONWriter) {
+extension Game: SortedJSONWritable {
+  func write(to json: inout SortedJSONWriter) {
     var first = true
     json.bytes.append(UInt8(ascii: "{"))
     json.key("attendance", &first)
@@ -114,8 +114,8 @@ extension Game: CanonicalJSONWritable {
   }
 }
 
-extension TeamLine: CanonicalJSONWritable {
-  func write(to json: inout CanonicalJSONWriter) {
+extension TeamLine: SortedJSONWritable {
+  func write(to json: inout SortedJSONWriter) {
     var first = true
     json.bytes.append(UInt8(ascii: "{"))
     json.key("periodScores", &first)
@@ -136,8 +136,8 @@ extension TeamLine: CanonicalJSONWritable {
   }
 }
 
-extension TeamRef: CanonicalJSONWritable {
-  func write(to json: inout CanonicalJSONWriter) {
+extension TeamRef: SortedJSONWritable {
+  func write(to json: inout SortedJSONWriter) {
     var first = true
     json.bytes.append(UInt8(ascii: "{"))
     json.key("abbreviation", &first)
@@ -150,8 +150,8 @@ extension TeamRef: CanonicalJSONWritable {
   }
 }
 
-extension GameConflict: CanonicalJSONWritable {
-  func write(to json: inout CanonicalJSONWriter) {
+extension GameConflict: SortedJSONWritable {
+  func write(to json: inout SortedJSONWriter) {
     var first = true
     json.bytes.append(UInt8(ascii: "{"))
     json.key("kept", &first)

@@ -1,5 +1,5 @@
 /// Player names come as "Last, First" and "First Last" in the same file; the model wants
-/// "First Last" (DESIGN.md §4).
+/// "First Last" (architecture.md#the-contract).
 public enum PersonName {
   /// "Caldwell II, David" → "David Caldwell II"; "Owen Duffy" stays; extra spaces go.
   public static func normalized(_ raw: String) -> String {

@@ -13,7 +13,7 @@ import StatlineCore
 /// A try after a touchdown is folded into the touchdown's play (its points, the running score
 /// after it, `details.try`), so a touchdown is one score, as the file's `<scores>` lists it; the
 /// try's own play stays, as `other`, without a running score.
-struct FBGameNormalizer: Normalizer {
+struct FootballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: .football, page: page)

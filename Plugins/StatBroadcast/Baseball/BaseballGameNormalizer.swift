@@ -11,7 +11,7 @@ import StatlineCore
 /// 9 or 7); a file that says none of them is `unknown`, said. Status
 /// from `<status>` (which this tool writes at the end of the file): `complete="Y"` is final;
 /// otherwise live in its inning (`Top 5th`, `Bottom 5th` when it says whose half).
-struct BSGameNormalizer: Normalizer {
+struct BaseballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     var warnings: [String] = []
     let sport = Self.sport(xml, hint: page.sport, &warnings)

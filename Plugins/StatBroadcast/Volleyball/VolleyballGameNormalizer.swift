@@ -9,7 +9,7 @@ import StatlineCore
 /// calendar row that listed it); a file without either (the real Volleyball LiveStats files
 /// have no gender) is `volleyball`, never guessed. Final when `<status complete="Y">`;
 /// otherwise live in the status set (`game=`, volleyball's word for a set).
-struct VBGameNormalizer: Normalizer {
+struct VolleyballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
     let sport = Self.sport(xml, hint: page.sport)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(

@@ -4,9 +4,9 @@ import Testing
 
 @testable import StatlineCore
 
-/// `CanonicalJSON` must write exactly what `JSONEncoder` writes with sorted keys: the stores hash
+/// `SortedJSON` must write exactly what `JSONEncoder` writes with sorted keys: the stores hash
 /// these bytes, so one differing byte would make every stored record look changed.
-@Suite struct CanonicalJSONTests {
+@Suite struct SortedJSONTests {
   static func foundation<Value: Encodable>(_ value: Value, escapesSlashes: Bool) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = escapesSlashes ? [.sortedKeys] : [.sortedKeys, .withoutEscapingSlashes]
@@ -17,7 +17,7 @@ import Testing
     _ value: Value, _ comment: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     for escapesSlashes in [false, true] {
-      let ours = String(decoding: try CanonicalJSON(escapesSlashes: escapesSlashes).encode(value), as: UTF8.self)
+      let ours = String(decoding: try SortedJSON(escapesSlashes: escapesSlashes).encode(value), as: UTF8.self)
       #expect(
         ours == (try foundation(value, escapesSlashes: escapesSlashes)), "\(comment())",
         sourceLocation: sourceLocation)
@@ -148,7 +148,7 @@ import Testing
     try Self.expectSame([Shapes(), Shapes()])
   }
 
-  /// Games, their team lines, refs and conflicts write themselves (`CanonicalJSONWritable`):
+  /// Games, their team lines, refs and conflicts write themselves (`SortedJSONWritable`):
   /// random values with every optional field present or not, canonical fields and all, strings
   /// that need escaping.
   @Test func gamesThatWriteThemselvesAreWrittenAsFoundationWritesThem() throws {
@@ -204,7 +204,7 @@ import Testing
     let game = Game(id: "g", sport: .unknown, status: .live, away: line, home: line)
     #expect(
       [game as Any, line, ref, GameConflict(kept: "", keptScore: "", other: "", otherScore: "")].allSatisfy {
-        $0 is any CanonicalJSONWritable
+        $0 is any SortedJSONWritable
       })
     #expect(
       fields(GameConflict(kept: "", keptScore: "", other: "", otherScore: "")) == [
@@ -217,7 +217,7 @@ import Testing
     try Self.expectSame(["url": URL(string: "https://x.test/a b")!], "URL")
     try Self.expectSame(["float": Float(0.1)], "Float")
     try Self.expectSame(["decimal": Decimal(string: "12.50")!], "Decimal")
-    #expect(throws: (any Error).self) { try CanonicalJSON(escapesSlashes: false).encode(["nan": Double.nan]) }
+    #expect(throws: (any Error).self) { try SortedJSON(escapesSlashes: false).encode(["nan": Double.nan]) }
   }
 }
 
