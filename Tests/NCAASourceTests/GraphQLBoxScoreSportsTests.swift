@@ -115,14 +115,23 @@ import Testing
     #expect(try Self.failure(football).reason.contains("sport 'MFB', which the box-score reader does not read"))
   }
 
-  @Test func discoveryAsksEachSportsOwnQueryWithTheGamesSport() throws {
-    let scoreboard = try NCAAHandWrittenTests.page("ncaa-gql-contests/mixed-day")
+  /// The same day's board asked for three sports: each board's box-score targets carry its sport
+  /// and that sport's own query (a board with none would prove nothing, so there must be some).
+  @Test(arguments: [("MLA", Sport.lacrosseMen), ("MBB", .basketballMen), ("WSO", .soccerWomen)])
+  func discoveryAsksEachSportsOwnQueryWithTheGamesSport(_ code: String, _ sport: Sport) throws {
+    var scoreboard = try NCAAHandWrittenTests.page("ncaa-gql-contests/mixed-day")
+    scoreboard.url = try #require(scoreboard.url).replacingOccurrences(of: "%22MLA%22", with: "%22\(code)%22")
     let (_, discovered) = try PagePipeline.runDiscovering(scoreboard, with: try NCAARun.entry("ncaa-gql-contests"))
-    for target in discovered.map(\.target) where target.parser == "ncaa-gql-boxscore" {
-      let sport = try #require(target.sport)
-      let query = try #require(PersistedQuery.boxScore(for: sport))
-      #expect(target.url.contains("meta=\(query)&"))
+    let boxes = discovered.map(\.target).filter { $0.parser == "ncaa-gql-boxscore" }
+    #expect(boxes.count >= 2, "box-score targets of the \(code) board: \(boxes.map(\.url))")
+    let query = try #require(PersistedQuery.boxScore(for: sport))
+    for target in boxes {
+      #expect(target.sport == sport)
+      #expect(target.url.contains("meta=\(query)&"), "\(target.url)")
     }
+  }
+
+  @Test func aSportWithNoBoxScoreQueryGetsNoTarget() {
     #expect(PersistedQuery.boxScore(for: .soccerWomen) == "NCAA_GetGamecenterBoxscoreSoccerById_web")
     #expect(PersistedQuery.boxScore(for: .baseball) == nil, "no query known: no target")
     #expect(PersistedQuery.defaultHashes[PersistedQuery.boxScoreBasketball] != nil)
