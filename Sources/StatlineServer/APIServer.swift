@@ -5,22 +5,27 @@ import NIOCore
 import ServiceLifecycle
 import StatlineCore
 
-/// The read API on Hummingbird 2: an application (a swift-service-lifecycle `Service`) that
-/// hands every request to `ReadAPI`, and streams `/v1/events/stream` from the `EventHub`.
-/// Graceful shutdown lets requests in flight finish and ends every event stream.
+/// The API on Hummingbird 2: an application (a swift-service-lifecycle `Service`) that hands a
+/// request under a route group's path to that group's router (`RouteGroup`), every other request
+/// to `ReadAPI`, and streams `/v1/events/stream` from the `EventHub`. Graceful shutdown lets
+/// requests in flight finish and ends every event stream.
 public struct APIServer: Sendable {
   public let api: ReadAPI
   public let hub: EventHub
   public let limits: ConnectionLimits
+  /// The route groups beside the read API (none: the server is the read API alone).
+  public let groups: [any RouteGroup]
 
   /// - Parameter bell: the writing store's `EventLog.eventBell` when the job runs in this
   ///   process: event streams then send each event the moment it is stored.
   public init(
-    api: ReadAPI, hub: EventHub? = nil, bell: EventBell? = nil, limits: ConnectionLimits = ConnectionLimits()
+    api: ReadAPI, hub: EventHub? = nil, bell: EventBell? = nil, limits: ConnectionLimits = ConnectionLimits(),
+    groups: [any RouteGroup] = []
   ) {
     self.api = api
     self.hub = hub ?? EventHub(reader: api.reader, bell: bell)
     self.limits = limits
+    self.groups = groups
   }
 
   /// - Parameter onRunning: called with the bound port once the server listens (port 0 binds an
@@ -30,7 +35,15 @@ public struct APIServer: Sendable {
   ) -> some ApplicationProtocol {
     let api = api
     let hub = hub
+    let mounted = MountedGroups(groups)
     let responder = CallbackResponder<ConnectionContext> { request, context in
+      if let group = mounted.owner(of: request.uri.path) {
+        let started = ContinuousClock.now
+        let response = try await group.responder.respond(to: request, context: context)
+        api.metrics?.request(
+          route: group.path, status: Int(response.status.code), duration: ContinuousClock.now - started)
+        return response
+      }
       var headers: [String: String] = [:]
       for field in request.headers {
         let name = field.name.canonicalName

@@ -76,12 +76,14 @@ import Testing
     try await withServer(api: ReadAPI(reader: reader, now: now), body)
   }
 
-  static func withServer(api: ReadAPI, _ body: (String) async throws -> Void) async throws {
+  static func withServer(
+    api: ReadAPI, groups: [any RouteGroup] = [], _ body: (String) async throws -> Void
+  ) async throws {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var logger = Logger(label: "api-test")
     // The server's "already closed" on the test's cancellation is noise after the run's summary.
     logger.logLevel = .critical
-    let app = APIServer(api: api).application(host: "127.0.0.1", port: 0, logger: logger) { port in
+    let app = APIServer(api: api, groups: groups).application(host: "127.0.0.1", port: 0, logger: logger) { port in
       continuation.yield(port)
     }
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }
