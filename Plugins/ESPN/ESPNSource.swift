@@ -9,7 +9,11 @@ import StatlineCore
 public enum ESPNSource {
   public static let id = "espn"
 
-  public static let plugin = SourcePlugin(id: id, name: "ESPN", folder: "ESPN") { settings in
+  /// One feed, after the scorer's file and the NCAA's in both rankings.
+  public static let facts = SiteFacts(
+    feeds: [SourceFeedFact(name: "espn", idPrefix: "espn:", precedence: 3, scheduleRank: 3)])
+
+  public static let plugin = SourcePlugin(id: id, name: "ESPN", folder: "ESPN", facts: facts) { settings in
     let leagues = ESPNLeagues.leagues(settings)
     return [
       ParserEntry(

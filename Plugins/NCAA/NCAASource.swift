@@ -99,7 +99,22 @@ public enum NCAASource {
     static let boxScore = NCAASports.readBy["ncaa-gql-boxscore"]
   }
 
-  public static let plugin = SourcePlugin(id: id, name: "NCAA", folder: "NCAA") { settings in
+  /// What the engine, the merge and the server must know of the NCAA's sites:
+  /// - stats.ncaa.org deny-lists fast clients: one request at a time, 5 s apart;
+  /// - two feeds: ncaa.com (`ncaa:com-…`) and stats.ncaa.org (every other `ncaa:` id), the NCAA's
+  ///   feeds first for schedule facts, after the scorer's StatCrew file for box scores and plays;
+  /// - a season is stats.ncaa.org's `academic_year`: season 2026 runs from August 2025 to July
+  ///   2026 (spring 2026 lacrosse, the 2025-26 basketball season, fall 2025 football), so it never
+  ///   splits a basketball season at New Year.
+  public static let facts = SiteFacts(
+    hostLimits: ["stats.ncaa.org": HostLimits(concurrency: 1, spacing: .seconds(5))],
+    feeds: [
+      SourceFeedFact(name: "ncaa.com", idPrefix: "ncaa:com-", precedence: 2, scheduleRank: 1),
+      SourceFeedFact(name: "stats.ncaa.org", idPrefix: "ncaa:", precedence: 1, scheduleRank: 0),
+    ],
+    seasons: SeasonRule(firstMonth: 8))
+
+  public static let plugin = SourcePlugin(id: id, name: "NCAA", folder: "NCAA", facts: facts) { settings in
     [
       ParserEntry(
         id: "ncaa-stats-contest-box", source: id,

@@ -20,7 +20,13 @@ public enum StatBroadcastSource {
     .fieldHockey, .volleyballMen, .volleyballWomen, .baseball, .softball,
   ]
 
-  public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast") { settings in
+  /// One feed, the scorer's own StatCrew file: first for box scores, plays and disputed finals,
+  /// after the NCAA's feeds for schedule facts.
+  public static let facts = SiteFacts(
+    feeds: [SourceFeedFact(name: "statcrew", idPrefix: "statbroadcast:", precedence: 0, scheduleRank: 2)])
+
+  public static let plugin = SourcePlugin(id: id, name: "StatBroadcast", folder: "StatBroadcast", facts: facts) {
+    settings in
     let gameURL = settings.option(id, "gameURL") ?? defaultGameURL
     guard gameURL.contains("{id}") else {
       throw StatlineError(

@@ -15,6 +15,9 @@ public enum BuiltinPlugins {
     // statline:new-source-list
   ]
 
+  /// What the built-in plugins declare of their sites (host limits, feeds, seasons).
+  public static let facts = SiteFacts(merging: all.map(\.facts))
+
   /// The registry of the built-in plugins under the given settings.
   public static func registry(_ settings: PluginSettings = PluginSettings()) throws(StatlineError)
     -> SourceRegistry

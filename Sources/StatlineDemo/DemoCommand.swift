@@ -120,7 +120,9 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
       let reader = try SQLiteStore(readOnlyPath: store)
       let app = APIServer(
         api: ReadAPI(
-          reader: reader, configuration: .served(primaryPolls: config.primaryPolls), metrics: metrics,
+          reader: reader,
+          configuration: .served(primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons),
+          metrics: metrics,
           now: runtime.clock.now),
         bell: runtime.store.eventBell
       ).application(

@@ -7,7 +7,7 @@ import StatlineCore
 extension ReadAPI {
   func rankings(_ query: APIQuery, version: Int64) async throws -> ResponseCache.Entry {
     let sport = try Self.sport(query)
-    let season = try Self.season(query)
+    let season = try Self.season(query, rule: configuration.seasons)
     let poll = query["poll"]
     let week = query["week"]
     var chosen: [Ranking] = []
@@ -64,7 +64,7 @@ extension ReadAPI {
     for index in result.indices {
       let game = result[index]
       guard let poll = configuration.primaryPolls[game.sport], game.away.rank == nil || game.home.rank == nil,
-        let season = game.date.flatMap(Season.init(date:))
+        let season = game.date.flatMap({ Season(date: $0, rule: configuration.seasons) })
       else { continue }
       if weeksByPoll[poll] == nil { weeksByPoll[poll] = try await pollWeeks(sport: nil, poll: poll).first?.weeks ?? [] }
       let weeks = (weeksByPoll[poll] ?? []).filter { $0.season == season.year }

@@ -30,11 +30,13 @@ extension ReadAPI {
         body: Self.encode(TeamAnswer(team: team, version: version)), cacheControl: configuration.settledCacheControl)
     case .teamGames(let id):
       let query = try APIQuery(query, allowed: ["season"])
-      let season = try Self.season(query)
+      let season = try Self.season(query, rule: configuration.seasons)
       let team = try await canonicalTeam(id: id)
       // A season spans two calendar years: the team's games are read whole and kept by date.
       let games = try await ranked(
-        reader.games(team: team?.id ?? id, datePrefix: nil).filter { season?.contains($0.date) ?? true })
+        reader.games(team: team?.id ?? id, datePrefix: nil).filter {
+          season?.contains($0.date, rule: configuration.seasons) ?? true
+        })
       guard !games.isEmpty || team != nil else {
         throw Problem.notFound("no team '\(id.prefix(120))' and no games of it in the store")
       }

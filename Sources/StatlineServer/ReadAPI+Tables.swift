@@ -22,14 +22,15 @@ extension ReadAPI {
     }
     // Without a season, today's: checked again after midnight.
     let seasonEnds = query["season"] == nil ? nextMidnight() : nil
-    let season = try Self.season(query) ?? Season(date: today()) ?? Season(year: 1970)
+    let rule = configuration.seasons
+    let season = try Self.season(query, rule: rule) ?? Season(date: today(), rule: rule) ?? Season(year: 1970)
     let limit = try query.int("limit", in: 1...configuration.maximumLimit, default: 25)
     struct Key: Hashable {
       var team: String
       var player: String
     }
     var totals: [Key: (value: Int, games: Int, team: TeamRef)] = [:]
-    for game in try await reader.games(sport: sport, date: nil) where season.contains(game.date) {
+    for game in try await reader.games(sport: sport, date: nil) where season.contains(game.date, rule: rule) {
       guard let (box, _) = try await boxScore(of: game) else { continue }
       for side in Side.allCases {
         let team = game[side].team
@@ -64,7 +65,8 @@ extension ReadAPI {
     }
     // Without a season, today's: checked again after midnight.
     let seasonEnds = query["season"] == nil ? nextMidnight() : nil
-    let season = try Self.season(query) ?? Season(date: today()) ?? Season(year: 1970)
+    let rule = configuration.seasons
+    let season = try Self.season(query, rule: rule) ?? Season(date: today(), rule: rule) ?? Season(year: 1970)
     let conference = query["conference"]
     var conferences: [String: String] = [:]
     for team in try await reader.teams(sport: sport) {
@@ -72,7 +74,7 @@ extension ReadAPI {
     }
     var rows: [String: Standing] = [:]
     for game in try await reader.games(sport: sport, date: nil)
-    where game.status == .final && season.contains(game.date) {
+    where game.status == .final && season.contains(game.date, rule: rule) {
       guard let away = game.away.score, let home = game.home.score else { continue }
       let inConference =
         game.away.team.id.flatMap { conferences[$0] } != nil
@@ -95,12 +97,12 @@ extension ReadAPI {
       cacheControl: configuration.settledCacheControl, expires: seasonEnds)
   }
 
-  /// `season=`: the year the season ends in (`Season`: August to July).
-  static func season(_ query: APIQuery) throws(Problem) -> Season? {
+  /// `season=`: the year the season ends in (`Season`, by the plugins' rule).
+  static func season(_ query: APIQuery, rule: SeasonRule) throws(Problem) -> Season? {
     try query["season"].map { text throws(Problem) -> Season in
       guard text.count == 4, let year = Int(text) else {
         throw Problem.badParameter(
-          "season", text, expected: "a year such as 2026 (the season from August 2025 to July 2026)")
+          "season", text, expected: "a year such as 2026 (\(Season.described(2026, rule: rule)))")
       }
       return Season(year: year)
     }

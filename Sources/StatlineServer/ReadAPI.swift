@@ -26,6 +26,9 @@ public struct ReadAPI: Sendable {
     /// Each sport's primary poll (`Ranking.poll`): a game's team line without a rank of its own
     /// gets the team's rank in that poll's week for the game (`TeamLine.rankSource` says which).
     public var primaryPolls: [Sport: String] = [:]
+    /// How seasons are counted for `season=` and "this season" (the plugins' `SiteFacts.seasons`:
+    /// stats.ncaa.org's August to July); the calendar year when no plugin says.
+    public var seasons = SeasonRule.calendarYear
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 
@@ -39,9 +42,10 @@ public struct ReadAPI: Sendable {
     }
 
     /// `served`, with each sport's primary poll.
-    public static func served(primaryPolls: [Sport: String]) -> Configuration {
+    public static func served(primaryPolls: [Sport: String], seasons: SeasonRule? = nil) -> Configuration {
       var configuration = served
       configuration.primaryPolls = primaryPolls
+      configuration.seasons = seasons ?? .calendarYear
       return configuration
     }
   }

@@ -1,22 +1,34 @@
-/// A season as stats.ncaa.org counts it (`academic_year`): season `2026` runs from August 2025
-/// to July 2026, so it is spring 2026 lacrosse and baseball, the 2025-26 basketball and hockey
-/// season, and fall 2025 football, soccer, volleyball and field hockey. One rule for every sport:
-/// a season never splits a basketball season at New Year.
+import StatlineCore
+
+/// A season as the sites count it (`SeasonRule`, declared by a plugin: stats.ncaa.org's
+/// `academic_year` runs from August to July), named by the year it ends in.
 struct Season: Sendable, Equatable {
   var year: Int
 
   /// The season a `YYYY-MM-DD` date is in (nil for a date that is none).
-  init?(date: String) {
-    let parts = date.split(separator: "-")
-    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month) else {
-      return nil
-    }
-    self.year = month >= 8 ? year + 1 : year
+  init?(date: String, rule: SeasonRule) {
+    guard let year = rule.season(of: date) else { return nil }
+    self.year = year
   }
 
   init(year: Int) { self.year = year }
 
   var text: String { String(year) }
 
-  func contains(_ date: String?) -> Bool { date.flatMap(Season.init(date:)) == self }
+  func contains(_ date: String?, rule: SeasonRule) -> Bool {
+    date.flatMap { Season(date: $0, rule: rule) } == self
+  }
+
+  /// What season `year` is under a rule, for an error that asks for one: "the season from August
+  /// 2025 to July 2026", or "the calendar year 2026".
+  static func described(_ year: Int, rule: SeasonRule) -> String {
+    guard rule.firstMonth > 1 else { return "the calendar year \(year)" }
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    let first = months[rule.firstMonth - 1]
+    let last = months[rule.firstMonth - 2]
+    return "the season from \(first) \(year - 1) to \(last) \(year)"
+  }
 }

@@ -5,6 +5,8 @@ import Testing
 /// What every store does with two sources of one game (architecture.md#canonical-games): one canonical game, each
 /// goal one event with its scorer, a source that lags causes no event, two finals that disagree
 /// keep the higher-precedence source's and say so once, and each source's own record is kept.
+/// The stores it is given merge with the plugins' feeds (`TestFeeds.canonical`): precedence is
+/// theirs to declare.
 public enum CanonicalStoreContract {
   public static let canonicalId = "game:2026-03-07:lacrosse-men:725~726"
 

@@ -25,7 +25,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   private let canonical: CanonicalStep
   public nonisolated let eventBell = EventBell()
 
-  public init(canonical: CanonicalStep = .standard) { self.canonical = canonical }
+  /// - Parameter canonical: by default the seeded registry and the plugins' feeds (`TestFeeds`).
+  public init(canonical: CanonicalStep = TestFeeds.canonical) { self.canonical = canonical }
 
   public func write(_ batch: Batch) async throws -> StoreWrite { eventBell.ring(after: try write(batch, at: Date())) }
 

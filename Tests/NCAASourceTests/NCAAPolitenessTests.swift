@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import NCAASource
 import StatlineCore
 import StatlineEngine
 import StatlineTesting
@@ -12,6 +13,7 @@ import Testing
     let urls = (1...2).map { "https://stats.ncaa.org/contests/650010\($0)/individual_stats" }
     let scripted = ScriptedFetcher(Dictionary(uniqueKeysWithValues: urls.map { ($0, [.ok("<html></html>")]) }))
     var configuration = PoliteFetcher<TestClock<Duration>>.Configuration()
+    configuration.hostOverrides = NCAASource.facts.hostLimits
     configuration.obeyRobots = false
     let clock = TestClock<Duration>()
     let polite = PoliteFetcher(wrapping: scripted, clock: clock, configuration: configuration, random: { 0.5 })

@@ -161,7 +161,7 @@ import Testing
   @Test func mergePrecedenceOrdersTheFeedsAndNamesEachOnce() throws {
     let config = try JobConfigReader.parse(
       "targets:\n  - url: https://example.edu/\nmerge:\n  precedence: [espn, statcrew]")
-    #expect(config.mergePrecedence == [SourceFeed.espn, .statCrew])
+    #expect(config.mergePrecedence == [SourceFeed("espn"), SourceFeed("statcrew")])
     #expect(try JobConfigReader.parse("targets:\n  - url: https://example.edu/").mergePrecedence == nil)
     let twice = #expect(throws: StatlineError.self) {
       try JobConfigReader.parse("targets:\n  - url: https://example.edu/\nmerge:\n  precedence: [espn, espn]")

@@ -1,5 +1,6 @@
 import Foundation
 import StatlineCore
+import StatlineTesting
 import Testing
 
 @testable import StatlineCanonical
@@ -15,7 +16,7 @@ import Testing
     let game = Game(
       id: id, sport: sport, status: status, date: date, startTime: start,
       away: TeamLine(team: TeamRef(id: nil, name: away)), home: TeamLine(team: TeamRef(id: nil, name: home)))
-    return SourceGame(game: game, registry: registry, liveChangedAt: epoch)
+    return SourceGame(game: game, registry: registry, feeds: TestFeeds.feeds, liveChangedAt: epoch)
   }
 
   /// Places games one after another as a store would, keeping the entries.

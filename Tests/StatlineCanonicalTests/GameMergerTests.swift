@@ -1,11 +1,12 @@
 import Foundation
 import StatlineCore
+import StatlineTesting
 import Testing
 
 @testable import StatlineCanonical
 
 @Suite struct GameMergerTests {
-  static let merger = GameMerger(registry: TeamRegistryTests.registry)
+  static let merger = GameMerger(feeds: TestFeeds.feeds, registry: TeamRegistryTests.registry)
   static let id = "game:2026-03-14:lacrosse-men:457~725"
 
   static func record(
@@ -17,7 +18,8 @@ import Testing
       venue: venue, away: TeamLine(team: TeamRef(id: nil, name: away.0), score: away.1),
       home: TeamLine(team: TeamRef(id: nil, name: home.0), score: home.1))
     return SourceGame(
-      game: game, registry: TeamRegistryTests.registry, liveChangedAt: Date(timeIntervalSince1970: seconds))
+      game: game, registry: TeamRegistryTests.registry, feeds: TestFeeds.feeds,
+      liveChangedAt: Date(timeIntervalSince1970: seconds))
   }
 
   @Test func theGameIsCanonicalAndItsLiveFactsComeFromTheRecordFurthestAlong() throws {
@@ -95,7 +97,9 @@ import Testing
   @Test func boxScoresAndPlaysComeByPrecedence() {
     #expect(Self.merger.preferred(["espn:1", "ncaa:com-1", "statbroadcast:1"]) == "statbroadcast:1")
     #expect(Self.merger.preferred(["espn:1", "ncaa:com-1"]) == "ncaa:com-1")
-    let espnFirst = GameMerger(precedence: [.espn, .statCrew], registry: TeamRegistryTests.registry)
+    let espnFirst = GameMerger(
+      feeds: TestFeeds.feeds, precedence: [SourceFeed("espn"), SourceFeed("statcrew")],
+      registry: TeamRegistryTests.registry)
     #expect(espnFirst.preferred(["statbroadcast:1", "espn:1", "ncaa:1"]) == "espn:1", "configurable")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StatlineCore
+import StatlineTesting
 import Testing
 
 @testable import StatlineCanonical
@@ -44,7 +45,8 @@ import Testing
     for index in 0..<2_000 {
       let game = Self.randomGame(&random, id: ["statbroadcast:", "ncaa:com-", "espn:"][index % 3] + "\(index)")
       let source = SourceGame(
-        game: game, registry: merger.registry, liveChangedAt: Date(timeIntervalSince1970: Double(index)))
+        game: game, registry: merger.registry, feeds: merger.feeds,
+        liveChangedAt: Date(timeIntervalSince1970: Double(index)))
       for previous in [nil, game.id, "statbroadcast:other"] {
         let general = merger.mergeSeveral(id: GameMergerTests.id, sources: [source], previousLiveSource: previous)
         let alone = merger.merge(id: GameMergerTests.id, sources: [source], previousLiveSource: previous)

@@ -1,4 +1,5 @@
 import Clocks
+import StatlineCore
 import StatlineEngine
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import StatlineCore
 import StatlinePostgres
+import StatlineTesting
 import Testing
 
 /// The PostgreSQL server the tests use: `STATLINE_TEST_POSTGRES` (a URL; `.ci/run` starts one
@@ -33,7 +34,7 @@ public enum TestPostgres {
     let made = Made()
     do {
       let result = try await body {
-        let store = try await PostgresStore.open(try freshLocation())
+        let store = try await PostgresStore.open(try freshLocation(), canonical: TestFeeds.canonical)
         await made.add(store)
         return store
       }

@@ -19,7 +19,7 @@ import Testing
     func make() throws -> SQLiteStore {
       let path = Self.temporaryPath()
       paths.append(path)
-      return try SQLiteStore(path: path)
+      return try SQLiteStore(path: path, canonical: TestFeeds.canonical)
     }
     try await StoreContract.check(make)
     try await ScheduleStoreContract.check(make)

@@ -65,6 +65,9 @@ import Testing
 
   static let client = HTTPClient(eventLoopGroupProvider: .singleton)
 
+  /// Seasons as the NCAA plugin counts them, August to July (`SiteFactsTests` holds the plugin to it).
+  static let ncaaSeasons = SeasonRule(firstMonth: 8)
+
   /// Runs the server over `path` for the body of the test.
   /// 2026-03-07 20:00 UTC is 15:00 in New York: "today" is the 7th.
   static let now = Date(timeIntervalSince1970: 1_772_913_600)
@@ -73,7 +76,9 @@ import Testing
     _ path: String, now: @escaping @Sendable () -> Date = { ReadAPITests.now }, _ body: (String) async throws -> Void
   ) async throws {
     let reader = try SQLiteStore(readOnlyPath: path)
-    try await withServer(api: ReadAPI(reader: reader, now: now), body)
+    var configuration = ReadAPI.Configuration()
+    configuration.seasons = ncaaSeasons
+    try await withServer(api: ReadAPI(reader: reader, configuration: configuration, now: now), body)
   }
 
   static func withServer(
@@ -375,7 +380,9 @@ import Testing
   @Test func answersForTodayAreNotServedPastMidnight() async throws {
     let (path, _) = try await Self.store()
     let now = TestNow()
-    let api = ReadAPI(reader: try SQLiteStore(readOnlyPath: path), configuration: .served, now: now.read)
+    let api = ReadAPI(
+      reader: try SQLiteStore(readOnlyPath: path), configuration: .served(primaryPolls: [:], seasons: Self.ncaaSeasons),
+      now: now.read)
     func field(_ path: String, _ query: String, _ name: String) async throws -> String? {
       let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
       return (try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?[name] as? String

@@ -63,7 +63,10 @@ public struct ReplayCommand: AsyncParsableCommand {
     var failure: ExitCode?
     var board: CanonicalBoard?
     if merge {
-      do { board = CanonicalBoard(merger: GameMerger(registry: try TeamRegistry.seeded())) } catch { throw fail(error) }
+      do {
+        board = CanonicalBoard(
+          merger: GameMerger(feeds: SourceFeeds(registry: registry), registry: try TeamRegistry.seeded()))
+      } catch { throw fail(error) }
     }
     for (index, path) in paths.enumerated() {
       do {

@@ -90,7 +90,9 @@ public struct RunCommand: AsyncParsableCommand {
           .init(
             service: APIServer(
               api: ReadAPI(
-                reader: reader, configuration: .served(primaryPolls: config.primaryPolls), metrics: metrics,
+                reader: reader,
+                configuration: .served(primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons),
+                metrics: metrics,
                 registry: try TeamRegistry.seeded(aliases: config.teamAliases)),
               bell: runtime.store.eventBell, limits: .fittingThisProcess()
             ).application(

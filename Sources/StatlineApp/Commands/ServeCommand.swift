@@ -105,7 +105,7 @@ public struct ServeCommand: AsyncParsableCommand {
     }
     let reader = opened.store
     let host = host
-    var configuration = ReadAPI.Configuration.served(primaryPolls: polls)
+    var configuration = ReadAPI.Configuration.served(primaryPolls: polls, seasons: BuiltinPlugins.facts.seasons)
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
     let app = APIServer(api: api, limits: limits).application(host: host, port: port, logger: logger) { port in

@@ -37,7 +37,13 @@ public struct JobConfig: Sendable {
   /// GenericHTML configs to load.
   public var configs: [String] = []
   public var policy = SchedulingPolicy.default
-  public var politeness = PoliteFetcher<ContinuousClock>.Configuration()
+  /// Politeness; its host limits start from the built-in plugins' (`SiteFacts.hostLimits`:
+  /// stats.ncaa.org one request at a time, 5 s apart), and `politeness.<host>` adjusts them.
+  public var politeness: PoliteFetcher<ContinuousClock>.Configuration = {
+    var politeness = PoliteFetcher<ContinuousClock>.Configuration()
+    politeness.hostOverrides = BuiltinPlugins.facts.hostLimits
+    return politeness
+  }()
   public var http = HTTPFetcher.Configuration()
   public var maxConcurrentPolls = 32
   public var summaryEvery: Duration = .seconds(60)

@@ -52,7 +52,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     }
     do {
       let merger = GameMerger(
-        precedence: config.mergePrecedence ?? SourceFeed.defaultPrecedence,
+        feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence,
         registry: try TeamRegistry.seeded(aliases: config.teamAliases))
       opened = try await location.open(
         derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges, meter: mergeMeter))

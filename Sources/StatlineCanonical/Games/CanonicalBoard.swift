@@ -17,7 +17,7 @@ public struct CanonicalBoard: Sendable {
   /// merged now, and the one before (nil when new).
   @discardableResult
   public mutating func add(_ game: Game, at time: Date) -> (current: MergedGame, previous: MergedGame?)? {
-    var source = SourceGame(game: game, registry: merger.registry, liveChangedAt: time)
+    var source = SourceGame(game: game, registry: merger.registry, feeds: merger.feeds, liveChangedAt: time)
     if let held = sources[game.id], !Self.liveFactsDiffer(held.game, game) {
       source.liveChangedAt = held.liveChangedAt
     }

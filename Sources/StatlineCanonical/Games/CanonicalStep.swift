@@ -50,7 +50,8 @@ public struct CanonicalStep: Sendable {
   /// A source game with its teams resolved (from the cache when seen before).
   func sourceGame(_ game: Game, liveChangedAt: Date) -> SourceGame {
     SourceGame(
-      game: game, awayTeam: identity(game.away.team), homeTeam: identity(game.home.team), liveChangedAt: liveChangedAt)
+      game: game, awayTeam: identity(game.away.team), homeTeam: identity(game.home.team), liveChangedAt: liveChangedAt,
+      feed: merger.feeds.feed(of: game.id))
   }
 
   /// `SourceGame`'s identity of a team line: its canonical team id, else `source:` and its own.
@@ -60,13 +61,14 @@ public struct CanonicalStep: Sendable {
     }
   }
 
-  /// The seeded registry, no aliases, the default precedence: what a store uses unless the
-  /// configuration says more (`teams.aliases`, `merge.precedence`).
+  /// The seeded registry, no aliases, and no plugin's feeds (`SourceFeeds.undeclared`): what a
+  /// store made without a job uses. The job's stores merge with its registry's feeds and the
+  /// configuration (`teams.aliases`, `merge.precedence`): `CanonicalStep(feeds:…)`.
   public static let standard: CanonicalStep = {
     do {
-      return CanonicalStep(merger: GameMerger(registry: try TeamRegistry.seeded()))
+      return CanonicalStep(merger: GameMerger(feeds: .undeclared, registry: try TeamRegistry.seeded()))
     } catch {
-      // The seed is compiled in and checked by its tests: failing here is a build that is broken.
+      // The seed ships with the module and is checked by its tests: failing here is a broken install.
       fatalError("the team registry's seed does not load: \(error)")
     }
   }()
@@ -135,7 +137,7 @@ public struct CanonicalStep: Sendable {
     for candidate in candidates where candidate.isCanonical {
       guard let previous = MergedGame(record: candidate) else { continue }
       merged[candidate.id] = previous
-      entries[candidate.id] = Self.entry(of: candidate, stored: stored)
+      entries[candidate.id] = Self.entry(of: candidate, stored: stored, feeds: merger.feeds)
     }
     var fresh: [String: SourceGame] = [:]
     var sources: [Game] = []
@@ -255,7 +257,7 @@ public struct CanonicalStep: Sendable {
   /// should not pay for loading the seed).
   public static let readOnly: CanonicalStep = {
     do {
-      return CanonicalStep(merger: GameMerger(registry: try TeamRegistry(teams: [])))
+      return CanonicalStep(merger: GameMerger(feeds: .undeclared, registry: try TeamRegistry(teams: [])))
     } catch {
       fatalError("an empty team registry does not load: \(error)")
     }
@@ -304,7 +306,7 @@ public struct CanonicalStep: Sendable {
 
   /// The entry a stored canonical game stands for: matched on the date and number of its id and
   /// the identities of its teams, holding its sources.
-  static func entry(of record: Game, stored: [String: StoredSource]) -> CanonicalGameEntry {
+  static func entry(of record: Game, stored: [String: StoredSource], feeds: SourceFeeds) -> CanonicalGameEntry {
     // `game:{date}:{sport}:{teams}[~g{number}]`, read with the standard library's own search
     // (Foundation's `range(of:options:)` bridges to NSString: it was a tenth of a merge).
     let rest = record.id.utf8.dropFirst(Game.canonicalPrefix.count)
@@ -319,7 +321,7 @@ public struct CanonicalStep: Sendable {
     }
     let members = (record.sources ?? []).map { id in
       CanonicalGameEntry.Member(
-        gameId: id, feed: SourceFeed.of(gameId: id), startTime: stored[id]?.game.startTime)
+        gameId: id, feed: feeds.feed(of: id), startTime: stored[id]?.game.startTime)
     }
     return CanonicalGameEntry(
       id: record.id, sport: record.sport, date: date, pair: pair(of: record), number: number, members: members)

@@ -8,25 +8,39 @@ import StatlineCore
 ///   own correction (a goal taken back) is shown;
 /// - two finals that disagree keep the higher-precedence feed's and report a conflict; nothing is
 ///   averaged, and the order of polls cannot flip it;
-/// - start time, venue, neutral site and attendance come from the NCAA's feeds first;
+/// - start time, venue, neutral site and attendance come from the feeds first in schedule order
+///   (`SourceFeeds.scheduleOrder`: the NCAA's, as its plugin declares);
 /// - ranks and records from the first feed by precedence that gives them;
 /// - the teams are canonical (the registry's id and name) where they resolve, oriented as the
 ///   schedule's first feed has them, every other record's sides swapped to match.
 public struct GameMerger: Sendable {
+  /// The plugins' feeds: which feed a game id is, and the schedule order.
+  public var feeds: SourceFeeds
+  /// Box scores, plays and disputed finals: the feeds' declared precedence, or the
+  /// configuration's (`merge.precedence`).
   public var precedence: [SourceFeed]
   public var registry: TeamRegistry
 
-  public init(precedence: [SourceFeed] = SourceFeed.defaultPrecedence, registry: TeamRegistry) {
-    self.precedence = precedence
+  public init(feeds: SourceFeeds, precedence: [SourceFeed]? = nil, registry: TeamRegistry) {
+    self.feeds = feeds
+    self.precedence = precedence ?? feeds.precedence
     self.registry = registry
   }
 
   /// The rank of a feed: its place in `precedence`, or after every listed one.
   public func rank(_ feed: SourceFeed) -> Int { precedence.firstIndex(of: feed) ?? precedence.count }
 
+  /// The rank of a source game's feed.
+  func rank(_ source: SourceGame) -> Int { rank(source.feed) }
+
+  /// The rank of a source game's feed for schedule facts, ties by precedence.
+  func scheduleRank(_ source: SourceGame) -> (Int, Int) {
+    (feeds.scheduleOrder.firstIndex(of: source.feed) ?? feeds.scheduleOrder.count, rank(source.feed))
+  }
+
   /// The preferred of several source games (for the box score and the plays): by precedence.
   public func preferred(_ gameIds: [String]) -> String? {
-    gameIds.min { (rank(SourceFeed.of(gameId: $0)), $0) < (rank(SourceFeed.of(gameId: $1)), $1) }
+    gameIds.min { (rank(feeds.feed(of: $0)), $0) < (rank(feeds.feed(of: $1)), $1) }
   }
 
   public func merge(id: String, sources: [SourceGame], previous: MergedGame?) -> MergedGame? {
@@ -52,14 +66,10 @@ public struct GameMerger: Sendable {
 
   /// The merge of any number of sources, by the rules above.
   func mergeSeveral(id: String, sources: [SourceGame], previousLiveSource: String?) -> MergedGame? {
-    let ordered = sources.sorted { (rank($0.feed), $0.game.id) < (rank($1.feed), $1.game.id) }
+    let ordered = sources.sorted { (rank($0), $0.game.id) < (rank($1), $1.game.id) }
     guard let first = ordered.first else { return nil }
     // Orientation: the schedule's first feed decides which team is away.
-    let scheduleOrder = SourceFeed.scheduleOrder
-    let anchor = ordered.min { a, b in
-      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
-        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
-    }!
+    let anchor = ordered.min { scheduleRank($0) < scheduleRank($1) }!
     var reversed: [String] = []
     var oriented = ordered
     for index in oriented.indices
@@ -77,12 +87,11 @@ public struct GameMerger: Sendable {
         other.game.id != current.game.id && other.liveChangedAt > current.liveChangedAt
           && GameProgress(other.game) > GameProgress(current.game)
       }
-      if let best = ahead.max(by: { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) })
-      {
+      if let best = ahead.max(by: { (GameProgress($0.game), -rank($0)) < (GameProgress($1.game), -rank($1)) }) {
         live = best
       }
     } else {
-      live = oriented.max { (GameProgress($0.game), -rank($0.feed)) < (GameProgress($1.game), -rank($1.feed)) }
+      live = oriented.max { (GameProgress($0.game), -rank($0)) < (GameProgress($1.game), -rank($1)) }
     }
     var conflict: GameConflict?
     let finals = oriented.filter { $0.game.status == .final }
@@ -96,10 +105,7 @@ public struct GameMerger: Sendable {
     var game = live.game
     game.id = id
     game.sport = first.game.sport
-    let bySchedule = oriented.sorted { a, b in
-      (scheduleOrder.firstIndex(of: a.feed) ?? scheduleOrder.count, rank(a.feed))
-        < (scheduleOrder.firstIndex(of: b.feed) ?? scheduleOrder.count, rank(b.feed))
-    }
+    let bySchedule = oriented.sorted { scheduleRank($0) < scheduleRank($1) }
     game.date = anchor.game.date ?? bySchedule.lazy.compactMap(\.game.date).first
     game.startTime = bySchedule.lazy.compactMap(\.game.startTime).first
     game.venue = bySchedule.lazy.compactMap(\.game.venue).first

@@ -1,31 +1,44 @@
-/// Which feed a source game comes from, told by its id: the unit the merge ranks (architecture.md#canonical-games).
-/// The NCAA plugin reads two feeds, stats.ncaa.org (`ncaa:6310104`, `ncaa:game-4004130`) and
-/// ncaa.com (`ncaa:com-6599987`); every other plugin is one feed, named by its id.
+import StatlineCore
+
+/// Which feed a source game comes from: the unit the merge ranks (architecture.md#canonical-games).
+/// The feeds and their ranks are the plugins' (`SiteFacts.feeds`), read through `SourceFeeds`.
 public struct SourceFeed: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   public var rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
-  public static let statCrew = SourceFeed("statcrew")
-  public static let statsNCAA = SourceFeed("stats.ncaa.org")
-  public static let ncaaCom = SourceFeed("ncaa.com")
-  public static let espn = SourceFeed("espn")
+  public var description: String { rawValue }
+}
 
-  /// The feed of a source game id.
-  public static func of(gameId: String) -> SourceFeed {
-    if gameId.hasPrefix("statbroadcast:") { return .statCrew }
-    if gameId.hasPrefix("ncaa:com-") { return .ncaaCom }
-    if gameId.hasPrefix("ncaa:") { return .statsNCAA }
-    if gameId.hasPrefix("espn:") { return .espn }
-    return SourceFeed(String(gameId.prefix { $0 != ":" }))
+/// The plugins' feeds, found by a game id's prefix, with the two orders the merge ranks them in.
+public struct SourceFeeds: Sendable, Equatable {
+  /// The declared feeds, longest id prefix first (the first that matches an id is its feed).
+  public let facts: [SourceFeedFact]
+  /// Box scores, plays and disputed finals: the declared feeds by precedence. A feed not listed
+  /// comes after them all.
+  public let precedence: [SourceFeed]
+  /// Schedule facts (start time, venue, neutral site), likewise.
+  public let scheduleOrder: [SourceFeed]
+
+  public init(_ facts: [SourceFeedFact]) {
+    self.facts = facts.sorted { ($0.idPrefix.count, $1.idPrefix) > ($1.idPrefix.count, $0.idPrefix) }
+    precedence = facts.sorted { ($0.precedence, $0.name) < ($1.precedence, $1.name) }.map { SourceFeed($0.name) }
+    scheduleOrder = facts.sorted { ($0.scheduleRank, $0.name) < ($1.scheduleRank, $1.name) }.map {
+      SourceFeed($0.name)
+    }
   }
 
-  /// Box scores, plays and disputed finals: StatCrew first (the scorer's own file), then
-  /// stats.ncaa.org, ncaa.com and ESPN; a feed not listed comes after them all.
-  public static let defaultPrecedence: [SourceFeed] = [.statCrew, .statsNCAA, .ncaaCom, .espn]
+  /// The feeds the registry's plugins declare.
+  public init(registry: SourceRegistry) { self.init(registry.facts.feeds) }
 
-  /// Schedule facts (start time, venue, neutral site): the NCAA's feeds first.
-  public static let scheduleOrder: [SourceFeed] = [.statsNCAA, .ncaaCom, .statCrew, .espn]
+  /// No feed declared: each source id's namespace (`espn` of `espn:401`) is its own feed, none
+  /// ranked before another.
+  public static let undeclared = SourceFeeds([])
 
-  public var description: String { rawValue }
+  /// The feed of a source game id: the declared feed of the longest prefix it has, else its
+  /// namespace (what comes before the first colon).
+  public func feed(of gameId: String) -> SourceFeed {
+    if let fact = facts.first(where: { gameId.hasPrefix($0.idPrefix) }) { return SourceFeed(fact.name) }
+    return SourceFeed(String(gameId.prefix { $0 != ":" }))
+  }
 }

@@ -8,15 +8,18 @@ public struct SourcePlugin: Sendable {
   public let name: String
   /// The plugin's folder under `Plugins/` and `Fixtures/`.
   public let folder: String
+  /// What code outside the plugin needs to know of its sites: host limits, feeds, seasons.
+  public let facts: SiteFacts
   private let parserFactory: @Sendable (PluginSettings) throws -> [ParserEntry]
 
   public init(
-    id: String, name: String, folder: String,
+    id: String, name: String, folder: String, facts: SiteFacts = SiteFacts(),
     parsers: @escaping @Sendable (PluginSettings) throws -> [ParserEntry]
   ) {
     self.id = id
     self.name = name
     self.folder = folder
+    self.facts = facts
     self.parserFactory = parsers
   }
 

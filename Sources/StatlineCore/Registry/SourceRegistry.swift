@@ -41,6 +41,9 @@ public struct SourceRegistry: Sendable {
 
   public func plugin(id: String) -> SourcePlugin? { plugins.first { $0.id == id } }
 
+  /// Every plugin's site facts as one (`SiteFacts(merging:)`).
+  public var facts: SiteFacts { SiteFacts(merging: plugins.map(\.facts)) }
+
   public func parser(id: String) -> ParserEntry? { parsers.first { $0.id == id } }
 
   /// Picks the parser for a page: the one named, else the ones whose URL patterns match, else

@@ -101,17 +101,3 @@ public final class HostGate<C: Clock>: Sendable where C.Duration == Duration {
   /// Requests in flight to `host`.
   public func active(_ host: String) -> Int { hosts.withLock { $0[host]?.active ?? 0 } }
 }
-
-/// The politeness limits for one host.
-public struct HostLimits: Sendable, Equatable {
-  public var concurrency: Int
-  public var spacing: Duration
-
-  public init(concurrency: Int = 2, spacing: Duration = .milliseconds(50)) {
-    self.concurrency = concurrency
-    self.spacing = spacing
-  }
-
-  /// Politeness lifted, for loopback benchmarks.
-  public static let unlimited = HostLimits(concurrency: .max, spacing: .zero)
-}

@@ -14,10 +14,9 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     public var retry = RetryPolicy.default
     public var breaker = CircuitBreaker<C>.Configuration()
     public var hostLimits = HostLimits()
-    /// Stricter limits for some hosts; stats.ncaa.org deny-lists fast clients.
-    public var hostOverrides: [String: HostLimits] = [
-      "stats.ncaa.org": HostLimits(concurrency: 1, spacing: .seconds(5))
-    ]
+    /// Stricter limits for some hosts: the plugins' (`SiteFacts.hostLimits`), with the
+    /// configuration's on top (the job sets them).
+    public var hostOverrides: [String: HostLimits] = [:]
     /// Which redirects are followed, and how many hops.
     public var redirects = RedirectRules()
     public init() {}
