@@ -51,6 +51,21 @@ import Testing
     #expect(BatchValidator.refusals(of: screened) == ["refused: game ncaa:2: the away team has no name"])
   }
 
+  /// The screening names what it refused and kept unread as values, the same the batch's
+  /// warnings say, so the poll reads them without parsing text back.
+  @Test func theScreeningNamesItsRefusalsAsValues() throws {
+    var shot = Self.goal("ncaa:1", 2, .home, 1, 1, player: nil)
+    shot.type = .other
+    let plays = [Self.goal("ncaa:1", 1, .away, 1, 0), shot, Self.goal("ncaa:1", 3, .away, 2, 1)]
+    let batch = Batch(games: [Self.game("ncaa:1"), Self.game("ncaa:2", awayName: "")], plays: plays)
+    let screening = try BatchValidator.screening(batch, everyPlay: true)
+    #expect(screening.refused == ["game ncaa:2: the away team has no name"])
+    #expect(screening.unread.count == 1 && screening.unread[0].hasPrefix("game ncaa:1: play 2"))
+    #expect(screening.partial == BatchValidator.refusals(of: screening.batch))
+    #expect(screening.batch == (try BatchValidator.screen(batch, everyPlay: true)))
+    #expect(try BatchValidator.screening(Batch(games: [Self.game("ncaa:1")])).partial.isEmpty)
+  }
+
   @Test func aBoxScoreThatDoesNotAddUpIsRefusedAndItsGameStored() throws {
     let box = BoxScore(
       gameId: "ncaa:1", away: TeamBox(players: [PlayerLine(name: "A B", stats: [StatKey.goals: 5])]),

@@ -12,6 +12,15 @@ public enum PagePipeline {
   public static func runDiscovering(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> (
     batch: Batch, discovered: [DiscoveredTarget]
   ) {
+    let (screening, discovered) = try runScreened(page, with: entry)
+    return (screening.batch, discovered)
+  }
+
+  /// `runDiscovering`, with the screening's refusals and unread plays as values (the poller
+  /// reports a partial poll from them).
+  public static func runScreened(_ page: Page, with entry: ParserEntry) throws(StatlineError) -> (
+    screening: Screening, discovered: [DiscoveredTarget]
+  ) {
     let locate = { (error: StatlineError) in
       error.located(source: entry.source, parser: entry.id, location: page.location)
     }
@@ -34,11 +43,12 @@ public enum PagePipeline {
     batch.source = entry.source
     batch.parser = entry.id
     batch.url = page.url
+    let screening: Screening
     do {
-      batch = try BatchValidator.screen(batch, everyPlay: entry.carriesEveryPlay)
+      screening = try BatchValidator.screening(batch, everyPlay: entry.carriesEveryPlay)
     } catch {
       throw locate(error)
     }
-    return (batch, discovered + (entry.discover?(batch) ?? []))
+    return (screening, discovered + (entry.discover?(screening.batch) ?? []))
   }
 }

@@ -28,12 +28,18 @@ extension BatchValidator {
   /// The batch without the records that break a rule, its unread plays marked, every one named
   /// in its warnings; throws when the page is empty or nothing passes.
   public static func screen(_ batch: Batch, everyPlay: Bool = false) throws(StatlineError) -> Batch {
+    try screening(batch, everyPlay: everyPlay).batch
+  }
+
+  /// `screen`, with what it refused and what it kept unread as values: the poll that stores the
+  /// batch reads them here, never back from the batch's warnings.
+  public static func screening(_ batch: Batch, everyPlay: Bool = false) throws(StatlineError) -> Screening {
     let all = problems(in: batch, everyPlay: everyPlay)
-    guard !all.isEmpty else { return batch }
+    guard !all.isEmpty else { return Screening(batch: batch) }
     if batch.isEmpty { throw failure(all) }
     var kept = batch
-    var notes: [String] = []
-    func refuse(_ problems: [String]) { notes += problems.map { refusedPrefix + $0 } }
+    var refused: [String] = []
+    func refuse(_ problems: [String]) { refused += problems }
     // Games, teams and box scores: each refused alone for its own rules, a bad id or an id
     // seen before on the page. The page's own word on each game (refused or not) is what a box
     // score and plays must agree with.
@@ -66,8 +72,8 @@ extension BatchValidator {
     let plays = PlayScoring.screen(batch.plays, games: claimed, everyPlay: everyPlay)
     kept.plays = plays.kept
     refuse(plays.refused)
-    notes += plays.unread.map { unreadPrefix + $0 }
-    kept.warnings += notes
+    let screening = Screening(batch: kept, refused: refused, unread: plays.unread)
+    kept.warnings += screening.partial
     // Nothing passes, or what is left still breaks a rule: the page fails, as it always did.
     let hadRecords =
       !batch.games.isEmpty || !batch.boxScores.isEmpty || !batch.plays.isEmpty
@@ -78,10 +84,11 @@ extension BatchValidator {
     guard hadRecords ? keptRecords : !kept.teams.isEmpty, problems(in: kept, everyPlay: everyPlay).isEmpty else {
       throw failure(all)
     }
-    return kept
+    return Screening(batch: kept, refused: refused, unread: plays.unread)
   }
 
-  /// The refusals and unread plays a screened batch names.
+  /// The refusals and unread plays a screened batch's warnings name (for a reader of a stored or
+  /// replayed batch; the job takes them from its `Screening`).
   public static func refusals(of batch: Batch) -> [String] {
     batch.warnings.filter { $0.hasPrefix(refusedPrefix) || $0.hasPrefix(unreadPrefix) }
   }
@@ -93,5 +100,26 @@ extension BatchValidator {
     return StatlineError(
       .validation, shown + more,
       hint: "the page changed or the parser is wrong: replay it with `statline replay` and fix the parser")
+  }
+}
+
+/// What screening a batch did: the batch as it is stored, the records it refused and the plays
+/// it kept unread, each named (`game ncaa:2: the away team has no name`).
+public struct Screening: Sendable, Equatable {
+  /// The batch without its refused records, its warnings naming them (`partial`).
+  public var batch: Batch
+  public var refused: [String]
+  public var unread: [String]
+
+  public init(batch: Batch, refused: [String] = [], unread: [String] = []) {
+    self.batch = batch
+    self.refused = refused
+    self.unread = unread
+  }
+
+  /// Every refusal and unread play as the batch's warnings name them (`refused: …`,
+  /// `unread: …`): empty unless the poll is partial.
+  public var partial: [String] {
+    refused.map { BatchValidator.refusedPrefix + $0 } + unread.map { BatchValidator.unreadPrefix + $0 }
   }
 }

@@ -52,7 +52,7 @@ public struct Poller: Sendable {
     /// When the site's answer (or the fetch's failure) came, by the job's clock; nil when no
     /// request was made. The next poll counts from here, not from when the result was stored.
     public var answeredAt: Date?
-    /// A stored page's refused records and unread plays (`BatchValidator.refusals`): a partial
+    /// A stored page's refused records and unread plays (its `Screening`): a partial
     /// poll, its page captured.
     public var partial: [String] = []
 
@@ -140,7 +140,8 @@ public struct Poller: Sendable {
         return Result(kind: .failed(failure, blocked: false), status: page.status)
       }
       do {
-        var (batch, discovered) = try PagePipeline.runDiscovering(page, with: entry)
+        let (screening, discovered) = try PagePipeline.runScreened(page, with: entry)
+        var batch = screening.batch
         batch.url = target.url
         var remembered: [String: String]?
         if let delta = entry.delta {
@@ -150,7 +151,7 @@ public struct Poller: Sendable {
         }
         // Records refused or stored unread: the rest is stored, and the page is captured so that
         // `statline replay capture:ID` shows what was left out.
-        let partial = BatchValidator.refusals(of: batch)
+        let partial = screening.partial
         var capture: Int64?
         if !partial.isEmpty {
           let shown =
