@@ -82,19 +82,30 @@ struct YAMLWalker {
     return value
   }
 
-  /// `30s`, `5m`, `1h`, `50ms`, `1d`, or a number of seconds.
+  /// The longest duration a key takes: ten years (a longer one is a typo, and one past about
+  /// 292,000 years would not fit the clock's arithmetic at all).
+  static let longestDuration: Double = 10 * 365 * 86400
+  /// The largest size a key takes: 1 TiB.
+  static let largestSize = 1 << 40
+
+  /// `30s`, `5m`, `1h`, `50ms`, `1d`, or a number of seconds; from 0 to ten years.
   func duration(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Duration {
     let expected = "a duration such as 50ms, 30s, 5m, 1h or 14d"
     guard case .scalar(let scalar) = node else { throw failure(path, node, "must be a duration", expected: expected) }
     let text = scalar.string.trimmingCharacters(in: .whitespaces)
     let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
-    for (suffix, factor) in units where text.hasSuffix(suffix) {
-      if let value = Double(text.dropLast(suffix.count)), value >= 0 {
-        return .milliseconds(Int64((value * factor * 1000).rounded()))
-      }
+    var seconds = units.lazy.filter { text.hasSuffix($0.0) }.compactMap { suffix, factor in
+      Double(text.dropLast(suffix.count)).map { $0 * factor }
+    }.first
+    if seconds == nil { seconds = Double(text) }
+    guard let seconds, seconds >= 0 else {
+      throw failure(path, node, "'\(text)' is not a duration", expected: expected)
     }
-    if let seconds = Double(text), seconds >= 0 { return .milliseconds(Int64(seconds * 1000)) }
-    throw failure(path, node, "'\(text)' is not a duration", expected: expected)
+    guard seconds.isFinite, seconds <= Self.longestDuration else {
+      throw failure(
+        path, node, "'\(text.prefix(40))' is out of range: a duration is at most ten years (3650d)", expected: expected)
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
   /// A duration between polls: more than zero (a zero cadence would poll without pause).
@@ -106,15 +117,26 @@ struct YAMLWalker {
     return value
   }
 
-  /// `16MB`, `512KB`, or a number of bytes.
+  /// `16MB`, `512KB`, or a number of bytes; from 1 byte to 1 TiB.
   func bytes(_ node: Yams.Node, _ path: String) throws(StatlineError) -> Int {
+    let expected = "a size such as 512KB or 16MB"
     guard case .scalar(let scalar) = node else { throw failure(path, node, "must be a size", expected: "16MB") }
     let text = scalar.string.uppercased().replacingOccurrences(of: " ", with: "")
+    var parsed: (value: Int, factor: Int)?
     for (suffix, factor) in [("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("B", 1)] where text.hasSuffix(suffix) {
-      if let value = Int(text.dropLast(suffix.count)), value > 0 { return value * factor }
+      if let value = Int(text.dropLast(suffix.count)) { parsed = (value, factor) }
+      break
     }
-    if let value = Int(text), value > 0 { return value }
-    throw failure(path, node, "'\(scalar.string)' is not a size", expected: "a size such as 512KB or 16MB")
+    if parsed == nil, let value = Int(text) { parsed = (value, 1) }
+    guard let (value, factor) = parsed, value > 0 else {
+      throw failure(path, node, "'\(scalar.string.prefix(40))' is not a size", expected: expected)
+    }
+    let (size, overflow) = value.multipliedReportingOverflow(by: factor)
+    guard !overflow, size <= Self.largestSize else {
+      throw failure(
+        path, node, "'\(scalar.string.prefix(40))' is out of range: a size is at most 1 TiB", expected: expected)
+    }
+    return size
   }
 
   func strings(_ node: Yams.Node, _ path: String) throws(StatlineError) -> [String: String] {
