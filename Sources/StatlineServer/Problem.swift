@@ -40,13 +40,25 @@ public struct Problem: Error, Sendable, Codable, Equatable {
 
   /// - Parameter path: the request's path, as `instance` (nil where the request had none that
   ///   could be read).
+  /// The most an answer quotes of the request: its path in `instance`, and a detail (which may
+  /// quote an id or a parameter from it). A 70 KB path is answered in a few hundred bytes.
+  static let quotedPath = 300
+  static let quotedDetail = 1_000
+
   func response(path: String?) -> APIResponse {
     var problem = self
-    problem.instance = path
+    problem.instance = path.map { Self.bounded($0, Self.quotedPath) }
+    problem.detail = Self.bounded(detail, Self.quotedDetail)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var headers = ["content-type": "application/problem+json; charset=utf-8", "cache-control": "no-store"]
     if let retryAfter { headers["retry-after"] = String(retryAfter) }
     return APIResponse(status: status, headers: headers, body: Array((try? encoder.encode(problem)) ?? Data()))
+  }
+
+  /// `text` cut to `limit` characters, saying how much was left out.
+  static func bounded(_ text: String, _ limit: Int) -> String {
+    guard text.count > limit else { return text }
+    return text.prefix(limit) + "… (\(text.utf8.count) bytes in all)"
   }
 }
