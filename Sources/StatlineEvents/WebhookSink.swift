@@ -74,18 +74,20 @@ public struct WebhookSink: EventSink {
     } catch is CancellationError {
       throw CancellationError()
     } catch {
-      throw EventDeliveryError("POST \(url): \(WebAddress.redacted(String(describing: error)))", retryable: true)
+      throw EventDeliveryError(
+        "POST \(WebAddress.redacted(url)): \(WebAddress.redacted(String(describing: error)))", retryable: true)
     }
     let status = Int(response.status.code)
     if (200..<300).contains(status) { return }
     if (300..<400).contains(status) {
       throw EventDeliveryError(
-        "POST \(url): HTTP \(status), a redirect, which a webhook never follows (point the sink at the receiver's own address)",
+        "POST \(WebAddress.redacted(url)): HTTP \(status), a redirect, which a webhook never follows (point the sink at the receiver's own address)",
         retryable: true)
     }
     let retryable = status == 408 || status == 429 || status >= 500
     let after = response.headers.first(name: "retry-after").flatMap(Self.retryAfter)
-    throw EventDeliveryError("POST \(url): HTTP \(status)", retryable: retryable, retryAfter: retryable ? after : nil)
+    throw EventDeliveryError(
+      "POST \(WebAddress.redacted(url)): HTTP \(status)", retryable: retryable, retryAfter: retryable ? after : nil)
   }
 
   /// A client for webhook sinks: it follows no redirect (async-http-client's default follows

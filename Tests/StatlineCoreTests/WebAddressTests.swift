@@ -89,4 +89,20 @@ import Testing
     let long = "http://user:" + String(repeating: "p", count: 5_000) + "@host/"
     #expect(!WebAddress.shown(long).contains("ppp"), "hidden before it is cut")
   }
+
+  /// A secret in a query (`?token=…`) is hidden wherever the URL is shown; other parameters stay.
+  @Test(arguments: [
+    ("https://hooks.example/h?token=abc123&team=duke", "https://hooks.example/h?token=***&team=duke"),
+    ("https://u:p@hooks.example/h?api_key=K1#part", "https://u:***@hooks.example/h?api_key=***#part"),
+    ("https://hooks.example/h?Access-Token=a&SIG=b&x", "https://hooks.example/h?Access-Token=***&SIG=***&x"),
+    (
+      "postgres://statline:pw@127.0.0.1:5432/db?sslmode=disable&password=pw2",
+      "postgres://statline:***@127.0.0.1:5432/db?sslmode=disable&password=***"
+    ),
+    ("POST https://hooks.example/h?secret=s3: HTTP 500", "POST https://hooks.example/h?secret=***: HTTP 500"),
+    ("https://hooks.example/plain", "https://hooks.example/plain"),
+  ])
+  func secretQueryValuesAreHidden(_ text: String, _ shown: String) {
+    #expect(WebAddress.redacted(text) == shown)
+  }
 }

@@ -68,7 +68,10 @@ struct JobPlan {
       lines += BatchTable.table(
         header: ["NAME", "KIND", "WHERE", "FILTER"],
         rows: config.sinks.map { spec in
-          [spec.name, spec.kind.rawValue, spec.url ?? spec.path ?? "stdout", Self.filter(spec.filter)]
+          [
+            spec.name, spec.kind.rawValue, spec.url.map(WebAddress.redacted) ?? spec.path ?? "stdout",
+            Self.filter(spec.filter),
+          ]
         })
     }
     lines.append("")

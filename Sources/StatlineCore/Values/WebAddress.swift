@@ -164,17 +164,46 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     return String(decoding: hidden.utf8.prefix(limit), as: UTF8.self) + "… (\(text.utf8.count) bytes)"
   }
 
-  /// Any URL-shaped text with the credentials of its authority (`user:pass@`) replaced by
-  /// `***`: works on addresses no URL parser accepts (`postgres://u:pw@host:notaport/db`).
+  /// Any URL-shaped text with the credentials of its authority (`user:pass@`) and the values of
+  /// its secret-named query parameters (`?token=…`, `key`, `secret`, `password`, `signature`, …)
+  /// replaced by `***`: works on addresses no URL parser accepts
+  /// (`postgres://u:pw@host:notaport/db`).
   public static func redacted(_ text: String) -> String {
     guard let scheme = text.range(of: "://") else { return text }
     let rest = text[scheme.upperBound...]
     let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-    guard let at = rest[..<end].lastIndex(of: "@") else { return text }
-    let credentials = rest[..<at]
-    let user = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    let shownUser = credentials.contains(":") ? "\(user):***" : "***"
-    return String(text[..<scheme.upperBound]) + shownUser + String(rest[at...])
+    var shown = String(text[..<scheme.upperBound])
+    if let at = rest[..<end].lastIndex(of: "@") {
+      let credentials = rest[..<at]
+      let user = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      shown += (credentials.contains(":") ? "\(user):***" : "***") + rest[at..<end]
+    } else {
+      shown += rest[..<end]
+    }
+    return shown + redactedQuery(rest[end...])
+  }
+
+  /// The names of query parameters whose values are secrets (compared without case, `-` and `_`).
+  static let secretParameters: Set<String> = [
+    "token", "accesstoken", "authtoken", "apikey", "key", "secret", "clientsecret", "password", "pass", "pwd",
+    "signature", "sig", "auth", "authorization", "credential", "credentials", "session", "sessionid",
+  ]
+
+  /// A path, query and fragment with the values of secret-named query parameters hidden; a query
+  /// runs to the end of the text or to the first space (a URL quoted inside a message).
+  static func redactedQuery(_ tail: Substring) -> String {
+    guard let question = tail.firstIndex(of: "?") else { return String(tail) }
+    var queryEnd = tail[question...].firstIndex { $0 == "#" || $0 == " " || $0 == "\n" } ?? tail.endIndex
+    // A message's colon after the URL (`POST https://h/x?token=t: HTTP 500`) is not the value's.
+    if queryEnd < tail.endIndex, tail[..<queryEnd].last == ":" { queryEnd = tail.index(before: queryEnd) }
+    let parameters = tail[tail.index(after: question)..<queryEnd].split(
+      separator: "&", omittingEmptySubsequences: false)
+    let shown = parameters.map { parameter -> String in
+      guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
+      let name = parameter[..<equals].lowercased().filter { $0 != "_" && $0 != "-" }
+      return secretParameters.contains(name) ? parameter[..<equals] + "=***" : String(parameter)
+    }
+    return String(tail[...question]) + shown.joined(separator: "&") + tail[queryEnd...]
   }
 
   /// The authority (between `://` and the path), without credentials.
