@@ -114,6 +114,16 @@ public struct Poller: Sendable {
       result.deltaPolls = deltaPolls
       return result
     }
+    if page.status == 304, request.etag == nil, request.lastModified == nil {
+      // A 304 answers a conditional request only: to one that named no version it says nothing
+      // about the page, and counting it as unchanged would hide a site that never sends one.
+      let failure = StatlineError(
+        .network,
+        "the site answered 304 Not Modified to a request that named no version (no ETag or Last-Modified "
+          + "was known), which is a protocol error of the site", source: target.source, parser: target.parser,
+        location: target.url, hint: "nothing was stored; the target is asked again with its backoff")
+      return Result(kind: .failed(failure, blocked: false), status: page.status)
+    }
     if page.status != 304 { BlockDetector.scan(&page) }
     if page.status != 304, let refusal = BlockDetector.check(page, site: entry?.check) {
       let failure = refusal.located(source: target.source, parser: target.parser, location: target.url)
