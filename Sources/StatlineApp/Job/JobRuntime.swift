@@ -55,7 +55,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
         feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence,
         registry: try TeamRegistry.seeded(aliases: config.teamAliases))
       opened = try await location.open(
-        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges, meter: mergeMeter))
+        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges, meter: mergeMeter),
+        job: true)
     } catch {
       await webhooks?.shutdown()
       throw error

@@ -58,15 +58,26 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
 
   /// Opens the store for the job (migrating it first), merging source games into canonical
   /// games with `canonical` (the configuration's `teams.aliases` in its registry).
+  ///
+  /// - Parameter job: the store is the job's, which must be its only writer: a SQLite file is
+  ///   locked for as long as it is open (`SQLiteWriterLock`), and a second job on it is refused.
+  ///   PostgreSQL is shared by design (workers lease their targets). A command that writes a
+  ///   line or two (`events redeliver`) opens it without.
   public func open(
-    derivesEvents: Bool = true, canonical: CanonicalStep = .standard, logger: Logger = Logger(label: "statline.store")
+    derivesEvents: Bool = true, canonical: CanonicalStep = .standard, job: Bool = false,
+    logger: Logger = Logger(label: "statline.store")
   )
     async throws(StatlineError)
     -> OpenStore
   {
     switch self {
     case .file(let path):
-      return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical))
+      guard job else {
+        return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical))
+      }
+      let lock = try SQLiteWriterLock(store: path)
+      let store = try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical)
+      return OpenStore(store, close: { lock.release() })
     case .postgres(let location):
       let store = try await PostgresStore.open(
         location, derivesEvents: derivesEvents, canonical: canonical, logger: logger)
