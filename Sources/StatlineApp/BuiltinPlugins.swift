@@ -2,6 +2,7 @@ import ESPNSource
 import GenericHTMLSource
 import NCAASource
 import StatBroadcastSource
+import StatlineCanonical
 import StatlineCore
 
 /// The source plugins this program is built with, in order. `statline new-source NAME` adds a
@@ -17,6 +18,17 @@ public enum BuiltinPlugins {
 
   /// What the built-in plugins declare of their sites (host limits, feeds, seasons).
   public static let facts = SiteFacts(merging: all.map(\.facts))
+
+  /// The merge a store opened by a command uses (the seeded registry, these plugins' feeds): an
+  /// old store that a command opens first is given its canonical games as the job would give
+  /// them. The job's own adds the configuration (`teams.aliases`, `merge.precedence`).
+  public static let canonical: CanonicalStep = {
+    do {
+      return CanonicalStep(merger: GameMerger(feeds: SourceFeeds(facts.feeds), registry: try TeamRegistry.seeded()))
+    } catch {
+      fatalError("the team registry's seed does not load: \(error)")
+    }
+  }()
 
   /// The registry of the built-in plugins under the given settings.
   public static func registry(_ settings: PluginSettings = PluginSettings()) throws(StatlineError)

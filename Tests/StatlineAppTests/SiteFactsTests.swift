@@ -29,6 +29,19 @@ import Testing
     #expect(SourceFeeds.undeclared.feed(of: "ncaa:com-1") == SourceFeed("ncaa"), "no plugin: the id's namespace")
   }
 
+  /// A store a command opens merges as the job's does, by the plugins' feeds: two finals that
+  /// disagree keep the scorer's file's (with no feed declared, ESPN's id would sort first).
+  @Test func aStoreACommandOpensMergesByThePluginsFeeds() async throws {
+    #expect(BuiltinPlugins.canonical.merger.feeds == TestFeeds.feeds)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID()).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try await StoreLocation(path).open().store
+    _ = try await store.write(Batch(games: [ConflictStatusTests.final("statbroadcast:1", 9, 8)]))
+    _ = try await store.write(Batch(games: [ConflictStatusTests.final("espn:401", 8, 8)]))
+    let game = try await store.game(id: "game:2026-03-14:lacrosse-men:725~726")
+    #expect(game?.conflict?.kept == "statbroadcast:1" && game?.away.score == 9, "\(String(describing: game))")
+  }
+
   @Test func theJobsPolitenessStartsFromThePluginsHostLimits() throws {
     let limits = JobConfig().politeness.hostOverrides
     #expect(limits == ["stats.ncaa.org": HostLimits(concurrency: 1, spacing: .seconds(5))])

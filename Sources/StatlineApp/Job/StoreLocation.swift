@@ -64,7 +64,7 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
   ///   PostgreSQL is shared by design (workers lease their targets). A command that writes a
   ///   line or two (`events redeliver`) opens it without.
   public func open(
-    derivesEvents: Bool = true, canonical: CanonicalStep = .standard, job: Bool = false,
+    derivesEvents: Bool = true, canonical: CanonicalStep = BuiltinPlugins.canonical, job: Bool = false,
     logger: Logger = Logger(label: "statline.store")
   )
     async throws(StatlineError)
