@@ -58,6 +58,7 @@ let package = Package(
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
     .library(name: "StatlineCanonical", targets: ["StatlineCanonical"]),
+    .library(name: "StatlineCommit", targets: ["StatlineCommit"]),
     .library(name: "StatlineFixtures", targets: ["StatlineFixtures"]),
     .library(name: "StatlineLoopback", targets: ["StatlineLoopback"]),
     .library(name: "StatlineApp", targets: ["StatlineApp"]),
@@ -126,12 +127,14 @@ let package = Package(
       name: "StatlineCanonical", dependencies: ["StatlineCore"], resources: [.copy("Resources/teams.tsv")],
       swiftSettings: swiftSettings),
     .target(
-      name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore", "StatlineCanonical"],
+      name: "StatlineCommit", dependencies: ["StatlineCore", "StatlineCanonical"], swiftSettings: swiftSettings),
+    .target(
+      name: "StatlineSQLite", dependencies: ["CSQLite", "StatlineCore", "StatlineCommit"],
       swiftSettings: swiftSettings),
     .target(
       name: "StatlinePostgres",
       dependencies: [
-        "StatlineCore", "StatlineCanonical", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "StatlineCore", "StatlineCommit", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
@@ -153,7 +156,7 @@ let package = Package(
       name: "StatlineApp",
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
-        "StatlineServer", "StatlineCanonical", "StatlineFixtures", "StatlineCLI",
+        "StatlineServer", "StatlineCanonical", "StatlineCommit", "StatlineFixtures", "StatlineCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -181,7 +184,7 @@ let package = Package(
         "StatlineApp", "StatlineCLI", "StatlineDemo", "StatlineLoopback", "StatlineFixtures", "StatlineCore",
         "StatlineHTML",
         "StatlineEngine", "StatlineEvents", "StatlineSQLite", "StatlinePostgres", "StatlineServer",
-        "StatlineCanonical", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StatlineCanonical", "StatlineCommit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
       ],
@@ -203,7 +206,8 @@ let package = Package(
     .target(
       name: "StatlineTesting",
       dependencies: [
-        "StatlineCore", "StatlineCanonical", "StatlineEngine", "StatlineFixtures", "StatlineLoopback",
+        "StatlineCore", "StatlineCanonical", "StatlineCommit", "StatlineEngine", "StatlineFixtures",
+        "StatlineLoopback",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -243,7 +247,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineSQLiteTests",
-      dependencies: ["StatlineSQLite", "StatlineTesting", "StatlineCore", "StatlineCanonical", "CSQLite"],
+      dependencies: [
+        "StatlineSQLite", "StatlineTesting", "StatlineCore", "StatlineCanonical", "StatlineCommit", "CSQLite",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlinePostgresTests",
@@ -252,6 +258,9 @@ let package = Package(
         "StatlineEvents", "StatlineCanonical", .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlineCommitTests", dependencies: ["StatlineCommit", "StatlineCore", "StatlineTesting"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlineCanonicalTests", dependencies: ["StatlineCanonical", "StatlineCore", "StatlineTesting"],

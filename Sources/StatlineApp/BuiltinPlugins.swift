@@ -3,6 +3,7 @@ import GenericHTMLSource
 import NCAASource
 import StatBroadcastSource
 import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 
 /// The source plugins this program is built with, in order. `statline new-source NAME` adds a
@@ -29,6 +30,9 @@ public enum BuiltinPlugins {
       fatalError("the team registry's seed does not load: \(error)")
     }
   }()
+
+  /// A planner that merges with `canonical` and derives events: what a command's store writes with.
+  public static let planner = CommitPlanner(canonical: canonical)
 
   /// The registry of the built-in plugins under the given settings.
   public static func registry(_ settings: PluginSettings = PluginSettings()) throws(StatlineError)

@@ -68,8 +68,8 @@ struct ChangedRows {
     }
   }
 
-  mutating func append(_ row: PostgresStore.PendingRow, version: Int64) throws(StatlineError) {
-    let json = try row.encoded()
+  mutating func append(_ row: RecordRow, version: Int64) {
+    let json = row.json
     switch row.record {
     case .game(let game):
       games.ids.append(row.id)

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StatlineCommit
 import StatlineCore
 
 /// A poll's commit as one statement, `statline_commit` (migrations 4, 5 and 7), instead of a transaction
@@ -69,18 +70,34 @@ struct OneStatementCommit {
   var playSequences: [Int32] = []
   var playHashes: [Int64] = []
   var playsHeld: [Bool] = []
-  var plan = PostgresStore.WritePlan()
+  /// The changed rows and their events, numbered from 1.
+  var rows = ChangedRows()
+  var written = 0
   var states = States()
 
-  init(
-    rows: [PostgresStore.PendingRow], stored: [PostgresStore.RecentKey: (hash: Int64, game: Game?)],
-    plan: PostgresStore.WritePlan
-  ) {
-    self.plan = plan
-    for row in rows {
-      let hash = stored[PostgresStore.RecentKey(kind: row.kind, id: row.id)]?.hash
+  /// A commit of nothing but states.
+  init() {}
+
+  /// The commit of `plan`.
+  ///
+  /// - Parameter holding: every record is held to the hash the plan was worked out against
+  ///   (and every game the merge read, to what it read). False under the store's version lock
+  ///   (`write`, the canonical ids' assignment): what the plan read cannot change before it
+  ///   runs, so it holds nothing and always writes.
+  init(_ plan: CommitPlan, holding: Bool, encode: (ChangeEvent) throws(StatlineError) -> String)
+    throws(StatlineError)
+  {
+    for (offset, row) in plan.changed.enumerated() { rows.append(row, version: Int64(offset + 1)) }
+    try rows.append(plan.events, encode: encode)
+    written = plan.changed.count
+    guard holding else { return }
+    var rowGames: Set<String> = []
+    for row in plan.rows {
+      let hash = plan.stored[row.key]?.hash
       switch row.kind {
-      case .game: games.append(row.id, hash)
+      case .game:
+        games.append(row.id, hash)
+        rowGames.insert(row.id)
       case .team: teams.append(row.id, hash)
       case .boxScore: boxScores.append(row.id, hash)
       case .ranking: rankings.append(row.id, hash)
@@ -91,12 +108,8 @@ struct OneStatementCommit {
         playsHeld.append(hash != nil)
       }
     }
-  }
-
-  /// A commit under the store's version lock (`write`, the canonical ids' assignment): what it
-  /// was worked out against cannot change before it runs, so it holds nothing and always writes.
-  init(locked plan: PostgresStore.WritePlan) {
-    self.plan = plan
+    // The games the merge read are held as it read them.
+    for (id, found) in plan.reads.found where !rowGames.contains(id) { games.append(id, found.hash) }
   }
 
   /// What the function answers: the new version, or why nothing was written.
@@ -112,10 +125,9 @@ struct OneStatementCommit {
   func call(
     lease: Lease?, tag: Int64?, permits: [String], at time: Date, on connection: PostgresConnection, logger: Logger
   ) async throws -> Outcome {
-    let rows = plan.rows
     let answer = try await connection.query(
       """
-      SELECT statline_commit(\(lease?.worker), \(lease?.target), \(Int32(plan.written)), \(time.timeIntervalSince1970),
+      SELECT statline_commit(\(lease?.worker), \(lease?.target), \(Int32(written)), \(time.timeIntervalSince1970),
         \(tag), \(permits)::text[],
         \(games.ids)::text[], \(games.hashes)::bigint[], \(games.held)::bool[],
         \(teams.ids)::text[], \(teams.hashes)::bigint[], \(teams.held)::bool[],
@@ -157,9 +169,9 @@ extension PostgresStore {
 
   /// What a commit in one statement did.
   enum OneStatementResult {
-    /// Committed: what it wrote, and the rows (the canonical games the merge made included),
+    /// Committed: what it wrote, and the plan (the canonical games the merge made included),
     /// for `remember`.
-    case written(StoreWrite, rows: [PendingRow])
+    case written(StoreWrite, plan: CommitPlan?)
     /// The lease passed to another worker: nothing was written.
     case leaseLost
     /// Another writer changed the same records each time it tried: the caller commits under
@@ -169,10 +181,11 @@ extension PostgresStore {
 
   /// Commits a poll in one statement (see `OneStatementCommit`).
   ///
-  /// Each try merges the batch's source games into their canonical games first
-  /// (`canonicalized`), and holds every game the merge read to the hash it read (a canonical
-  /// game it found absent, to absent): another worker's write to one of them in between makes
-  /// the statement write nothing, and the try is worked out again.
+  /// Each try plans the batch against the store as it is now (`CommitPlanner`: its source games
+  /// merged into their canonical games, the rows that differ, their events), and holds every
+  /// record and every game the merge read to the hash it read (a canonical game it found
+  /// absent, to absent): another worker's write to one of them in between makes the statement
+  /// write nothing, and the try is worked out again.
   func commitInOneStatement(_ prepared: PreparedCommit, of poll: PollCommit, lease: Lease?) async throws
     -> OneStatementResult
   {
@@ -186,10 +199,9 @@ extension PostgresStore {
     defer { returnFinished(permits) }
     let result: OneStatementResult = try await perform(what) { connection -> OneStatementResult in
       for _ in 0..<Self.optimisticTries {
-        var (commit, rows) = try await self.workedOut(
-          poll.batch, rows: prepared.rows, at: prepared.time, remembered: remembered, on: connection)
+        var (commit, plan) = try await self.workedOut(
+          prepared.batch, at: prepared.time, remembered: remembered, on: connection)
         remembered = false
-        let plan = commit.plan
         for (state, json) in prepared.states {
           commit.states.append(state, json: json, overwrite: lease == nil || state.id == lease?.target)
         }
@@ -201,9 +213,8 @@ extension PostgresStore {
         case .leaseLost: return .leaseLost
         case .changedMeanwhile: continue
         case .written(let version):
-          let write = StoreWrite(
-            written: plan.written, unchanged: rows.count - plan.written, version: version, events: plan.events)
-          return .written(write, rows: rows)
+          return .written(
+            plan?.write(version: version) ?? StoreWrite(written: 0, unchanged: 0, version: version), plan: plan)
         }
       }
       return .gaveUp
@@ -216,44 +227,17 @@ extension PostgresStore {
     return result
   }
 
-  /// A commit worked out against the store as it is now (the statement's first half): the
-  /// batch's source games merged into their canonical games, the rows that differ from the
-  /// stored ones, their events, and every game the merge read held as it read it. Returns the
-  /// rows the commit writes or finds unchanged (the canonical games included).
+  /// A commit worked out against the store as it is now (the statement's first half): the plan
+  /// of a screened batch (`CommitPlanner`), every record and every game the merge read held as
+  /// it was read.
   ///
   /// - Parameter remembered: take the stored hashes from what this process wrote, not a read.
-  func workedOut(
-    _ batch: Batch?, rows: [PendingRow], at time: Date, remembered: Bool, on connection: PostgresConnection
-  ) async throws -> (OneStatementCommit, [PendingRow]) {
-    var (rows, batch, reads) = (rows, batch, CanonicalReads())
-    if let polled = batch, !polled.games.isEmpty {
-      let merged = try await canonicalized(polled, at: time, remembered: remembered, on: connection)
-      (rows, batch, reads) = (try pending(merged.batch), merged.batch, merged.reads)
-    }
-    var plan = WritePlan()
-    var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
-    if !rows.isEmpty {
-      stored = remembered ? rememberedHashes(rows) : try await storedHashes(rows, on: connection)
-      // The games the merge read are held as it read them.
-      for (id, found) in reads.found { stored[RecentKey(kind: .game, id: id)] = (found.hash, found.game) }
-      for id in reads.absent { stored[RecentKey(kind: .game, id: id)] = nil }
-      plan = try await changes(rows, of: batch, stored: stored, on: connection)
-    }
-    var commit = OneStatementCommit(rows: rows, stored: stored, plan: plan)
-    let rowIds = Set(rows.lazy.filter { $0.kind == .game }.map(\.id))
-    for (id, found) in reads.found where !rowIds.contains(id) { commit.games.append(id, found.hash) }
-    return (commit, rows)
-  }
-
-  /// What this process last wrote or read under each row's id, as `storedHashes` answers.
-  func rememberedHashes(_ rows: [PendingRow]) -> [RecentKey: (hash: Int64, game: Game?)] {
-    recent.withLock { recent in
-      var stored: [RecentKey: (hash: Int64, game: Game?)] = [:]
-      for row in rows {
-        guard let hash = recent.rememberedHash(row.kind, row.id, row.record) else { continue }
-        stored[RecentKey(kind: row.kind, id: row.id)] = (hash, row.kind == .game ? recent.game(row.id) : nil)
-      }
-      return stored
-    }
+  func workedOut(_ batch: Batch?, at time: Date, remembered: Bool, on connection: PostgresConnection) async throws
+    -> (OneStatementCommit, CommitPlan?)
+  {
+    guard let batch else { return (OneStatementCommit(), nil) }
+    var reads = PostgresReads(store: self, connection: connection, trustsMemory: remembered)
+    let plan = try await planner.plan(batch, at: time, on: &reads)
+    return (try OneStatementCommit(plan, holding: true, encode: encodeEvent), plan)
   }
 }

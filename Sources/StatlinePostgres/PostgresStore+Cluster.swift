@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StatlineCommit
 import StatlineCore
 
 extension PostgresStore: ClusterStore {
@@ -98,23 +99,23 @@ extension PostgresStore: ClusterStore {
     let prepared = try prepare(poll)
     if poll.hosts.isEmpty {
       switch try await commitInOneStatement(prepared, of: poll, lease: lease) {
-      case .written(let written, let rows):
-        remember(rows)
+      case .written(let written, let plan):
+        remember(plan)
         return eventBell.ring(after: written)
       case .leaseLost: return nil
       case .gaveUp: break
       }
     }
     // Under the locks from the start: hosts to write, or records that kept changing under it.
-    let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
-    let write: (StoreWrite, [PendingRow])? = try await transaction("cannot commit the poll of \(lease.target)") {
+    let (batch, states, time) = (prepared.batch, prepared.states, prepared.time)
+    let write: (StoreWrite, CommitPlan?)? = try await transaction("cannot commit the poll of \(lease.target)") {
       connection in
       // The fence: the lease row first, locked; a lease that passed to another worker writes nothing.
       let owner = try await connection.query(
         "SELECT lease_owner FROM targets WHERE id = \(lease.target) FOR UPDATE", logger: logger
       ).collect().first?.decode(String?.self)
       guard owner == lease.worker else { return nil }
-      let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
+      let write = try await self.write(batch, at: time, on: connection)
       for host in poll.hosts { try await self.upsert(host, on: connection) }
       for (index, (state, json)) in states.enumerated() {
         // The leased target's state, its lease given back; others only when new. The last

@@ -3,34 +3,6 @@ import PostgresNIO
 import StatlineCore
 
 extension PostgresStore: EventLog {
-  /// Derives the events of a write's changed games, numbered after `last`; the caller holds the
-  /// transaction and the version lock (so sequences are numbered in commit order too) and
-  /// inserts them with the records.
-  func deriveEvents(
-    of changed: [ScoreDiffer.ChangedGame], published: [ScoreDiffer.PublishedRanking] = [], batch: Batch?,
-    after last: Int64, on connection: PostgresConnection
-  ) async throws -> [ChangeEvent] {
-    // The differ asks who led last only for a game whose previous version is tied: read those
-    // games' recent events first (the differ itself does no I/O).
-    var recentEvents: [String: [ChangeEvent]] = [:]
-    for change in changed {
-      guard let previous = change.previous, previous.away.score == previous.home.score,
-        recentEvents[change.current.id] == nil
-      else { continue }
-      var events: [ChangeEvent] = []
-      for try await json in try await connection.query(
-        "SELECT json::text FROM events WHERE game_id = \(change.current.id) ORDER BY sequence DESC LIMIT 32",
-        logger: logger
-      ).decode(String.self) {
-        events.append(try decodeEvent(json))
-      }
-      recentEvents[change.current.id] = events
-    }
-    return ScoreDiffer.events(of: changed, published: published, batch: batch, after: last) { gameId in
-      ScoreDiffer.lastLeader(newestFirst: recentEvents[gameId] ?? [])
-    }
-  }
-
   public func events(since sequence: Int64, limit: Int) async throws -> [ChangeEvent] {
     try await perform("cannot read events") { connection in
       var result: [ChangeEvent] = []

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StatlineCommit
 import StatlineCore
 
 extension PostgresStore: ScheduleStore {
@@ -32,47 +33,43 @@ extension PostgresStore: ScheduleStore {
     return state
   }
 
-  /// A poll's commit, checked and encoded before its transaction begins: the batch validated
-  /// and hashed, the states as JSON (in id order, so two commits lock rows in one order), and
+  /// A poll's commit, checked and encoded before its transaction begins: the batch screened
+  /// (`CommitPlanner.screened`), the states as JSON (in id order, so two commits lock rows in one order), and
   /// when it changed its games (when the job polled: the job's clock, not this one).
   struct PreparedCommit {
-    var rows: [PendingRow]
+    var batch: Batch?
     var states: [(state: TargetState, json: String)]
     var time: Date
   }
 
   func prepare(_ poll: PollCommit) throws(StatlineError) -> PreparedCommit {
-    var rows: [PendingRow] = []
-    if let batch = poll.batch {
-      try BatchValidator.validate(batch)
-      rows = try pending(batch)
-    }
+    let batch = try poll.batch.map { batch throws(StatlineError) in try planner.screened(batch) }
     let states = try poll.states.sorted { $0.id < $1.id }.map { state throws(StatlineError) in
       (state: state, json: try state.storedJSON())
     }
-    return PreparedCommit(rows: rows, states: states, time: poll.states.compactMap(\.lastPolled).max() ?? Date())
+    return PreparedCommit(batch: batch, states: states, time: poll.states.compactMap(\.lastPolled).max() ?? Date())
   }
 
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
     let prepared = try prepare(poll)
     if poll.hosts.isEmpty,
-      case .written(let written, let rows) = try await commitInOneStatement(
+      case .written(let written, let plan) = try await commitInOneStatement(
         prepared, of: poll, lease: nil)
     {
-      remember(rows)
+      remember(plan)
       return eventBell.ring(after: written)
     }
     // Under the locks from the start: hosts to write, or records that kept changing under it.
-    let (rows, states, time) = (prepared.rows, prepared.states, prepared.time)
-    let (write, written) = try await transaction("cannot commit the poll") { connection in
-      let write = try await self.write(rows, of: poll.batch, at: time, on: connection)
+    let (batch, states, time) = (prepared.batch, prepared.states, prepared.time)
+    let (write, plan) = try await transaction("cannot commit the poll") { connection in
+      let write = try await self.write(batch, at: time, on: connection)
       for host in poll.hosts { try await self.upsert(host, on: connection) }
       for (index, (state, json)) in states.enumerated() {
         try await self.upsert(state, json: json, stamping: index == states.count - 1, on: connection)
       }
       return write
     }
-    remember(written)
+    remember(plan)
     return eventBell.ring(after: write)
   }
 

@@ -4,7 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
-import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 
 /// The store on a PostgreSQL server: what N workers on N machines share (architecture.md#workers).
@@ -25,10 +25,8 @@ public final class PostgresStore: Sendable {
   /// runs its queries without hopping between threads.
   public var taskExecutor: any TaskExecutor { executor }
   let logger: Logger
-  /// False only in benchmarks that measure what deriving events costs.
-  let derivesEvents: Bool
-  /// How source games become canonical games (`PostgresStore+Canonical.swift`).
-  let canonical: CanonicalStep
+  /// What every write does before the store writes it (`CommitPlanner`).
+  let planner: CommitPlanner
   /// True for `statline serve`: every transaction is read-only on the server's side.
   let readOnly: Bool
   /// The record and hash this process last wrote or found under each id: an equal record is
@@ -60,28 +58,21 @@ public final class PostgresStore: Sendable {
   public let droppedConnections = Locked(0)
   let maxConnections: Int
 
-  /// A record's kind and id, as the stored hashes of a write are looked up.
-  struct RecentKey: Hashable {
-    var kind: StoreChange.Kind
-    var id: String
-  }
-
   /// How long connecting may take before the store reports the server unreachable.
   public static let connectTimeout: Duration = .seconds(10)
 
   private init(
-    location: PostgresLocation, readOnly: Bool, derivesEvents: Bool, maxConnections: Int,
-    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard,
+    location: PostgresLocation, readOnly: Bool, planner: CommitPlanner, maxConnections: Int,
+    lateFinish: Duration = HostSlot.lateFinish,
     idleCheck: IdleCheck = IdleCheck(),
     logger: Logger
   ) {
     self.location = location
     self.idleCheck = idleCheck
     self.maxConnections = maxConnections
-    self.canonical = canonical
+    self.planner = planner
     self.lateFinish = lateFinish
     self.readOnly = readOnly
-    self.derivesEvents = derivesEvents
     self.logger = logger
     var configuration = PostgresClient.Configuration(
       host: location.host, port: location.port, username: location.user, password: location.password,
@@ -125,14 +116,14 @@ public final class PostgresStore: Sendable {
   ///   - lateFinish: how long a slot given back with `finishLater` may wait for this worker's
   ///     next statement (tests lengthen it, so only the statements give slots back).
   public static func open(
-    _ location: PostgresLocation, derivesEvents: Bool = true, maxConnections: Int = 8, migrate: Bool = true,
-    lateFinish: Duration = HostSlot.lateFinish, canonical: CanonicalStep = .standard,
+    _ location: PostgresLocation, planner: CommitPlanner = .standard, maxConnections: Int = 8,
+    migrate: Bool = true, lateFinish: Duration = HostSlot.lateFinish,
     idleCheck: IdleCheck = IdleCheck(),
     logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
-      location: location, readOnly: false, derivesEvents: derivesEvents, maxConnections: maxConnections,
-      lateFinish: lateFinish, canonical: canonical, idleCheck: idleCheck, logger: logger)
+      location: location, readOnly: false, planner: planner, maxConnections: maxConnections,
+      lateFinish: lateFinish, idleCheck: idleCheck, logger: logger)
     do {
       try await store.ping()
       if migrate { try await store.migrate() }
@@ -149,8 +140,7 @@ public final class PostgresStore: Sendable {
     _ location: PostgresLocation, maxConnections: Int = 8, logger: Logger = Logger(label: "statline.postgres")
   ) async throws(StatlineError) -> PostgresStore {
     let store = PostgresStore(
-      location: location, readOnly: true, derivesEvents: false, maxConnections: maxConnections,
-      canonical: .readOnly, logger: logger)
+      location: location, readOnly: true, planner: .readOnly, maxConnections: maxConnections, logger: logger)
     do throws(StatlineError) {
       try await store.ping()
       let schema = try await store.schemaVersion()

@@ -2,37 +2,12 @@ import Foundation
 import StatlineCore
 
 extension SQLiteStore: EventLog {
-  /// Derives and inserts the events of a write's changed games; the caller holds the transaction.
-  @discardableResult
-  func appendEvents(
-    of changed: [ScoreDiffer.ChangedGame], published: [ScoreDiffer.PublishedRanking] = [], batch: Batch?
-  ) throws(StatlineError) -> [ChangeEvent] {
-    let last = try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM events")
-    let events: [ChangeEvent]
-    do {
-      events = try ScoreDiffer.events(of: changed, published: published, batch: batch, after: last) { gameId in
-        ScoreDiffer.lastLeader(newestFirst: try recentEvents(of: gameId))
-      }
-    } catch let error as StatlineError {
-      throw error
-    } catch {
-      throw StatlineError(.store, "the game's events cannot be read: \(error)", location: connection.path)
-    }
+  /// Inserts a write's numbered events; the caller holds the transaction.
+  func insert(_ events: [ChangeEvent]) throws(StatlineError) {
     for event in events {
       try connection.statement("INSERT INTO events (sequence, version, game_id, type, json) VALUES (?, ?, ?, ?, ?)")
         .bind(event.sequence, event.version, event.gameId, event.type.rawValue, try json(event)).run()
     }
-    return events
-  }
-
-  /// A game's latest events, newest first (enough to find who led last).
-  private func recentEvents(of gameId: String) throws(StatlineError) -> [ChangeEvent] {
-    let statement = try connection.statement(
-      "SELECT json FROM events WHERE game_id = ? ORDER BY sequence DESC LIMIT 32"
-    ).bind(gameId)
-    var result: [ChangeEvent] = []
-    while try statement.step() { result.append(try decode(statement.text(0))) }
-    return result
   }
 
   public func events(since sequence: Int64, limit: Int) throws -> [ChangeEvent] {
@@ -116,12 +91,16 @@ extension SQLiteStore: EventLog {
     }
   }
 
-  private func decode(_ json: String) throws(StatlineError) -> ChangeEvent {
+  func decode(_ json: String) throws(StatlineError) -> ChangeEvent {
+    try Self.decodeEvent(json, path: connection.path)
+  }
+
+  static func decodeEvent(_ json: String, path: String) throws(StatlineError) -> ChangeEvent {
     do {
       return try ChangeEvent.decode(Data(json.utf8))
     } catch {
       throw StatlineError(
-        .store, "a stored event cannot be read: \(error)", location: connection.path,
+        .store, "a stored event cannot be read: \(error)", location: path,
         hint: "the file may come from another Statline")
     }
   }

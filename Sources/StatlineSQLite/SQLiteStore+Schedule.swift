@@ -27,38 +27,21 @@ extension SQLiteStore: ScheduleStore {
   }
 
   public func commit(_ poll: PollCommit) throws -> StoreWrite {
-    var rows: [RecordRow] = []
-    var skipped = 0
     // A game changed by a poll changed when the job polled (the job's clock, not this one).
     let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
-    var batch = poll.batch
-    if let polled = batch {
-      try BatchValidator.validate(polled)
-      let merged = try canonicalized(polled, at: time)
-      batch = merged
-      (rows, skipped) = try self.rows(of: merged)
-    }
+    let batch = try poll.batch.map { batch throws(StatlineError) in try planner.screened(batch) }
     var encoded: [(state: TargetState, json: String)] = []
     for state in poll.states {
       do { encoded.append((state, try state.storedJSON())) } catch { throw error.located(location: connection.path) }
     }
-    var result: StoreWrite
-    do {
-      result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-        let write = try write(rows, of: batch, at: time)
-        if !encoded.isEmpty {
-          let stamp = try nextScheduleStamp()
-          for (state, json) in encoded { try upsert(state, json: json, stamp: stamp) }
-        }
-        for host in poll.hosts { try upsert(host) }
-        return write
+    let (result, plan) = try committing(batch, at: time) { () throws(StatlineError) in
+      if !encoded.isEmpty {
+        let stamp = try nextScheduleStamp()
+        for (state, json) in encoded { try upsert(state, json: json, stamp: stamp) }
       }
-    } catch {
-      changedTimes.removeAll()
-      throw error
+      for host in poll.hosts { try upsert(host) }
     }
-    remember(rows)
-    result.unchanged += skipped
+    remember(plan)
     return eventBell.ring(after: result)
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 
 /// The default `Store`: one SQLite file in WAL mode.
@@ -18,23 +18,17 @@ public actor SQLiteStore: Store {
   /// game without reading the file). Emptied when a transaction fails.
   var changedTimes: [String: Date] = [:]
 
-  /// False only in benchmarks that measure what deriving events costs (`bench cycle --no-events`).
-  let derivesEvents: Bool
-  /// How source games become canonical games (`SQLiteStore+Canonical.swift`).
-  let canonical: CanonicalStep
+  /// What every write does before the store writes it (`CommitPlanner`).
+  let planner: CommitPlanner
   /// Rung after every commit that wrote events.
   public nonisolated let eventBell = EventBell()
 
   /// Opens (or creates) the store at `path` and migrates it to the latest schema.
-  public init(path: String, canonical: CanonicalStep = .standard) throws(StatlineError) {
-    try self.init(path: path, derivesEvents: true, canonical: canonical)
-  }
 
   /// Opens an existing store read-only (the read API): nothing this connection does can write
   /// the file. Refuses a file whose schema is not this Statline's.
   public init(readOnlyPath path: String) throws(StatlineError) {
-    derivesEvents = false
-    canonical = .readOnly
+    planner = .readOnly
     var connection = try SQLiteConnection(path: path, readOnly: true)
     var schema: Int64
     do {
@@ -63,88 +57,75 @@ public actor SQLiteStore: Store {
     return statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
   }
 
-  /// A store that writes no change events: for benchmarks only, never for a job whose events
-  /// are delivered (they would be missing for good).
-  public init(path: String, derivesEvents: Bool, canonical: CanonicalStep = .standard) throws(StatlineError) {
-    self.derivesEvents = derivesEvents
-    self.canonical = canonical
+  /// Opens (or creates) the store at `path` and migrates it to the latest schema.
+  ///
+  /// - Parameter planner: how its writes are planned (a planner that derives no events is for
+  ///   benchmarks only, never for a job whose events are delivered: they would be missing for good).
+  public init(path: String, planner: CommitPlanner = .standard) throws(StatlineError) {
+    self.planner = planner
     connection = try SQLiteConnection(path: path)
     try connection.execute("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL")
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migrations.migrate(connection)
     try SchemaCheck.verify(connection)
-    try Self.assignCanonicalIds(step: canonical, on: connection)
+    try Self.assignCanonicalIds(planner: planner, on: connection)
   }
 
   public func write(_ batch: Batch) throws -> StoreWrite {
-    try BatchValidator.validate(batch)
+    let batch = try planner.screened(batch)
     let now = Date()
-    let batch = try canonicalized(batch, at: now)
-    let (rows, skipped) = try rows(of: batch)
-    var result: StoreWrite
+    let (result, plan) = try committing(batch, at: now) { () throws(StatlineError) in }
+    remember(plan)
+    return eventBell.ring(after: result)
+  }
+
+  /// Plans `batch` (`CommitPlanner`) and writes the plan, then `also`, in one transaction: the
+  /// file's one writer reads what the planner asks inside it, so nothing changes in between.
+  func committing(_ batch: Batch?, at time: Date, also: () throws(StatlineError) -> Void) throws(StatlineError)
+    -> (StoreWrite, CommitPlan?)
+  {
+    var reads = SQLiteReads(connection: connection, recent: recent, changedTimes: changedTimes, planner: planner)
     do {
-      result = try connection.transaction { () throws(StatlineError) -> StoreWrite in
-        try write(rows, of: batch, at: now)
+      return try connection.transaction { () throws(StatlineError) -> (StoreWrite, CommitPlan?) in
+        var result = StoreWrite(written: 0, unchanged: 0, version: 0)
+        var plan: CommitPlan?
+        if let batch {
+          let planned = try planner.plan(batch, at: time, on: &reads)
+          result = try write(planned, at: time)
+          plan = planned
+        } else {
+          result.version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
+        }
+        try also()
+        return (result, plan)
       }
     } catch {
       changedTimes.removeAll()
       throw error
     }
-    remember(rows)
-    result.unchanged += skipped
-    return eventBell.ring(after: result)
-  }
-
-  /// Encodes a batch's records, except those equal to what was last stored under their id
-  /// (counted in `unchanged`); throws before anything is written.
-  func rows(of batch: Batch) throws(StatlineError) -> (rows: [RecordRow], unchanged: Int) {
-    var rows: [RecordRow] = []
-    var unchanged = 0
-    for (index, known) in recent.unchangedHashes(of: batch).enumerated() {
-      if known != nil {
-        unchanged += 1
-        continue
-      }
-      let (kind, id, record) = StoreRecord.record(at: index, of: batch)
-      rows.append(
-        try metered(kind, id) { () throws(StatlineError) in try RecordRow(kind: kind, id: id, record: record) })
-    }
-    return (rows, unchanged)
   }
 
   /// What the store's statements have cost so far, by SQLite's counts (for tests).
   func statementWork() -> StatementWork { connection.work }
 
   /// Remembers the rows of a committed write.
-  func remember(_ rows: [RecordRow]) {
-    for row in rows { metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) } }
+  func remember(_ plan: CommitPlan?) {
+    guard let plan else { return }
+    for row in plan.rows where row.json != nil {
+      planner.metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
+    }
   }
 
-  /// `body` on the merge's meter (`CanonicalStep.meter`) when it works on a canonical game: what
-  /// a store does only because it merges.
-  func metered<Result, Failure: Error>(_ kind: StoreChange.Kind, _ id: String, _ body: () throws(Failure) -> Result)
-    throws(Failure) -> Result
-  {
-    guard let meter = canonical.meter, kind == .game, id.hasPrefix(Game.canonicalPrefix) else { return try body() }
-    return try meter.measure(body)
-  }
-
-  /// Writes the changed rows, each at the next version, and the events the changed games give
-  /// (`ScoreDiffer`); the caller holds the transaction, so records and events land together.
-  /// A game written keeps `time` as when it changed.
-  func write(_ rows: [RecordRow], of batch: Batch?, at time: Date) throws(StatlineError) -> StoreWrite {
-    var version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
-    var written = 0
-    var changedGames: [ScoreDiffer.ChangedGame] = []
-    var published: [ScoreDiffer.PublishedRanking] = []
-    for row in rows {
-      let stored = try metered(row.kind, row.id) { () throws(StatlineError) in try storedHash(row) }
-      if stored == row.hash { continue }
-      let previous = stored == nil || !derivesEvents ? nil : try previousGame(row)
-      version += 1
-      written += 1
-      try metered(row.kind, row.id) { () throws(StatlineError) in
+  /// Writes a plan's changed rows at the versions after the store's, and its events after the
+  /// last one; the caller holds the transaction, so records and events land together. A game
+  /// written keeps `time` as when it changed.
+  func write(_ plan: CommitPlan, at time: Date) throws(StatlineError) -> StoreWrite {
+    let version = try connection.integer("SELECT version FROM store_version WHERE id = 1")
+    let last = plan.events.isEmpty ? 0 : try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM events")
+    let (rows, events) = plan.numbered(afterVersion: version, sequence: last)
+    for (row, version) in rows {
+      try planner.metered(row.kind, row.id) { () throws(StatlineError) in
         try upsert(row, version: version, at: time)
         if row.kind == .game {
           // Bounded as `recent` is: past it, the times are read from the file again.
@@ -152,24 +133,13 @@ public actor SQLiteStore: Store {
           changedTimes[row.id] = time
         }
       }
-      // Events speak of canonical games only: a goal two sources report is one goal.
-      if case .game(let game) = row.record, game.isCanonical {
-        changedGames.append(ScoreDiffer.ChangedGame(current: game, previous: previous, version: version))
-      }
-      if case .ranking(let ranking) = row.record, stored == nil {
-        published.append(ScoreDiffer.PublishedRanking(ranking: ranking, version: version))
-      }
     }
-    if written > 0 {
-      try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version).run()
+    if !rows.isEmpty {
+      try connection.statement("UPDATE store_version SET version = ? WHERE id = 1").bind(version + Int64(rows.count))
+        .run()
     }
-    var events: [ChangeEvent.Kind: Int] = [:]
-    if derivesEvents && !(changedGames.isEmpty && published.isEmpty) {
-      for event in try appendEvents(of: changedGames, published: published, batch: batch) {
-        events[event.type, default: 0] += 1
-      }
-    }
-    return StoreWrite(written: written, unchanged: rows.count - written, version: version, events: events)
+    try insert(events)
+    return plan.write(version: version + Int64(rows.count))
   }
 
   /// Delta sync carries canonical games (the source games they merge are for operators:
@@ -219,39 +189,7 @@ public actor SQLiteStore: Store {
   /// The schema version (`PRAGMA user_version`).
   public func schemaVersion() throws -> Int64 { try connection.integer("PRAGMA user_version") }
 
-  private func storedHash(_ row: RecordRow) throws(StatlineError) -> Int64? {
-    // This process is the file's only writer: the hash it remembers under the id (it wrote or
-    // read the record) is the file's, and costs no statement.
-    if let remembered = recent.rememberedHash(row.kind, row.id, row.record) { return remembered }
-    let statement: Statement
-    switch row.kind {
-    case .game: statement = try connection.statement("SELECT hash FROM games WHERE id = ?").bind(row.id)
-    case .team: statement = try connection.statement("SELECT hash FROM teams WHERE id = ?").bind(row.id)
-    case .boxScore: statement = try connection.statement("SELECT hash FROM box_scores WHERE game_id = ?").bind(row.id)
-    case .play:
-      statement = try connection.statement("SELECT hash FROM plays WHERE game_id = ? AND sequence = ?")
-        .bind(row.gameId, row.sequence)
-    case .ranking: statement = try connection.statement("SELECT hash FROM rankings WHERE id = ?").bind(row.id)
-    }
-    defer { statement.reset() }
-    return try statement.step() ? statement.int64(0) : nil
-  }
-
-  /// The canonical game a row replaces (nil for other rows): the one this store last wrote or
-  /// found unchanged under that id (`recent`: this process is the file's only writer), else read back.
-  private func previousGame(_ row: RecordRow) throws(StatlineError) -> Game? {
-    guard row.kind == .game, row.id.hasPrefix(Game.canonicalPrefix) else { return nil }
-    if let game = recent.game(row.id) { return game }
-    let statement = try connection.statement("SELECT json FROM games WHERE id = ?").bind(row.id)
-    defer { statement.reset() }
-    guard try statement.step(),
-      case .game(let game) = try RecordRow.decode(
-        .game, Data(statement.text(0).utf8), path: connection.path)
-    else { return nil }
-    return game
-  }
-
-  private func upsert(_ row: RecordRow, version: Int64, at time: Date) throws(StatlineError) {
+  func upsert(_ row: RecordRow, version: Int64, at time: Date) throws(StatlineError) {
     try Self.upsert(row, version: version, at: time, on: connection)
   }
 

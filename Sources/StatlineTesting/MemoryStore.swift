@@ -1,5 +1,5 @@
 import Foundation
-import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 
 /// A deterministic in-memory `Store`, for tests and as the reference the contract suite checks.
@@ -10,6 +10,10 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   }
 
   private var current: [Key: StoreChange] = [:]
+  /// The hash of each record's JSON (`RecordRow`), as every store keeps.
+  private var hashes: [Key: Int64] = [:]
+  /// Every record written, as a store remembers what it wrote (this store's memory is all of it).
+  private var recent = RecentRecords(limit: .max)
   private var version: Int64 = 0
   private var schedule: Int64 = 0
   /// When each game was last written.
@@ -22,73 +26,74 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   /// How many poll commits reached the store.
   public private(set) var commits = 0
 
-  private let canonical: CanonicalStep
+  private let planner: CommitPlanner
   public nonisolated let eventBell = EventBell()
 
-  /// - Parameter canonical: by default the seeded registry and the plugins' feeds (`TestFeeds`).
-  public init(canonical: CanonicalStep = TestFeeds.canonical) { self.canonical = canonical }
+  /// - Parameter planner: by default the seeded registry and the plugins' feeds (`TestFeeds`).
+  public init(planner: CommitPlanner = TestFeeds.planner) { self.planner = planner }
 
   public func write(_ batch: Batch) async throws -> StoreWrite { eventBell.ring(after: try write(batch, at: Date())) }
 
   private func write(_ batch: Batch, at time: Date) throws -> StoreWrite {
-    try BatchValidator.validate(batch)
-    let batch = canonicalized(batch, at: time)
-    var written = 0
-    var unchanged = 0
-    var changed: [ScoreDiffer.ChangedGame] = []
-    var published: [ScoreDiffer.PublishedRanking] = []
-    for (kind, id, record) in StoreRecord.records(of: batch) {
-      let key = Key(kind: kind, id: id)
-      let previous = current[key]
-      if previous?.record == record {
-        unchanged += 1
-        continue
-      }
-      version += 1
-      written += 1
-      current[key] = StoreChange(version: version, kind: kind, id: id, record: record)
-      if case .ranking(let ranking) = record, previous == nil {
-        published.append(ScoreDiffer.PublishedRanking(ranking: ranking, version: version))
-      }
-      if case .game(let game) = record {
-        gameTimes[id] = time
-        guard game.isCanonical else { continue }
-        let before: Game? = if case .game(let old)? = previous?.record { old } else { nil }
-        changed.append(ScoreDiffer.ChangedGame(current: game, previous: before, version: version))
-      }
+    let plan = try planned(batch, at: time)
+    let (rows, events) = plan.numbered(afterVersion: version, sequence: Int64(log.count))
+    for (row, version) in rows {
+      let key = Key(kind: row.kind, id: row.id)
+      current[key] = StoreChange(version: version, kind: row.kind, id: row.id, record: row.record)
+      hashes[key] = row.hash
+      if row.kind == .game { gameTimes[row.id] = time }
     }
-    let events = ScoreDiffer.events(of: changed, published: published, batch: batch, after: Int64(log.count)) {
-      gameId in
-      ScoreDiffer.lastLeader(newestFirst: log.reversed().lazy.filter { $0.gameId == gameId })
-    }
+    version += Int64(rows.count)
     log += events
-    return StoreWrite(
-      written: written, unchanged: unchanged, version: version,
-      events: events.reduce(into: [:]) { counts, event in counts[event.type, default: 0] += 1 })
+    plan.remember(in: &recent)
+    return plan.write(version: version)
   }
 
-  /// The batch with its source games stamped and their canonical games merged (as every store).
-  private func canonicalized(_ batch: Batch, at time: Date) -> Batch {
-    var batch = canonical.resolvingRankings(batch)
-    // A source game as stored is only stamped, as every store does.
-    var stamping = CanonicalStep.Stamping(batch.games) { id in
-      if case .game(let game)? = record(.game, id) { game } else { nil }
-    }
-    let (sources, merged) = canonical.run(
-      stamping.pending, placed: stamping.placed, at: time,
-      candidates: { ids in
-        ids.compactMap { id -> Game? in if case .game(let game)? = record(.game, id) { game } else { nil } }
-      },
-      stored: { ids in
-        var found: [String: CanonicalStep.StoredSource] = [:]
-        for id in ids {
-          if case .game(let game)? = record(.game, id) { found[id] = .init(game: game, changedAt: gameTimes[id]) }
+  /// The batch planned against the store as it is (`CommitPlanner`, as every store).
+  private func planned(_ batch: Batch, at time: Date) throws -> CommitPlan {
+    var reads = Reads(current: current, hashes: hashes, recent: recent, gameTimes: gameTimes, log: log)
+    return try planner.plan(try planner.screened(batch), at: time, on: &reads)
+  }
+
+  /// The planner's reads, answered from the store's tables.
+  private struct Reads: CommitReads {
+    let current: [Key: StoreChange]
+    let hashes: [Key: Int64]
+    let recent: RecentRecords
+    let gameTimes: [String: Date]
+    let log: [ChangeEvent]
+
+    var trustsMemory: Bool { true }
+
+    func remembered<Value>(_ body: (RecentRecords) -> Value) -> Value { body(recent) }
+
+    func games(_ ids: [String]) -> [String: StoredGame] {
+      var found: [String: StoredGame] = [:]
+      for id in ids {
+        let key = Key(kind: .game, id: id)
+        if case .game(let game)? = current[key]?.record, let hash = hashes[key] {
+          found[id] = StoredGame(game: game, hash: hash, changedAt: gameTimes[id])
         }
-        return found
-      })
-    stamping.stamp(sources)
-    batch.games = stamping.games + merged
-    return batch
+      }
+      return found
+    }
+
+    func records(of rows: [PlannedRow], games: Bool) -> [RecordKey: StoredRecord] {
+      var stored: [RecordKey: StoredRecord] = [:]
+      for row in rows {
+        let key = Key(kind: row.kind, id: row.id)
+        guard let hash = hashes[key] else { continue }
+        let game: Game? = if games, case .game(let old)? = current[key]?.record, old.isCanonical { old } else { nil }
+        stored[row.key] = StoredRecord(hash: hash, game: game)
+      }
+      return stored
+    }
+
+    func recentEvents(of gameIds: [String]) -> [String: [ChangeEvent]] {
+      var result: [String: [ChangeEvent]] = [:]
+      for id in gameIds { result[id] = log.reversed().filter { $0.gameId == id } }
+      return result
+    }
   }
 
   /// Canonical games, teams, box scores and plays (source games are for operators).

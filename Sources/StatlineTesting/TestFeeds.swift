@@ -1,4 +1,5 @@
 import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 
 /// The feeds the built-in plugins declare (`SiteFacts.feeds`), for tests of the merge and of the
@@ -23,4 +24,7 @@ public enum TestFeeds {
       fatalError("the team registry's seed does not load: \(error)")
     }
   }()
+
+  /// A planner that merges with `canonical` and derives events: what a test's store writes with.
+  public static let planner = CommitPlanner(canonical: canonical)
 }

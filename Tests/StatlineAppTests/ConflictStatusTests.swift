@@ -19,7 +19,7 @@ import Testing
   @Test func aFinalConflictIsListedByStatusAndTheAPI() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("conflict-\(UUID()).sqlite").path
     defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-    let store = try SQLiteStore(path: path, canonical: TestFeeds.canonical)
+    let store = try SQLiteStore(path: path, planner: TestFeeds.planner)
     _ = try await store.write(Batch(games: [Self.final("statbroadcast:1", 9, 8)]))
     _ = try await store.write(Batch(games: [Self.final("espn:401", 8, 8)]))
     let game = "game:2026-03-14:lacrosse-men:725~726"

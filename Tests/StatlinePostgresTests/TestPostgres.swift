@@ -34,7 +34,7 @@ public enum TestPostgres {
     let made = Made()
     do {
       let result = try await body {
-        let store = try await PostgresStore.open(try freshLocation(), canonical: TestFeeds.canonical)
+        let store = try await PostgresStore.open(try freshLocation(), planner: TestFeeds.planner)
         await made.add(store)
         return store
       }

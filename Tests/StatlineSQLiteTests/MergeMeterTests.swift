@@ -1,4 +1,5 @@
 import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 import StatlineSQLite
 import Testing
@@ -26,7 +27,7 @@ import Testing
       defer { SQLiteStoreTests.remove(path) }
       let meter = CPUMeter()
       let step = CanonicalStep(merger: CanonicalStep.standard.merger, merges: merges, meter: meter)
-      let store = try SQLiteStore(path: path, derivesEvents: true, canonical: step)
+      let store = try SQLiteStore(path: path, planner: CommitPlanner(canonical: step))
       var game = Self.game
       let first = try await store.write(Batch(games: [game]))
       game.clock = "04:30"

@@ -19,7 +19,7 @@ import Testing
     func make() throws -> SQLiteStore {
       let path = Self.temporaryPath()
       paths.append(path)
-      return try SQLiteStore(path: path, canonical: TestFeeds.canonical)
+      return try SQLiteStore(path: path, planner: TestFeeds.planner)
     }
     try await StoreContract.check(make)
     try await ScheduleStoreContract.check(make)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
@@ -54,9 +55,9 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       let merger = GameMerger(
         feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence,
         registry: try TeamRegistry.seeded(aliases: config.teamAliases))
+      let canonical = CanonicalStep(merger: merger, merges: merges, meter: mergeMeter)
       opened = try await location.open(
-        derivesEvents: derivesEvents, canonical: CanonicalStep(merger: merger, merges: merges, meter: mergeMeter),
-        job: true)
+        planner: CommitPlanner(canonical: canonical, derivesEvents: derivesEvents), job: true)
     } catch {
       await webhooks?.shutdown()
       throw error

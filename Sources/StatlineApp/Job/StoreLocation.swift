@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StatlineCanonical
+import StatlineCommit
 import StatlineCore
 import StatlinePostgres
 import StatlineSQLite
@@ -56,15 +57,16 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Opens the store for the job (migrating it first), merging source games into canonical
-  /// games with `canonical` (the configuration's `teams.aliases` in its registry).
+  /// Opens the store for the job (migrating it first), its writes planned by `planner` (which
+  /// merges source games into canonical games with the configuration's `teams.aliases` in its
+  /// registry).
   ///
   /// - Parameter job: the store is the job's, which must be its only writer: a SQLite file is
   ///   locked for as long as it is open (`SQLiteWriterLock`), and a second job on it is refused.
   ///   PostgreSQL is shared by design (workers lease their targets). A command that writes a
   ///   line or two (`events redeliver`) opens it without.
   public func open(
-    derivesEvents: Bool = true, canonical: CanonicalStep = BuiltinPlugins.canonical, job: Bool = false,
+    planner: CommitPlanner = BuiltinPlugins.planner, job: Bool = false,
     logger: Logger = Logger(label: "statline.store")
   )
     async throws(StatlineError)
@@ -73,14 +75,13 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     switch self {
     case .file(let path):
       guard job else {
-        return OpenStore(try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical))
+        return OpenStore(try SQLiteStore(path: path, planner: planner))
       }
       let lock = try SQLiteWriterLock(store: path)
-      let store = try SQLiteStore(path: path, derivesEvents: derivesEvents, canonical: canonical)
+      let store = try SQLiteStore(path: path, planner: planner)
       return OpenStore(store, close: { lock.release() })
     case .postgres(let location):
-      let store = try await PostgresStore.open(
-        location, derivesEvents: derivesEvents, canonical: canonical, logger: logger)
+      let store = try await PostgresStore.open(location, planner: planner, logger: logger)
       return OpenStore(store, executor: store.taskExecutor, close: store.close)
     }
   }

@@ -31,6 +31,15 @@ public struct RecordRow: Sendable {
     hash = Int64(bitPattern: ContentHash.fnv1a(data))
   }
 
+  /// A row whose JSON and hash were made before (a planned row, `PlannedRow`).
+  public init(kind: StoreChange.Kind, id: String, record: StoreRecord, json: String, hash: Int64) {
+    self.kind = kind
+    self.id = id
+    self.record = record
+    self.json = json
+    self.hash = hash
+  }
+
   public var gameId: String { record.gameId(orId: id) }
   public var sequence: Int { record.sequence }
 
