@@ -85,13 +85,12 @@ public actor SQLiteStore: Store {
   func committing(_ batch: Batch?, at time: Date, also: () throws(StatlineError) -> Void) throws(StatlineError)
     -> (StoreWrite, CommitPlan?)
   {
-    var reads = SQLiteReads(connection: connection, recent: recent, changedTimes: changedTimes, planner: planner)
     do {
       return try connection.transaction { () throws(StatlineError) -> (StoreWrite, CommitPlan?) in
         var result = StoreWrite(written: 0, unchanged: 0, version: 0)
         var plan: CommitPlan?
         if let batch {
-          let planned = try planner.plan(batch, at: time, on: &reads)
+          let planned = try self.plan(batch, at: time)
           result = try write(planned, at: time)
           plan = planned
         } else {
@@ -104,6 +103,13 @@ public actor SQLiteStore: Store {
       changedTimes.removeAll()
       throw error
     }
+  }
+
+  /// `batch` planned against the file (the caller holds the transaction). The reads hold this
+  /// process's memory only while the plan is made: it is changed once the plan is written.
+  private func plan(_ batch: Batch, at time: Date) throws(StatlineError) -> CommitPlan {
+    var reads = SQLiteReads(connection: connection, recent: recent, changedTimes: changedTimes, planner: planner)
+    return try planner.plan(batch, at: time, on: &reads)
   }
 
   /// What the store's statements have cost so far, by SQLite's counts (for tests).
