@@ -9,9 +9,11 @@ import StatlineCore
 public enum ESPNSource {
   public static let id = "espn"
 
-  /// One feed, after the scorer's file and the NCAA's in both rankings.
+  /// One feed, after the scorer's file and the NCAA's in both rankings; its team ids
+  /// (`espn:team-153`) are ESPN's own, which the team registry holds.
   public static let facts = SiteFacts(
-    feeds: [SourceFeedFact(name: "espn", idPrefix: "espn:", precedence: 3, scheduleRank: 3)])
+    feeds: [SourceFeedFact(name: "espn", idPrefix: "espn:", precedence: 3, scheduleRank: 3)],
+    teamIds: [TeamIdFact(idPrefix: "\(id):team-", identity: .espn)])
 
   public static let plugin = SourcePlugin(id: id, name: "ESPN", folder: "ESPN", facts: facts) { settings in
     let leagues = ESPNLeagues.leagues(settings)

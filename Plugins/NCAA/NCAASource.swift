@@ -103,6 +103,9 @@ public enum NCAASource {
   /// - stats.ncaa.org deny-lists fast clients: one request at a time, 5 s apart;
   /// - two feeds: ncaa.com (`ncaa:com-…`) and stats.ncaa.org (every other `ncaa:` id), the NCAA's
   ///   feeds first for schedule facts, after the scorer's StatCrew file for box scores and plays;
+  /// - team ids that carry a school's identity: the legacy site's organisation (`ncaa:org-721`),
+  ///   a stats.ncaa.org season team (`ncaa:team-594020`) and ncaa.com's school slug
+  ///   (`ncaa:com-team-army`);
   /// - a season is stats.ncaa.org's `academic_year`: season 2026 runs from August 2025 to July
   ///   2026 (spring 2026 lacrosse, the 2025-26 basketball season, fall 2025 football), so it never
   ///   splits a basketball season at New Year.
@@ -111,6 +114,11 @@ public enum NCAASource {
     feeds: [
       SourceFeedFact(name: "ncaa.com", idPrefix: "ncaa:com-", precedence: 2, scheduleRank: 1),
       SourceFeedFact(name: "stats.ncaa.org", idPrefix: "ncaa:", precedence: 1, scheduleRank: 0),
+    ],
+    teamIds: [
+      TeamIdFact(idPrefix: NCAAIds.org(""), identity: .ncaaOrg),
+      TeamIdFact(idPrefix: NCAAIds.seasonTeam(""), identity: .ncaaSeasonTeam),
+      TeamIdFact(idPrefix: NCAAIds.comTeam(""), identity: .ncaaComSlug),
     ],
     seasons: SeasonRule(firstMonth: 8))
 

@@ -25,11 +25,17 @@ public enum BuiltinPlugins {
   /// them. The job's own adds the configuration (`teams.aliases`, `merge.precedence`).
   public static let canonical: CanonicalStep = {
     do {
-      return CanonicalStep(merger: GameMerger(feeds: SourceFeeds(facts.feeds), registry: try TeamRegistry.seeded()))
+      return CanonicalStep(merger: GameMerger(feeds: SourceFeeds(facts.feeds), registry: try teamRegistry()))
     } catch {
       fatalError("the team registry's seed does not load: \(error)")
     }
   }()
+
+  /// The seeded team registry with the configuration's aliases, resolving the plugins' team-id
+  /// forms (`SiteFacts.teamIds`).
+  public static func teamRegistry(aliases: [String: String] = [:]) throws(StatlineError) -> TeamRegistry {
+    try TeamRegistry.seeded(aliases: aliases, teamIds: facts.teamIds)
+  }
 
   /// A planner that merges with `canonical` and derives events: what a command's store writes with.
   public static let planner = CommitPlanner(canonical: canonical)

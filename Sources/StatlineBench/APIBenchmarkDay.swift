@@ -1,4 +1,5 @@
 import Foundation
+import StatlineApp
 import StatlineCore
 import StatlineSQLite
 import StatlineServer
@@ -51,7 +52,8 @@ struct APIBenchmarkDay {
       }
     }
     _ = try await store.write(batch)
-    let api = ReadAPI(reader: store, now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    let api = ReadAPI(
+      reader: store, registry: try BuiltinPlugins.teamRegistry(), now: { Date(timeIntervalSince1970: 1_772_913_600) })
     let staticFolder = folder.appendingPathComponent("static")
     try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
     var answers: [(api: String, file: String, etag: String)] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StatlineApp
 import StatlineCore
 import StatlineSQLite
 import StatlineServer
@@ -17,7 +18,9 @@ struct APIPoller {
     var logger = Logger(label: "statline.bench.api")
     logger.logLevel = .error
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let app = APIServer(api: ReadAPI(reader: reader, configuration: .served, metrics: ServerMetrics())).application(
+    let api = ReadAPI(
+      reader: reader, configuration: .served, metrics: ServerMetrics(), registry: try BuiltinPlugins.teamRegistry())
+    let app = APIServer(api: api).application(
       host: "127.0.0.1", port: 0, logger: logger
     ) { port in continuation.yield(port) }
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }

@@ -139,7 +139,9 @@ public struct LatencyBenchmark: Sendable {
     logger.logLevel = .critical
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let app = APIServer(
-      api: ReadAPI(reader: reader, configuration: .served, metrics: ServerMetrics()), bell: runtime.store.eventBell
+      api: ReadAPI(
+        reader: reader, configuration: .served, metrics: ServerMetrics(), registry: try BuiltinPlugins.teamRegistry()),
+      bell: runtime.store.eventBell
     ).application(host: "127.0.0.1", port: 0, logger: logger) { port in continuation.yield(port) }
     let api = Task { try await app.runService(gracefulShutdownSignals: []) }
     var iterator = ports.makeAsyncIterator()

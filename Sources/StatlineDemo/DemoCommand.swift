@@ -123,6 +123,7 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
           reader: reader,
           configuration: .served(primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons),
           metrics: metrics,
+          registry: try BuiltinPlugins.teamRegistry(),
           now: runtime.clock.now),
         bell: runtime.store.eventBell
       ).application(

@@ -15,15 +15,26 @@ public enum TestFeeds {
 
   public static let feeds = SourceFeeds(facts)
 
-  /// The seeded registry with these feeds: what a job's store merges with, less its
-  /// configuration.
-  public static let canonical: CanonicalStep = {
+  /// The team-id forms the built-in plugins declare (`SiteFacts.teamIds`).
+  public static let teamIds: [TeamIdFact] = [
+    TeamIdFact(idPrefix: "ncaa:org-", identity: .ncaaOrg),
+    TeamIdFact(idPrefix: "ncaa:team-", identity: .ncaaSeasonTeam),
+    TeamIdFact(idPrefix: "ncaa:com-team-", identity: .ncaaComSlug),
+    TeamIdFact(idPrefix: "espn:team-", identity: .espn),
+  ]
+
+  /// The seeded registry resolving those forms.
+  public static let registry: TeamRegistry = {
     do {
-      return CanonicalStep(merger: GameMerger(feeds: feeds, registry: try TeamRegistry.seeded()))
+      return try TeamRegistry.seeded(teamIds: teamIds)
     } catch {
       fatalError("the team registry's seed does not load: \(error)")
     }
   }()
+
+  /// The seeded registry with these feeds: what a job's store merges with, less its
+  /// configuration.
+  public static let canonical = CanonicalStep(merger: GameMerger(feeds: feeds, registry: registry))
 
   /// A planner that merges with `canonical` and derives events: what a test's store writes with.
   public static let planner = CommitPlanner(canonical: canonical)

@@ -33,7 +33,7 @@ import Testing
 
   /// A school the page prints two ways ("Air Force" in its logo's alt, "Air Force Falcons" in its
   /// heading, which FACTS takes) is one team when the registry resolves both names to one school.
-  static let registry = try! TeamRegistry.seeded()
+  static let registry = try! BuiltinPlugins.teamRegistry()
 
   struct Facts: Decodable {
     struct GameFacts: Decodable {

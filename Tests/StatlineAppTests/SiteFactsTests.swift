@@ -11,8 +11,12 @@ import Testing
 @Suite struct SiteFactsTests {
   static let feeds = SourceFeeds(BuiltinPlugins.facts.feeds)
 
-  @Test func theTestsFeedsAreThePluginsOwn() {
+  @Test func theTestsFeedsAndTeamIdFormsAreThePluginsOwn() throws {
     #expect(Self.feeds == TestFeeds.feeds)
+    #expect(BuiltinPlugins.facts.teamIds == TestFeeds.teamIds)
+    #expect(
+      try BuiltinPlugins.teamRegistry().resolve(SourceTeam(id: "espn:team-2005", name: "Whatever"))?.team.id
+        == "team:721")
   }
 
   @Test(arguments: [

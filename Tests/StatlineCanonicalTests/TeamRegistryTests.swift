@@ -1,10 +1,11 @@
 import StatlineCore
+import StatlineTesting
 import Testing
 
 @testable import StatlineCanonical
 
 @Suite struct TeamRegistryTests {
-  static let registry = try! TeamRegistry.seeded()
+  static let registry = try! TeamRegistry.seeded(teamIds: TestFeeds.teamIds)
 
   func resolved(_ id: String?, _ name: String, org: String? = nil) -> (id: String, pass: TeamResolution.Pass)? {
     Self.registry.resolve(SourceTeam(id: id, name: name, ncaaOrgId: org)).map { ($0.team.id, $0.pass) }
@@ -34,6 +35,18 @@ import Testing
     #expect(resolved("espn:team-2005", "Whatever")?.id == "team:721")
     #expect(resolved("ncaa:com-team-air-force", "Whatever")?.id == "team:721")
     #expect(resolved("ncaa:com-team-air-force", "Whatever")?.pass == .id)
+  }
+
+  /// The id forms are the plugins' (`SiteFacts.teamIds`): a registry told none resolves a team
+  /// by its names alone, and one told a form reads the identity after its prefix, whatever the
+  /// prefix is.
+  @Test func anIdResolvesOnlyByAFormAPluginDeclared() throws {
+    let bare = try TeamRegistry.seeded()
+    #expect(bare.resolve(SourceTeam(id: "ncaa:org-721", name: "Whatever")) == nil)
+    #expect(bare.resolve(SourceTeam(id: "ncaa:org-721", name: "Air Force"))?.pass == .name)
+    let other = try TeamRegistry.seeded(teamIds: [TeamIdFact(idPrefix: "presto:school-", identity: .ncaaOrg)])
+    #expect(other.resolve(SourceTeam(id: "presto:school-721", name: "Whatever"))?.team.id == "team:721")
+    #expect(other.resolve(SourceTeam(id: "ncaa:org-721", name: "Whatever")) == nil)
   }
 
   /// The names the sources print for one school, each resolved by the pass that should find it.

@@ -1,4 +1,5 @@
 import StatlineCore
+import StatlineTesting
 import Testing
 
 @testable import StatlineCanonical
@@ -23,7 +24,7 @@ import Testing
       ),
     ]
     let teams = [Team(id: "statbroadcast:team-north-ca", name: "North Carolina", ncaaOrgId: "457")]
-    let sightings = TeamSightings(teams: teams, games: games, registry: try TeamRegistry.seeded())
+    let sightings = TeamSightings(teams: teams, games: games, registry: TestFeeds.registry)
     #expect(sightings.sightings.count == 4)
     let north = try #require(sightings.sightings.first { $0.key == "statbroadcast:team-north-ca" })
     #expect(north.resolution?.team.id == "team:457" && north.resolution?.pass == .id && north.games == 2)

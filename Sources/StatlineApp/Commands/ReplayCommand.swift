@@ -65,7 +65,8 @@ public struct ReplayCommand: AsyncParsableCommand {
     if merge {
       do {
         board = CanonicalBoard(
-          merger: GameMerger(feeds: SourceFeeds(registry: registry), registry: try TeamRegistry.seeded()))
+          merger: GameMerger(
+            feeds: SourceFeeds(registry: registry), registry: try TeamRegistry.seeded(teamIds: registry.facts.teamIds)))
       } catch { throw fail(error) }
     }
     for (index, path) in paths.enumerated() {

@@ -93,7 +93,7 @@ public struct RunCommand: AsyncParsableCommand {
                 reader: reader,
                 configuration: .served(primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons),
                 metrics: metrics,
-                registry: try TeamRegistry.seeded(aliases: config.teamAliases)),
+                registry: try BuiltinPlugins.teamRegistry(aliases: config.teamAliases)),
               bell: runtime.store.eventBell, limits: .fittingThisProcess()
             ).application(
               host: host, port: port, logger: logger

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import StatlineCLI
+import StatlineCanonical
 import StatlineCore
 import StatlineServer
 
@@ -107,7 +108,9 @@ public struct ServeCommand: AsyncParsableCommand {
     let host = host
     var configuration = ReadAPI.Configuration.served(primaryPolls: polls, seasons: BuiltinPlugins.facts.seasons)
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
-    let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics())
+    let registry: TeamRegistry
+    do { registry = try BuiltinPlugins.teamRegistry() } catch { throw fail(error) }
+    let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics(), registry: registry)
     let app = APIServer(api: api, limits: limits).application(host: host, port: port, logger: logger) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
     }

@@ -18,7 +18,7 @@ extension StoreOptions {
   /// The registry with the configuration's `teams.aliases`.
   func teamRegistry() throws(StatlineError) -> TeamRegistry {
     let aliases = try job()?.teamAliases
-    return try TeamRegistry.seeded(aliases: aliases ?? [:])
+    return try BuiltinPlugins.teamRegistry(aliases: aliases ?? [:])
   }
 }
 

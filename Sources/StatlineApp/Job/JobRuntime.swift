@@ -54,7 +54,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     do {
       let merger = GameMerger(
         feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence,
-        registry: try TeamRegistry.seeded(aliases: config.teamAliases))
+        registry: try TeamRegistry.seeded(aliases: config.teamAliases, teamIds: registry.facts.teamIds))
       let canonical = CanonicalStep(merger: merger, merges: merges, meter: mergeMeter)
       opened = try await location.open(
         planner: CommitPlanner(canonical: canonical, derivesEvents: derivesEvents), job: true)

@@ -25,6 +25,7 @@ public struct TeamRegistry: Sendable {
     let byAlias: KeyIndex
     let configuredIds: [String: Int]
     let configuredNames: [String: Int]
+    let teamIds: [TeamIdFact]
 
     init(_ registry: Builder) {
       teams = registry.teams
@@ -38,6 +39,7 @@ public struct TeamRegistry: Sendable {
       byAlias = registry.byAlias
       configuredIds = registry.configuredIds
       configuredNames = registry.configuredNames
+      teamIds = registry.teamIds
     }
   }
 
@@ -54,6 +56,7 @@ public struct TeamRegistry: Sendable {
     var byAlias = KeyIndex()
     var configuredIds: [String: Int] = [:]
     var configuredNames: [String: Int] = [:]
+    var teamIds: [TeamIdFact] = []
   }
 
   public var teams: [CanonicalTeam] { tables.teams }
@@ -71,12 +74,21 @@ public struct TeamRegistry: Sendable {
   /// The seed (every school with an NCAA org id, from public data), with the configuration's
   /// aliases: a source id (`statbroadcast:team-north-ca`) or a printed name (`NC Brooklyn`) →
   /// `team:457` or `457`.
-  public static func seeded(aliases: [String: String] = [:]) throws(StatlineError) -> TeamRegistry {
-    try TeamRegistry(teams: TeamSeed.loaded.get(), aliases: aliases)
+  ///
+  /// - Parameter teamIds: the plugins' team-id forms that carry an identity the seed holds
+  ///   (`SiteFacts.teamIds`, `SourceRegistry.facts`); without them a team resolves by alias
+  ///   and name only.
+  public static func seeded(aliases: [String: String] = [:], teamIds: [TeamIdFact] = []) throws(StatlineError)
+    -> TeamRegistry
+  {
+    try TeamRegistry(teams: TeamSeed.loaded.get(), aliases: aliases, teamIds: teamIds)
   }
 
-  public init(teams: [CanonicalTeam], aliases: [String: String] = [:]) throws(StatlineError) {
+  public init(teams: [CanonicalTeam], aliases: [String: String] = [:], teamIds: [TeamIdFact] = [])
+    throws(StatlineError)
+  {
     var built = Builder(teams: teams)
+    built.teamIds = teamIds
     try Self.fill(&built, aliases: aliases)
     tables = Tables(built)
   }
@@ -172,21 +184,35 @@ public struct TeamRegistry: Sendable {
     return candidates.isEmpty ? nobody : nobody + "; named like it: \(names)"
   }
 
+  /// A team id of a form a plugin declared (`SiteFacts.teamIds`), by the identity after its prefix.
   private func idMatch(_ id: String?) -> TeamResolution? {
     guard let id else { return nil }
-    let forms: [(prefix: String, lookup: (String) -> Int?, what: String)] = [
-      ("ncaa:org-", { byOrg[$0] }, "org id"),
-      ("ncaa:team-", { bySeasonTeam[$0] }, "season-team id"),
-      ("espn:team-", { byESPN[$0] }, "ESPN id"),
-      ("ncaa:com-team-", { bySlug.one($0) }, "ncaa.com slug"),
-    ]
-    for form in forms where id.hasPrefix(form.prefix) {
-      let native = String(id.dropFirst(form.prefix.count))
-      if let index = form.lookup(native) {
-        return TeamResolution(team: teams[index], pass: .id, matched: "\(form.what) \(native)")
+    for form in tables.teamIds where id.hasPrefix(form.idPrefix) {
+      let native = String(id.dropFirst(form.idPrefix.count))
+      let found: Int? =
+        switch form.identity {
+        case .ncaaOrg: byOrg[native]
+        case .ncaaSeasonTeam: bySeasonTeam[native]
+        case .espn: byESPN[native]
+        case .ncaaComSlug: bySlug.one(native)
+        }
+      if let found {
+        return TeamResolution(team: teams[found], pass: .id, matched: "\(form.identity.what) \(native)")
       }
     }
     return nil
+  }
+}
+
+extension TeamIdFact.Identity {
+  /// How a resolution names it.
+  var what: String {
+    switch self {
+    case .ncaaOrg: "org id"
+    case .ncaaSeasonTeam: "season-team id"
+    case .espn: "ESPN id"
+    case .ncaaComSlug: "ncaa.com slug"
+    }
   }
 }
 

@@ -1,18 +1,25 @@
 /// What a plugin knows of its sites that code outside the plugin needs (architecture.md#modules):
 /// how politely each host must be asked, which feeds its game ids come from and how the merge
-/// ranks them, and how its sites count seasons. The engine, the merge and the server read them
+/// ranks them, which of its team ids carry a public identity the team registry holds, and how
+/// its sites count seasons. The engine, the merge and the server read them
 /// from the registry (`SourceRegistry.facts`), so no site is named outside its plugin.
 public struct SiteFacts: Sendable, Equatable {
   /// Limits stricter than the defaults, by host name (lower case).
   public var hostLimits: [String: HostLimits]
   /// The feeds the plugin's game ids belong to.
   public var feeds: [SourceFeedFact]
+  /// The forms of the plugin's team ids that carry an identity the team registry holds.
+  public var teamIds: [TeamIdFact]
   /// How the plugin's sites count seasons, when they do.
   public var seasons: SeasonRule?
 
-  public init(hostLimits: [String: HostLimits] = [:], feeds: [SourceFeedFact] = [], seasons: SeasonRule? = nil) {
+  public init(
+    hostLimits: [String: HostLimits] = [:], feeds: [SourceFeedFact] = [], teamIds: [TeamIdFact] = [],
+    seasons: SeasonRule? = nil
+  ) {
     self.hostLimits = hostLimits
     self.feeds = feeds
+    self.teamIds = teamIds
     self.seasons = seasons
   }
 
@@ -23,6 +30,7 @@ public struct SiteFacts: Sendable, Equatable {
     for facts in all {
       hostLimits.merge(facts.hostLimits) { earlier, _ in earlier }
       feeds += facts.feeds.filter { feed in !feeds.contains { $0.name == feed.name || $0.idPrefix == feed.idPrefix } }
+      teamIds += facts.teamIds.filter { form in !teamIds.contains { $0.idPrefix == form.idPrefix } }
       seasons = seasons ?? facts.seasons
     }
   }
@@ -60,6 +68,32 @@ public struct SourceFeedFact: Sendable, Equatable {
     self.idPrefix = idPrefix
     self.precedence = precedence
     self.scheduleRank = scheduleRank
+  }
+}
+
+/// A form of team id a plugin writes whose rest is a public identity of the school
+/// (`ncaa:org-721`: the NCAA's organisation id 721), so the team registry resolves it by id,
+/// not by name (architecture.md#canonical-games).
+public struct TeamIdFact: Sendable, Equatable {
+  /// The identities the registry's seed holds for every school (`Resources/teams.tsv`).
+  public enum Identity: String, Sendable, Equatable, CaseIterable {
+    /// The NCAA's organisation id, stable across seasons.
+    case ncaaOrg
+    /// A stats.ncaa.org season team's number (one per school, sport and season).
+    case ncaaSeasonTeam
+    /// ESPN's team id.
+    case espn
+    /// ncaa.com's school slug.
+    case ncaaComSlug
+  }
+
+  /// The prefix of the team id; what follows it is the identity.
+  public var idPrefix: String
+  public var identity: Identity
+
+  public init(idPrefix: String, identity: Identity) {
+    self.idPrefix = idPrefix
+    self.identity = identity
   }
 }
 
