@@ -29,7 +29,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   private let now: @Sendable () -> Date
   public let breaker: CircuitBreaker<C>
   private let gate: HostGate<C>
-  private let robots = RobotsCache()
+  private let robots: RobotsCache<C>
   private let flights = SingleFlight<FetchRequest, Page>()
   /// The cluster's politeness, when this job is one worker of several (nil: this process alone).
   private let shared: SharedManners?
@@ -49,6 +49,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     self.random = random
     self.now = now
     self.breaker = CircuitBreaker(clock: clock, configuration: configuration.breaker)
+    self.robots = RobotsCache(clock: clock)
     self.gate = HostGate(clock: clock, defaults: configuration.hostLimits, overrides: configuration.hostOverrides)
   }
 
@@ -171,7 +172,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         .blocked, "robots.txt could not be read, so the site is off limits for now", location: request.url,
         context: reason, hint: "Statline retries robots.txt later; set obeyRobots: false only with the site's consent")
     case .file(let robots):
-      guard robots.isAllowed(RobotsCache.pathAndQuery(request.url), userAgent: userAgent) else {
+      guard robots.isAllowed(RobotsURL.pathAndQuery(request.url), userAgent: userAgent) else {
         throw StatlineError(
           .blocked, "robots.txt disallows this URL for \(RobotsTxt.productToken(userAgent))", location: request.url,
           hint: "Statline obeys robots.txt; ask the site, or configure obeyRobots: false if you have its consent")
@@ -183,7 +184,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
   /// and the others read the answer it kept.
   private func robotsFile(_ signed: FetchRequest) async throws -> Page {
     guard let shared else { return try await gate.withSlot(signed.host) { try await inner.fetch(signed) } }
-    let origin = RobotsCache.origin(signed.url)
+    let origin = RobotsURL.origin(signed.url)
     let fresh = now().addingTimeInterval(-shared.robotsFreshFor)
     if let kept = try? await shared.ledger.robots(origin: origin, since: fresh) {
       return Page(url: signed.url, status: kept.status, headers: [:], body: kept.body, fetchedAt: kept.fetchedAt)

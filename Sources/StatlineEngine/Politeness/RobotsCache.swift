@@ -1,60 +1,129 @@
 import Foundation
 import StatlineCore
 
-/// robots.txt, fetched once per host and obeyed (RFC 9309: a 4xx answer means no rules, a 5xx
-/// or unreachable file means stay out until it can be read).
-public final class RobotsCache: Sendable {
+/// robots.txt per origin (scheme, host and port: each has its own file), fetched when first
+/// needed and obeyed as RFC 9309 says:
+/// - a 2xx file is kept for a day (§2.4: a cached copy is good for at most 24 hours), then read
+///   again;
+/// - a 4xx answer means no rules, for a day too;
+/// - a 5xx answer or an unreachable file means stay out (§2.3.1.3), and it is asked again on a
+///   backoff (1 minute, doubling to an hour); a good file read before stays in force meanwhile
+///   (§2.4: a cached copy may be used while the file is unreachable).
+/// A file is read up to 500 KiB (§2.5), and `RobotsTxt` bounds its rules.
+public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration {
   public enum Rules: Sendable, Equatable {
     case allowAll
     case disallowAll(reason: String)
     case file(RobotsTxt)
   }
 
-  /// One load per host, shared by every request that asks while it is under way: the actor
-  /// suspends during the fetch, so without this concurrent first requests would each fetch it.
-  /// Loaded rules are read under the lock without suspending: this sits on every fetch.
+  /// What an origin's last load gave, until when it holds, and the last good file.
+  struct Entry: Sendable {
+    var rules: Rules
+    var until: C.Instant
+    var good: RobotsTxt?
+    var failures: Int
+  }
+
+  /// One load per origin, shared by every request that asks while it is under way: without it
+  /// concurrent first requests would each fetch the file. Loaded rules are read under the lock
+  /// without suspending: this sits on every fetch.
   private struct State {
     var loads: [String: Task<Rules, Never>] = [:]
-    var loaded: [String: Rules] = [:]
+    var entries: [String: Entry] = [:]
   }
 
   private let state = Locked(State())
+  private let clock: C
 
-  public init() {}
+  /// How long a file (or a 4xx answer) is trusted.
+  public static var freshFor: Duration { .seconds(24 * 3600) }
+  /// The first wait after a failed read, doubled after each further failure up to `longestRetry`.
+  public static var firstRetry: Duration { .seconds(60) }
+  public static var longestRetry: Duration { .seconds(3600) }
+  /// How much of a file is read (RFC 9309 §2.5: at least 500 KiB).
+  public static var maxBytes: Int { 500 * 1024 }
 
-  /// The rules for `url`'s host, fetching `/robots.txt` with `fetch` the first time.
-  public func rules(for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page) async -> Rules {
-    let host = FetchRequest.host(of: url)
-    let robotsURL = Self.robotsURL(for: url)
-    let known = state.withLock { state -> Result<Rules, Never>? in
-      if let rules = state.loaded[host] { return .success(rules) }
-      return nil
-    }
-    if case .success(let rules) = known { return rules }
-    let load = state.withLock { state -> Task<Rules, Never> in
-      if let load = state.loads[host] { return load }
-      let load = Task { await Self.load(robotsURL, fetch: fetch) }
-      state.loads[host] = load
-      return load
-    }
-    let rules = await load.value
-    state.withLock { $0.loaded[host] = rules }
-    return rules
+  public init(clock: C) {
+    self.clock = clock
   }
 
-  private static func load(_ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async -> Rules {
+  /// The rules for `url`'s origin, fetching `/robots.txt` with `fetch` when none are held or
+  /// they are due to be read again.
+  public func rules(for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page) async -> Rules {
+    let origin = Self.origin(url)
+    let now = clock.now
+    let load = state.withLock { state -> Result<Rules, Never>? in
+      if let entry = state.entries[origin], now < entry.until { return .success(entry.rules) }
+      return nil
+    }
+    if case .success(let rules) = load { return rules }
+    let robotsURL = Self.robotsURL(for: url)
+    let task = state.withLock { state -> Task<Rules, Never> in
+      if let load = state.loads[origin] { return load }
+      let load = Task { await self.load(origin: origin, robotsURL, fetch: fetch) }
+      state.loads[origin] = load
+      return load
+    }
+    return await task.value
+  }
+
+  private func load(origin: String, _ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async
+    -> Rules
+  {
+    let answer = await Self.read(robotsURL, fetch: fetch)
+    let now = clock.now
+    return state.withLock { state in
+      state.loads[origin] = nil
+      let previous = state.entries[origin]
+      var entry: Entry
+      switch answer {
+      case .success(let rules):
+        var good: RobotsTxt?
+        if case .file(let file) = rules { good = file }
+        entry = Entry(rules: rules, until: now.advanced(by: Self.freshFor), good: good, failures: 0)
+      case .failure(let reason):
+        let failures = (previous?.failures ?? 0) + 1
+        let wait = min(Self.firstRetry * (1 << min(failures - 1, 16)), Self.longestRetry)
+        let rules: Rules = previous?.good.map(Rules.file) ?? .disallowAll(reason: reason.text)
+        entry = Entry(rules: rules, until: now.advanced(by: wait), good: previous?.good, failures: failures)
+      }
+      state.entries[origin] = entry
+      return entry.rules
+    }
+  }
+
+  struct Unreadable: Error {
+    var text: String
+  }
+
+  /// The file's rules, or why it could not be read (a 5xx or no answer).
+  static func read(_ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async
+    -> Result<Rules, Unreadable>
+  {
     do {
       let page = try await fetch(FetchRequest(url: robotsURL))
       switch page.status {
-      case 200..<300: return .file(RobotsTxt(String(decoding: page.body, as: UTF8.self)))
-      case 400..<500: return .allowAll
-      default: return .disallowAll(reason: "\(robotsURL) answered HTTP \(page.status)")
+      case 200..<300: return .success(.file(RobotsTxt(Self.readable(page.body))))
+      case 400..<500: return .success(.allowAll)
+      default: return .failure(Unreadable(text: "\(robotsURL) answered HTTP \(page.status)"))
       }
     } catch {
-      return .disallowAll(reason: "\(robotsURL) could not be fetched: \(error)")
+      return .failure(Unreadable(text: "\(robotsURL) could not be fetched: \(error)"))
     }
   }
 
+  /// The first `maxBytes` of a file, cut at the last line break before them.
+  static func readable(_ body: Data) -> String {
+    guard body.count > maxBytes else { return String(decoding: body, as: UTF8.self) }
+    let head = body.prefix(maxBytes)
+    let end = head.lastIndex(of: UInt8(ascii: "\n")).map { head.index(after: $0) } ?? head.endIndex
+    return String(decoding: head[..<end], as: UTF8.self)
+  }
+}
+
+/// How robots.txt rules see a URL (the same for every clock).
+public enum RobotsURL {
   static func robotsURL(for url: String) -> String {
     guard let scheme = url.range(of: "://") else { return url }
     let rest = url[scheme.upperBound...]
@@ -62,18 +131,25 @@ public final class RobotsCache: Sendable {
     return "\(url[..<scheme.upperBound])\(authority)/robots.txt"
   }
 
-  /// `scheme://authority` of a URL: whose robots.txt applies.
-  static func origin(_ url: String) -> String {
+  /// `scheme://authority` of a URL, lower case: whose robots.txt applies (a port is its own origin).
+  public static func origin(_ url: String) -> String {
     let robots = robotsURL(for: url)
-    return robots.hasSuffix("/robots.txt") ? String(robots.dropLast("/robots.txt".count)) : robots
+    let origin = robots.hasSuffix("/robots.txt") ? String(robots.dropLast("/robots.txt".count)) : robots
+    return origin.lowercased()
   }
 
   /// The path and query of a URL, as robots.txt rules see it.
-  static func pathAndQuery(_ url: String) -> String {
+  public static func pathAndQuery(_ url: String) -> String {
     guard let scheme = url.range(of: "://") else { return "/" }
     let rest = url[scheme.upperBound...]
     guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
     let path = String(rest[slash...].prefix { $0 != "#" })
     return path.hasPrefix("/") ? path : "/" + path
   }
+}
+
+extension RobotsCache {
+  static func robotsURL(for url: String) -> String { RobotsURL.robotsURL(for: url) }
+  static func origin(_ url: String) -> String { RobotsURL.origin(url) }
+  static func pathAndQuery(_ url: String) -> String { RobotsURL.pathAndQuery(url) }
 }

@@ -2,7 +2,14 @@ import Foundation
 
 /// robots.txt as RFC 9309 reads it: the group for our product token (else `*`), the longest
 /// matching `allow`/`disallow` rule wins, an `allow` wins a tie, `*` and `$` in patterns.
+///
+/// Bounded, so a hostile file costs its host little: at most `maxRules` rules are kept (the rest
+/// are counted in `ignoredRules`) and a pattern longer than `maxPattern` characters is ignored;
+/// matching a pattern is one left-to-right pass over the path per `*`-separated part (no
+/// backtracking).
 public struct RobotsTxt: Sendable, Equatable {
+  public static let maxRules = 10_000
+  public static let maxPattern = 2_048
   struct Rule: Sendable, Equatable {
     var allow: Bool
     var pattern: String
@@ -15,11 +22,14 @@ public struct RobotsTxt: Sendable, Equatable {
   }
 
   private var groups: [Group] = []
+  /// Rules past `maxRules`, or with a pattern past `maxPattern`, left out.
+  public private(set) var ignoredRules = 0
 
   /// Parses the file; unknown lines are ignored, as the RFC asks.
   public init(_ text: String) {
     var current: Group?
     var lastWasAgent = false
+    var kept = 0
     for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       let line = rawLine.prefix { $0 != "#" }
       guard let colon = line.firstIndex(of: ":") else { continue }
@@ -34,6 +44,11 @@ public struct RobotsTxt: Sendable, Equatable {
       case "allow", "disallow":
         lastWasAgent = false
         guard !value.isEmpty else { continue }  // "Disallow:" with nothing allows everything
+        guard kept < Self.maxRules, value.count <= Self.maxPattern else {
+          ignoredRules += 1
+          continue
+        }
+        kept += 1
         current?.rules.append(Rule(allow: key == "allow", pattern: value))
       case "crawl-delay":
         lastWasAgent = false
