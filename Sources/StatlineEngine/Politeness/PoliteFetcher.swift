@@ -84,8 +84,24 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         after: page, from: address, target: target, allowedHosts: request.redirectHosts, visited: visited)
       visited.append(address.url)
       hop.url = address.url
+      hop.headers = Self.headers(request.headers, from: target, to: address)
     }
   }
+
+  /// The headers a request carries to a redirect's address: all of them on the origin (scheme,
+  /// host and port) they were set for, and none of its credentials anywhere else, as browsers
+  /// and curl do (a redirect to another host, even one of the same site, goes without them).
+  static func headers(_ headers: [String: String], from target: WebAddress, to address: WebAddress) -> [String: String]
+  {
+    guard
+      address.scheme != target.scheme || address.host.lowercased() != target.host.lowercased()
+        || address.effectivePort != target.effectivePort
+    else { return headers }
+    return headers.filter { name, _ in !credentialHeaders.contains(name.lowercased()) }
+  }
+
+  /// Headers that carry credentials or a session.
+  static var credentialHeaders: Set<String> { ["authorization", "proxy-authorization", "cookie"] }
 
   /// The response header that names the address a redirected page's body came from.
   public static var redirectedHeader: String { "x-statline-redirected-to" }
