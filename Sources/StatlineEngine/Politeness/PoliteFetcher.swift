@@ -148,12 +148,14 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
         breaker.record(host, success: false)
         attempt += 1
         let retryAfter = RetryPolicy.retryAfter(page.header("retry-after"), now: now())
-        if let retryAfter, let shared {
+        // A `Retry-After` is honoured up to the policy's cap, here and for the cluster alike: a
+        // host that asks for ten years is asked again after the cap.
+        let wait = configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter)
+        if retryAfter != nil, let shared {
           // Every worker holds off the host, not only this one.
-          try? await shared.ledger.pause(
-            host: host, until: now().addingTimeInterval(JobClock<C>.seconds(retryAfter)))
+          try? await shared.ledger.pause(host: host, until: now().addingTimeInterval(JobClock<C>.seconds(wait)))
         }
-        try await clock.sleep(for: configuration.retry.delay(attempt: attempt, unit: random(), retryAfter: retryAfter))
+        try await clock.sleep(for: wait)
         continue
       }
       if page.status != 304 { BlockDetector.scan(&page) }
