@@ -5,10 +5,8 @@ import StatlineCore
 /// their numbers and the events at its last sequence plus theirs (`numbered`), in one unit of
 /// work; PostgreSQL's `statline_commit` adds them under its lock.
 public struct CommitPlan: Sendable {
-  /// The batch as written: its source games stamped with their canonical ids, the canonical
-  /// games they change appended, its rankings' teams resolved.
-  public var batch: Batch
-  /// Every row of `batch`, changed or not.
+  /// Every row of the batch as written (its source games stamped with their canonical ids, the
+  /// canonical games they change appended), changed or not.
   public var rows: [PlannedRow]
   /// The rows that differ from the store's copies, in order: the n-th is written at the
   /// store's version + n.
@@ -45,12 +43,6 @@ public struct CommitPlan: Sendable {
   /// What the store writes when the plan commits.
   public func write(version: Int64) -> StoreWrite {
     StoreWrite(written: changed.count, unchanged: unchanged, version: version, events: eventCounts)
-  }
-
-  /// Remembers the rows this plan encoded (a row whose hash came from memory is remembered
-  /// already), once the plan committed.
-  public func remember(in recent: inout RecentRecords) {
-    for row in rows where row.json != nil { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
   }
 }
 

@@ -11,9 +11,8 @@ extension CommitPlanner {
     -> CommitPlan
   {
     let (merged, mergeReads) = try canonicalized(batch, at: time, on: &reads)
-    let rows = try reads.remembered { recent in
-      Result { () throws(StatlineError) in try self.rows(of: merged, remembered: recent) }
-    }.get()
+    // Looked up in the memory the store lends (PostgreSQL's under its lock), encoded outside it.
+    let rows = try rows(of: merged, known: reads.remembered { $0.unchangedHashes(of: merged) })
     let asked = unread(rows, reads: mergeReads)
     let answer = asked.isEmpty ? [:] : try reads.records(of: asked, games: derivesEvents)
     let stored = stored(answer, reads: mergeReads)
@@ -26,9 +25,8 @@ extension CommitPlanner {
   /// Plans the write of a screened batch, its reads answered asynchronously.
   public func plan(_ batch: Batch, at time: Date, on reads: inout some AsyncCommitReads) async throws -> CommitPlan {
     let (merged, mergeReads) = try await canonicalized(batch, at: time, on: &reads)
-    let rows = try reads.remembered { recent in
-      Result { () throws(StatlineError) in try self.rows(of: merged, remembered: recent) }
-    }.get()
+    // Looked up in the memory the store lends (PostgreSQL's under its lock), encoded outside it.
+    let rows = try rows(of: merged, known: reads.remembered { $0.unchangedHashes(of: merged) })
     let asked = unread(rows, reads: mergeReads)
     let answer = asked.isEmpty ? [:] : try await reads.records(of: asked, games: derivesEvents)
     let stored = stored(answer, reads: mergeReads)
@@ -47,7 +45,7 @@ extension CommitPlanner {
     return try canonical.meter.measure { () throws(StatlineError) in
       var rounds = MergeRounds(
         batch, at: time, step: canonical, trustsMemory: reads.trustsMemory,
-        remembered: { [reads] body in reads.remembered(body) })
+        remembered: { body in reads.remembered(body) })
       while let wanted = rounds.wanted { rounds.read(try reads.games(wanted)) }
       return rounds.result ?? (batch, MergeReads())
     }
@@ -60,7 +58,7 @@ extension CommitPlanner {
     guard canonical.merges else { return (batch, MergeReads()) }
     var rounds = MergeRounds(
       batch, at: time, step: canonical, trustsMemory: reads.trustsMemory,
-      remembered: { [reads] body in reads.remembered(body) })
+      remembered: { body in reads.remembered(body) })
     while let wanted = rounds.wanted { rounds.read(try await reads.games(wanted)) }
     return rounds.result ?? (batch, MergeReads())
   }

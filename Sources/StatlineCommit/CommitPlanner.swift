@@ -31,10 +31,9 @@ public struct CommitPlanner: Sendable {
     return canonical.resolvingRankings(batch)
   }
 
-  /// The batch's records as rows, each hashed (the hash of a record equal to the one this
-  /// process remembers is taken from memory, and its JSON is not made).
-  func rows(of batch: Batch, remembered: RecentRecords) throws(StatlineError) -> [PlannedRow] {
-    let known = remembered.unchangedHashes(of: batch)
+  /// The batch's records as rows, each hashed (`known`: the hash of a record equal to the one
+  /// this process remembers, `RecentRecords.unchangedHashes`; its JSON is then not made).
+  func rows(of batch: Batch, known: [Int64?]) throws(StatlineError) -> [PlannedRow] {
     var rows: [PlannedRow] = []
     rows.reserveCapacity(known.count)
     for (index, cached) in known.enumerated() {
@@ -125,7 +124,15 @@ public struct CommitPlanner: Sendable {
       }
     }
     return CommitPlan(
-      batch: batch, rows: rows, changed: changes.rows, events: events, stored: stored, reads: reads)
+      rows: rows, changed: changes.rows, events: events, stored: stored, reads: reads)
+  }
+
+  /// Remembers the rows a committed plan encoded (a row whose hash came from memory is
+  /// remembered already), those of canonical games on the merge's meter.
+  public func remember(_ plan: CommitPlan, in recent: inout RecentRecords) {
+    for row in plan.rows where row.json != nil {
+      metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
+    }
   }
 
   /// `body` on the merge's meter (`CanonicalStep.meter`) when it works on a canonical game: what

@@ -17,7 +17,7 @@ extension PostgresStore: Store {
   /// Remembers the rows of a committed plan.
   func remember(_ plan: CommitPlan?) {
     guard let plan else { return }
-    recent.withLock { recent in plan.remember(in: &recent) }
+    recent.withLock { recent in planner.remember(plan, in: &recent) }
   }
 
   /// Plans a screened batch under the store's version lock and writes it through

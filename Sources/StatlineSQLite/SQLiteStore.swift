@@ -117,10 +117,7 @@ public actor SQLiteStore: Store {
 
   /// Remembers the rows of a committed write.
   func remember(_ plan: CommitPlan?) {
-    guard let plan else { return }
-    for row in plan.rows where row.json != nil {
-      planner.metered(row.kind, row.id) { recent.remember(row.kind, row.id, row.record, hash: row.hash) }
-    }
+    if let plan { planner.remember(plan, in: &recent) }
   }
 
   /// Writes a plan's changed rows at the versions after the store's, and its events after the

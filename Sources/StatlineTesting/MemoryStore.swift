@@ -45,7 +45,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     }
     version += Int64(rows.count)
     log += events
-    plan.remember(in: &recent)
+    planner.remember(plan, in: &recent)
     return plan.write(version: version)
   }
 

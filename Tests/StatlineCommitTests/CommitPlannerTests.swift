@@ -47,7 +47,7 @@ import Testing
         }
         hashes[RecordKey(row.kind, row.id)] = StoredRecord(hash: row.hash, game: game)
       }
-      plan.remember(in: &recent)
+      CommitPlannerTests.planner.remember(plan, in: &recent)
     }
   }
 

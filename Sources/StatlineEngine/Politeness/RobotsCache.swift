@@ -51,14 +51,14 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
   /// The rules for `url`'s origin, fetching `/robots.txt` with `fetch` when none are held or
   /// they are due to be read again.
   public func rules(for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page) async -> Rules {
-    let origin = Self.origin(url)
+    let origin = RobotsURL.origin(url)
     let now = clock.now
-    let load = state.withLock { state -> Result<Rules, Never>? in
-      if let entry = state.entries[origin], now < entry.until { return .success(entry.rules) }
-      return nil
+    let held = state.withLock { state -> Rules? in
+      guard let entry = state.entries[origin], now < entry.until else { return nil }
+      return entry.rules
     }
-    if case .success(let rules) = load { return rules }
-    let robotsURL = Self.robotsURL(for: url)
+    if let held { return held }
+    let robotsURL = RobotsURL.robotsURL(for: url)
     let task = state.withLock { state -> Task<Rules, Never> in
       if let load = state.loads[origin] { return load }
       let load = Task { await self.load(origin: origin, robotsURL, fetch: fetch) }
@@ -146,10 +146,4 @@ public enum RobotsURL {
     let path = String(rest[slash...].prefix { $0 != "#" })
     return path.hasPrefix("/") ? path : "/" + path
   }
-}
-
-extension RobotsCache {
-  static func robotsURL(for url: String) -> String { RobotsURL.robotsURL(for: url) }
-  static func origin(_ url: String) -> String { RobotsURL.origin(url) }
-  static func pathAndQuery(_ url: String) -> String { RobotsURL.pathAndQuery(url) }
 }
