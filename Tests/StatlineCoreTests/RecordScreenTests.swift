@@ -51,6 +51,33 @@ import Testing
     #expect(BatchValidator.refusals(of: screened) == ["refused: game ncaa:2: the away team has no name"])
   }
 
+  /// A score or a period no game of the sport can reach is the page or its parser gone wrong: the
+  /// game is refused, named with the limit, and the rest of the page is stored.
+  @Test func aScoreOrPeriodBeyondTheSportIsRefusedAlone() throws {
+    let huge = Self.game("ncaa:2", away: 2_000_000)
+    var late = Self.game("ncaa:3")
+    late.period = 2_000_000
+    let screened = try BatchValidator.screen(Batch(games: [Self.game("ncaa:1"), huge, late]))
+    #expect(screened.games.map(\.id) == ["ncaa:1"])
+    let refusals = BatchValidator.refusals(of: screened)
+    #expect(refusals.first == "refused: game ncaa:2: away score 2000000 is beyond the 99 a lacrosse-men side can score")
+    #expect(refusals.contains("refused: game ncaa:3: period 2000000 is beyond the 16 a lacrosse-men game can reach"))
+    // The sport's limit, not a number for all: a basketball side's 150 is a score.
+    var basketball = Self.game("ncaa:4", away: 150)
+    basketball.sport = .basketballMen
+    basketball.period = 2
+    basketball.away.periodScores = [150, 0]
+    basketball.home.periodScores = [1, 0]
+    #expect(BatchValidator.problems(in: basketball).isEmpty)
+    // A sport without a profile is bounded too, more widely.
+    var unknown = Self.game("ncaa:5", away: 10_001)
+    unknown.sport = .unknown
+    #expect(
+      BatchValidator.problems(in: unknown) == [
+        "game ncaa:5: away score 10001 is beyond the 10000 a unknown side can score"
+      ])
+  }
+
   /// The screening names what it refused and kept unread as values, the same the batch's
   /// warnings say, so the poll reads them without parsing text back.
   @Test func theScreeningNamesItsRefusalsAsValues() throws {

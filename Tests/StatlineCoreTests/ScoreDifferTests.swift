@@ -188,4 +188,23 @@ import Testing
     earlier.awayScore = 3
     #expect(ScoreDiffer.lastLeader(newestFirst: [goal, earlier]) == .away)
   }
+
+  /// More goals than one poll tells one by one with no plays (a job down for a half, a page gone
+  /// wrong) are one `game.scoreJumped` after the goals the plays do tell, with the score before
+  /// the jump; up to the limit they are goals as ever.
+  @Test func aJumpBeyondTheLimitIsOneEventAfterThePlaysGoals() {
+    let before = Self.game(.live, period: 2, 1, 1, clock: "10:00")
+    let limit = ScoreDiffer.unexplainedGoalLimit
+    let within = ScoreDiffer.events(previous: before, current: Self.game(.live, period: 2, 1 + limit, 1))
+    #expect(within.filter { $0.type == .goal }.count == limit && !within.contains { $0.type == .scoreJumped })
+
+    let plays = [Self.goal(7, .away, 2, 1, period: 2, clock: "09:00", "Ty Sowers")]
+    let after = Self.game(.live, period: 2, 2 + limit, 2, clock: "01:00")
+    let events = ScoreDiffer.events(previous: before, current: after, plays: plays, lastLeader: .home)
+    #expect(kinds(events) == ["goal 2-1 p2", "leadChange 2-1 p2", "scoreJumped \(2 + limit)-2 p2"])
+    #expect(events[0].player == "Ty Sowers")
+    let jumped = events[2]
+    #expect(jumped.previous?.awayScore == 2 && jumped.previous?.homeScore == 1 && jumped.previous?.status == .live)
+    #expect(jumped.details == ["goals": String(limit + 1)] && jumped.side == nil)
+  }
 }

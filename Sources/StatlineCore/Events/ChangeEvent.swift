@@ -97,6 +97,10 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     public static let status = Kind(rawValue: "game.status")
     /// A final game's score changed, or a score went down (a goal taken back).
     public static let corrected = Kind(rawValue: "game.corrected")
+    /// More goals between two versions than one poll derives one by one with no plays to tell
+    /// them (`ScoreDiffer.unexplainedGoalLimit`): `previous` has the score before the jump (after
+    /// any goals the plays told), `details.goals` how many; the score after is the event's.
+    public static let scoreJumped = Kind(rawValue: "game.scoreJumped")
     /// Two sources of a canonical game report finals that disagree: `details` names the kept
     /// source game and score (`kept`, `keptScore`) and the other (`other`, `otherScore`).
     public static let conflict = Kind(rawValue: "game.conflict")
@@ -106,7 +110,7 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
 
     public static let all: [Kind] = [
       .discovered, .started, .goal, .scored, .setEnded, .leadChange, .tied, .periodStarted, .periodEnded, .overtime,
-      .final, .status, .corrected, .conflict, .rankingPublished,
+      .final, .status, .corrected, .scoreJumped, .conflict, .rankingPublished,
     ]
 
     public init(from decoder: any Decoder) throws {

@@ -16,7 +16,9 @@
 ///   progress is `game.started`; a game seen only scheduled and then final gets `game.final`
 ///   alone. A jump by two is two goals, in the order the plays' running scores
 ///   give (without plays: away's, then home's). A goal names its scorer and assist only when
-///   one of the batch's goal plays reaches exactly that running score; never guessed.
+///   one of the batch's goal plays reaches exactly that running score; never guessed. More
+///   than `unexplainedGoalLimit` goals no play tells are one `game.scoreJumped` (with the
+///   score before), never one event per goal.
 /// - A score that goes down, or a final game whose score changes, is one `game.corrected`
 ///   (no goals).
 /// - Periods that start (and end) between the versions each give `game.periodEnded` /
@@ -54,13 +56,14 @@ public enum ScoreDiffer {
       var scores: [ChangeEvent] = []
       if followed && scoreChanged {
         switch current.sport.profile?.scoring ?? .goals {
-        case .goals: scores = goalEvents(from: old, to: new, current: current, plays: plays)
+        case .goals: scores = goalEvents(from: old, to: new, current: current, plays: plays, before: before)
         case .points, .runs: scores = scoredEvents(from: old, to: new, current: current, plays: plays)
         case .sets: scores = setEvents(from: old, to: new, current: current)
         }
       }
       events += ordered(goals: scores, periods: periodEvents(previous: previous, current: current))
-      events += leadEvents(scores.filter { $0.type != .setEnded }, from: old, lastLeader: lastLeader)
+      events += leadEvents(
+        scores.filter { $0.type != .setEnded && $0.type != .scoreJumped }, from: old, lastLeader: lastLeader)
     }
 
     if status.new == .final && status.old != .final {
@@ -96,7 +99,8 @@ public enum ScoreDiffer {
   /// The goals from `old` to `new`: the batch's goal plays that reach each running score in
   /// turn, then any goals no play explains (away's, then home's).
   static func goalEvents(
-    from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game, plays: [Play]
+    from old: (away: Int, home: Int), to new: (away: Int, home: Int), current: Game, plays: [Play],
+    before: ChangeEvent.Previous
   ) -> [ChangeEvent] {
     var score = old
     var events: [ChangeEvent] = []
@@ -125,10 +129,25 @@ public enum ScoreDiffer {
         goal(.home, play: play)
       }
     }
+    // More goals than a poll can hold with no play to tell them: one event that says the score
+    // jumped, never one per unit (a bad page's 0 to 2,000,000 was two million goals).
+    let unexplained = (new.away - score.away) + (new.home - score.home)
+    if unexplained > unexplainedGoalLimit {
+      var jumped = ChangeEvent(.scoreJumped, game: current)
+      var previous = before
+      (previous.awayScore, previous.homeScore) = (score.away, score.home)
+      jumped.previous = previous
+      jumped.details = ["goals": String(unexplained)]
+      return events + [jumped]
+    }
     while score.away < new.away { goal(.away, play: nil) }
     while score.home < new.home { goal(.home, play: nil) }
     return events
   }
+
+  /// The most goals one poll derives one by one without plays that tell them: beyond it (a job
+  /// that was down for a half, a page gone wrong) the rest is one `game.scoreJumped`.
+  public static let unexplainedGoalLimit = 10
 
   /// A sport scored in points or runs: one `game.scored` per scoring play of the batch that
   /// reaches the next running score (with its points, its scorer, assist and kind), then one per

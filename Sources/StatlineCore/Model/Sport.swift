@@ -20,6 +20,11 @@ public struct Sport: RawRepresentable, Codable, Sendable, Hashable, CustomString
   /// Periods before overtime (its profile's; four for a sport without one, as lacrosse).
   public var regulationPeriods: Int { profile?.regulationPeriods ?? 4 }
 
+  /// The most one side can plausibly score, and the most periods a game can reach (its
+  /// profile's; wide but finite for a sport without one).
+  public var maxScore: Int { profile?.maxScore ?? SportProfile.unknownMaxScore }
+  public var maxPeriods: Int { profile?.maxPeriods ?? SportProfile.unknownMaxPeriods }
+
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
   }

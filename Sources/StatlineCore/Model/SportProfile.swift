@@ -45,6 +45,19 @@ public struct SportProfile: Sendable, Equatable {
   /// The key that adds up to the score in a box score (`goals`, `points`, `runs`), nil where
   /// the score is sets won.
   public var scoringKey: String?
+  /// The most one side can plausibly score in a game, well above any college game's (222 points
+  /// is football's oldest record): a score beyond it is a page or parser gone wrong, and the
+  /// game is refused, named (`BatchValidator`).
+  public var maxScore: Int
+  /// The most periods a game can plausibly reach, overtime included, well above the longest
+  /// college games: a period beyond it is refused, so a bad page never derives millions of
+  /// period events.
+  public var maxPeriods: Int
+
+  /// The limits of a sport Statline has no profile of (`unknown`, or a configured sport): wide,
+  /// for a sport nobody here knows, yet finite.
+  public static let unknownMaxScore = 10_000
+  public static let unknownMaxPeriods = 100
 
   /// A sport whose score is goals: its scores are `game.goal` events.
   public var countsGoals: Bool { scoring == .goals }

@@ -8,52 +8,68 @@ extension SportProfile {
   public static let all: [SportProfile] = [
     SportProfile(
       sport: .lacrosseMen, name: "Men's lacrosse", period: .quarter, regulationPeriods: 4,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: StatKey.lacrosse, scoringKey: StatKey.goals),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: StatKey.lacrosse, scoringKey: StatKey.goals,
+      maxScore: 99, maxPeriods: 16),
     SportProfile(
       sport: .lacrosseWomen, name: "Women's lacrosse", period: .quarter, regulationPeriods: 4,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: StatKey.lacrosse, scoringKey: StatKey.goals),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: StatKey.lacrosse, scoringKey: StatKey.goals,
+      maxScore: 99, maxPeriods: 16),
     SportProfile(
       sport: .basketballMen, name: "Men's basketball", period: .half, regulationPeriods: 2,
-      overtime: .overtimePeriods, scoring: .points, statKeys: SportKeys.basketball, scoringKey: "points"),
+      overtime: .overtimePeriods, scoring: .points, statKeys: SportKeys.basketball, scoringKey: "points",
+      maxScore: 300, maxPeriods: 14),
     SportProfile(
       sport: .basketballWomen, name: "Women's basketball", period: .quarter, regulationPeriods: 4,
-      overtime: .overtimePeriods, scoring: .points, statKeys: SportKeys.basketball, scoringKey: "points"),
+      overtime: .overtimePeriods, scoring: .points, statKeys: SportKeys.basketball, scoringKey: "points",
+      maxScore: 300, maxPeriods: 16),
     SportProfile(
       sport: .baseball, name: "Baseball", period: .inning, regulationPeriods: 9, overtime: .extraInnings,
-      scoring: .runs, statKeys: SportKeys.baseball, scoringKey: "runs"),
+      scoring: .runs, statKeys: SportKeys.baseball, scoringKey: "runs",
+      maxScore: 150, maxPeriods: 40),
     SportProfile(
       sport: .softball, name: "Softball", period: .inning, regulationPeriods: 7, overtime: .extraInnings,
-      scoring: .runs, statKeys: SportKeys.baseball, scoringKey: "runs"),
+      scoring: .runs, statKeys: SportKeys.baseball, scoringKey: "runs",
+      maxScore: 150, maxPeriods: 40),
     SportProfile(
       sport: .football, name: "Football", period: .quarter, regulationPeriods: 4, overtime: .overtimePeriods,
-      scoring: .points, statKeys: SportKeys.football, scoringKey: "points"),
+      scoring: .points, statKeys: SportKeys.football, scoringKey: "points",
+      maxScore: 300, maxPeriods: 16),
     SportProfile(
       sport: .soccerMen, name: "Men's soccer", period: .half, regulationPeriods: 2, overtime: .overtimePeriods,
-      scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
+      scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 6),
     SportProfile(
       sport: .soccerWomen, name: "Women's soccer", period: .half, regulationPeriods: 2, overtime: .overtimePeriods,
-      scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
+      scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 6),
     SportProfile(
       sport: .soccer, name: "Soccer (men's or women's not stated)", period: .half, regulationPeriods: 2,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 6),
     SportProfile(
       sport: .fieldHockey, name: "Field hockey", period: .quarter, regulationPeriods: 4,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals"),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.soccer, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 8),
     SportProfile(
       sport: .volleyballWomen, name: "Women's volleyball", period: .set, regulationPeriods: 5, overtime: .none,
-      scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil),
+      scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil,
+      maxScore: 3, maxPeriods: 5),
     SportProfile(
       sport: .volleyballMen, name: "Men's volleyball", period: .set, regulationPeriods: 5, overtime: .none,
-      scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil),
+      scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil,
+      maxScore: 3, maxPeriods: 5),
     SportProfile(
       sport: .volleyball, name: "Volleyball (men's or women's not stated)", period: .set, regulationPeriods: 5,
-      overtime: .none, scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil),
+      overtime: .none, scoring: .sets, statKeys: SportKeys.volleyball, scoringKey: nil,
+      maxScore: 3, maxPeriods: 5),
     SportProfile(
       sport: .iceHockeyMen, name: "Men's ice hockey", period: .period, regulationPeriods: 3,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.iceHockey, scoringKey: "goals"),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.iceHockey, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 12),
     SportProfile(
       sport: .iceHockeyWomen, name: "Women's ice hockey", period: .period, regulationPeriods: 3,
-      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.iceHockey, scoringKey: "goals"),
+      overtime: .overtimePeriods, scoring: .goals, statKeys: SportKeys.iceHockey, scoringKey: "goals",
+      maxScore: 50, maxPeriods: 12),
   ]
 
   private static let byId: [String: SportProfile] = Dictionary(

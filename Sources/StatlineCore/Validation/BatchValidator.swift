@@ -62,6 +62,9 @@ public enum BatchValidator {
     if let period = game.period, period < 1 {
       problems.append("\(name): period \(period) is not 1-based")
     }
+    if let period = game.period, period > game.sport.maxPeriods {
+      problems.append("\(name): period \(period) is beyond the \(game.sport.maxPeriods) a \(game.sport) game can reach")
+    }
     if game.status == .live && game.period == nil {
       problems.append("\(name): a live game has no period")
     }
@@ -79,6 +82,10 @@ public enum BatchValidator {
       if line.team.name.isEmpty { problems.append("\(name): the \(side) team has no name") }
       if let score = line.score {
         if score < 0 { problems.append("\(name): \(side) score \(score) is negative") }
+        if score > game.sport.maxScore {
+          problems.append(
+            "\(name): \(side) score \(score) is beyond the \(game.sport.maxScore) a \(game.sport) side can score")
+        }
         if game.sport.profile?.scoring == .sets {
           if let won = setsWon(game, side), won != score {
             problems.append(

@@ -72,7 +72,7 @@ extension BatchValidator {
     let plays = PlayScoring.screen(batch.plays, games: claimed, everyPlay: everyPlay)
     kept.plays = plays.kept
     refuse(plays.refused)
-    let screening = Screening(batch: kept, refused: refused, unread: plays.unread)
+    var screening = Screening(batch: kept, refused: refused, unread: plays.unread)
     kept.warnings += screening.partial
     // Nothing passes, or what is left still breaks a rule: the page fails, as it always did.
     let hadRecords =
@@ -84,7 +84,12 @@ extension BatchValidator {
     guard hadRecords ? keptRecords : !kept.teams.isEmpty, problems(in: kept, everyPlay: everyPlay).isEmpty else {
       throw failure(all)
     }
-    return Screening(batch: kept, refused: refused, unread: plays.unread)
+    screening.batch = kept
+    if kept.games.count < batch.games.count {
+      let stored = Set(kept.games.map(\.id))
+      screening.refusedGames = batch.games.map(\.id).filter { !stored.contains($0) }
+    }
+    return screening
   }
 
   /// The refusals and unread plays a screened batch's warnings name (for a reader of a stored or
@@ -110,6 +115,9 @@ public struct Screening: Sendable, Equatable {
   public var batch: Batch
   public var refused: [String]
   public var unread: [String]
+  /// The ids of the games the page showed whose records were refused: a schedule keeps its last
+  /// good word on them (a live game refused for one poll still makes its page live).
+  public var refusedGames: [String] = []
 
   public init(batch: Batch, refused: [String] = [], unread: [String] = []) {
     self.batch = batch

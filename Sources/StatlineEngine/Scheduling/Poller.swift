@@ -55,6 +55,8 @@ public struct Poller: Sendable {
     /// A stored page's refused records and unread plays (its `Screening`): a partial
     /// poll, its page captured.
     public var partial: [String] = []
+    /// The games of the page whose records were refused (`Screening.refusedGames`).
+    public var refusedGames: [String] = []
 
     public init(
       kind: Kind, status: Int?, etag: String? = nil, lastModified: String? = nil, bodyHash: UInt64? = nil,
@@ -179,6 +181,7 @@ public struct Poller: Sendable {
         result.stores = entry.stores
         result.deltaPolls = deltaPolls
         result.partial = partial
+        result.refusedGames = screening.refusedGames
         return result
       } catch {
         // The validators stay as they were, so a fixed parser sees this page again.

@@ -215,7 +215,10 @@ public struct ScheduleBook: Sendable {
       batch = state.target.role == .discovery ? withoutFollowedGames(stores) : stores
       state.succeeded(.stored, result, at: now)
       state.partial = result.partial.first.map { "\(result.partial.count) refused or unread: \($0)" }
-      state.games = stored.games
+      // A game refused this poll keeps its last good version for the schedule: one bad
+      // sighting of a live game does not drop its page to the idle cadence.
+      let refused = Set(result.refusedGames)
+      state.games = stored.games + state.games.filter { refused.contains($0.id) }
       if let through = stored.rankings.compactMap(\.through).max() { state.pollThrough = through }
       // A page configured as a game page (`role: game`) is watched for its own games: it
       // finds no targets, even when its parser could (an ncaa.com scoreboard as a live feed).
