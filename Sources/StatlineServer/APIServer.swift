@@ -15,6 +15,8 @@ public struct APIServer: Sendable {
   public let limits: ConnectionLimits
   /// The route groups beside the read API (none: the server is the read API alone).
   public let groups: [any RouteGroup]
+  /// The event streams replaying the past, bounded by `limits`.
+  public let replays: EventReplays
 
   /// - Parameter bell: the writing store's `EventLog.eventBell` when the job runs in this
   ///   process: event streams then send each event the moment it is stored.
@@ -26,6 +28,8 @@ public struct APIServer: Sendable {
     self.hub = hub ?? EventHub(reader: api.reader, bell: bell)
     self.limits = limits
     self.groups = groups
+    replays = EventReplays(limits: limits)
+    api.metrics?.replays = replays
   }
 
   /// - Parameter onRunning: called with the bound port once the server listens (port 0 binds an
@@ -35,6 +39,7 @@ public struct APIServer: Sendable {
   ) -> some ApplicationProtocol {
     let api = api
     let hub = hub
+    let replays = replays
     let mounted = MountedGroups(groups)
     let responder = CallbackResponder<ConnectionContext> { request, context in
       if let group = mounted.owner(of: request.uri.path) {
@@ -56,11 +61,18 @@ public struct APIServer: Sendable {
       if ReadAPI.isEventStream(apiRequest.path) {
         switch await api.streamStart(apiRequest) {
         case .answer(let problem): answer = problem
-        case .after(let start):
+        case .after(let start, let behind):
+          let replay = EventReplays.isReplay(behind: behind)
+          if replay && !replays.enter() {
+            answer = replays.refusal(path: apiRequest.path)
+            break
+          }
           api.metrics?.request(route: "/v1/events/stream", status: 200, duration: ContinuousClock.now - started)
           return Response(
             status: .ok, headers: Self.fields(ReadAPI.streamHeaders),
-            body: EventStreamBody(reader: api.reader, hub: hub, start: start, channel: context.channel).body)
+            body: EventStreamBody(
+              reader: api.reader, hub: hub, start: start, channel: context.channel, replays: replay ? replays : nil
+            ).body)
         }
       } else {
         answer = await api.respond(apiRequest)

@@ -10,17 +10,25 @@ import StatlineCore
 /// (idle keep-alive; an event stream writes a heartbeat every 15 s, so it stays open); and at
 /// most `maximumConnections` connections are open at once (the rest are closed on accept, so
 /// the process keeps file descriptors for `/healthz`).
+///
+/// Event streams that replay the past (`EventReplays`): at most `maximumReplays` at once, and
+/// one whose client has not taken a page within `replayStallTimeout` is ended.
 public struct ConnectionLimits: Sendable, Equatable {
   public var requestTimeout: Duration = .seconds(10)
   public var idleTimeout: Duration = .seconds(60)
   public var maximumConnections = 4096
+  public var maximumReplays = 16
+  public var replayStallTimeout: Duration = .seconds(10)
 
   public init(
-    requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maximumConnections: Int = 4096
+    requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maximumConnections: Int = 4096,
+    maximumReplays: Int = 16, replayStallTimeout: Duration = .seconds(10)
   ) {
     self.requestTimeout = requestTimeout
     self.idleTimeout = idleTimeout
     self.maximumConnections = maximumConnections
+    self.maximumReplays = maximumReplays
+    self.replayStallTimeout = replayStallTimeout
   }
 }
 

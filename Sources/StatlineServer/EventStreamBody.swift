@@ -11,6 +11,9 @@ struct EventStreamBody: Sendable {
   let hub: EventHub
   let start: Int64
   let channel: any Channel
+  /// Set when the stream replays the past (`EventReplays`): its place is given back when the
+  /// replay is done, its pages are read in the replays' lane and written under a stall timeout.
+  let replays: EventReplays?
 
   /// Events read from the store at once while catching up.
   static let page = 500
@@ -22,6 +25,10 @@ struct EventStreamBody: Sendable {
       var cursor = start
       do {
         try await writer.write(ByteBuffer(string: "retry: 3000\n: connected to Statline's event stream\n\n"))
+        if let replays {
+          defer { replays.leave() }
+          cursor = try await replay(from: cursor, replays: replays, writer: &writer)
+        }
         cursor = try await catchUp(from: cursor, through: nil, writer: &writer)
         for await item in subscription.items.cancelOnGracefulShutdown() {
           switch item {
@@ -45,6 +52,26 @@ struct EventStreamBody: Sendable {
       // it; it reconnects with Last-Event-ID and reads the rest from the store.
       if subscription.overflowed { return }
       try await writer.finish(nil)
+    }
+  }
+
+  /// Writes the stored events after `cursor` a page at a time, each page read in the replays'
+  /// lane and written as one buffer under the stall timeout, until a page is not full; returns
+  /// the new cursor.
+  private func replay(from cursor: Int64, replays: EventReplays, writer: inout any ResponseBodyWriter) async throws
+    -> Int64
+  {
+    var cursor = cursor
+    let reader = reader
+    while true {
+      let since = cursor
+      let events = try await replays.read { try await reader.events(since: since, limit: Self.page) }
+      guard let last = events.last else { return cursor }
+      var buffer = ByteBuffer()
+      for event in events { buffer.writeBytes(ReadAPI.frame(event)) }
+      try await replays.write(buffer, to: &writer, channel: channel)
+      cursor = last.sequence
+      if events.count < Self.page { return cursor }
     }
   }
 

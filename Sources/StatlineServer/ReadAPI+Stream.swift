@@ -4,8 +4,8 @@ import StatlineCore
 extension ReadAPI {
   /// How a request for `/v1/events/stream` is answered: a stream from a sequence, or a problem.
   public enum StreamStart: Sendable, Equatable {
-    /// Stream every event after this sequence.
-    case after(Int64)
+    /// Stream every event after this sequence, `behind` events older than the newest.
+    case after(Int64, behind: Int64)
     /// Not a stream: a problem (or a HEAD's headers).
     case answer(APIResponse)
   }
@@ -46,7 +46,7 @@ extension ReadAPI {
         )
       }
       if request.method == "HEAD" { return .answer(APIResponse(status: 200, headers: Self.streamHeaders)) }
-      return .after(start)
+      return .after(start, behind: newest - start)
     } catch let problem as Problem {
       return .answer(problem.response(path: request.path))
     } catch {

@@ -23,6 +23,13 @@ public final class ServerMetrics: Sendable {
     self.factory = factory
   }
 
+  /// The server's replaying event streams, once a server serves them (`APIServer`).
+  private let replaySource = Locked<EventReplays?>(nil)
+  var replays: EventReplays? {
+    get { replaySource.withLock { $0 } }
+    set { replaySource.withLock { $0 = newValue } }
+  }
+
   /// Each route and status's series, made once (a registry lookup builds strings and takes a
   /// lock: too much for every request).
   private let made = Locked<[RouteStatus: RequestSeries]>([:])
@@ -77,6 +84,13 @@ public final class ServerMetrics: Sendable {
         .record(newest - cursor)
     }
     CoreMetrics.Gauge(label: "statline_events_stored", factory: factory).record(newest)
+    if let replays {
+      let counts = replays.stats
+      CoreMetrics.Gauge(label: "statline_api_event_replays_running", factory: factory).record(replays.inFlight)
+      CoreMetrics.Gauge(label: "statline_api_event_replays_started", factory: factory).record(counts.started)
+      CoreMetrics.Gauge(label: "statline_api_event_replays_refused", factory: factory).record(counts.refused)
+      CoreMetrics.Gauge(label: "statline_api_event_replays_stalled", factory: factory).record(counts.stalled)
+    }
     CoreMetrics.Gauge(label: "statline_store_version", factory: factory).record(try await reader.version())
     if let last = try await reader.lastSuccessfulPoll() {
       CoreMetrics.Gauge(label: "statline_last_successful_poll_timestamp_seconds", factory: factory)

@@ -158,6 +158,13 @@ import Testing
     #expect(run.status != 0 && run.stderr.contains("--primary-poll 'lacrosse=ncaa:x'"), "\(run.stderr)")
   }
 
+  @Test func servesReplayLimitIsInRangeAndAMistakeStopsItBeforeTheStoreOpens() throws {
+    for value in ["0", "10001"] {
+      let run = try CommandRunner.run(["serve", "--store", "/nonexistent/x.sqlite", "--max-replays", value])
+      #expect(run.status != 0 && run.stderr.contains("--max-replays \(value) is outside 1 to 10,000"), "\(run.stderr)")
+    }
+  }
+
   @Test func mergePrecedenceOrdersTheFeedsAndNamesEachOnce() throws {
     let config = try JobConfigReader.parse(
       "targets:\n  - url: https://example.edu/\nmerge:\n  precedence: [espn, statcrew]")

@@ -53,6 +53,13 @@ public struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "At most this many event streams replaying the past (more than 500 events behind) at once; one more is a 503 with Retry-After.",
+      valueName: "count"))
+  var maxReplays: Int = 16
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "A sport's primary poll, whose ranks a game's team lines show when the game's page prints none (repeat per sport).",
       valueName: "sport=poll"))
   var primaryPoll: [String] = []
@@ -97,6 +104,12 @@ public struct ServeCommand: AsyncParsableCommand {
       }
       limits.maximumConnections = maxConnections
     }
+    guard (1...10_000).contains(maxReplays) else {
+      throw fail(
+        StatlineError(
+          .configuration, "--max-replays \(maxReplays) is outside 1 to 10,000", hint: "for example 16 (the default)"))
+    }
+    limits.maximumReplays = maxReplays
     let logger = LogSetup.make(level: level)
     let opened: OpenStore
     do {
