@@ -67,7 +67,17 @@ struct StatusAnswer: Encodable {
 extension ReadAPI {
   func status() async throws -> APIResponse {
     let now = now()
-    let states = try await reader.targets()
+    var states = try await reader.targets()
+    // The job's refused commits (in this process only): the store holds the state from before.
+    if let refused = configuration.commitHealth?.failures, !refused.isEmpty {
+      for index in states.indices {
+        guard let failure = refused[states[index].id] else { continue }
+        states[index].outcome = .failed
+        states[index].lastError = failure.error
+        states[index].consecutiveFailures = max(states[index].consecutiveFailures, failure.consecutive)
+        states[index].lastSucceeded = failure.lastSucceeded
+      }
+    }
     var counts = StatusAnswer.Counts()
     for state in states {
       counts.total += 1

@@ -29,6 +29,10 @@ public struct ReadAPI: Sendable {
     /// How seasons are counted for `season=` and "this season" (the plugins' `SiteFacts.seasons`:
     /// stats.ncaa.org's August to July); the calendar year when no plugin says.
     public var seasons = SeasonRule.calendarYear
+    /// The job's refused commits, when the job runs in this process (`run --serve`): while any
+    /// stands, `/readyz` answers 503 and `/v1/status` lists them as trouble (a store that
+    /// refuses writes cannot record that it does).
+    public var commitHealth: CommitHealth?
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 
@@ -130,6 +134,16 @@ public struct ReadAPI: Sendable {
     }
     if segments == ["readyz"] {
       let version = try await reader.version()
+      if let refused = configuration.commitHealth?.failures, !refused.isEmpty {
+        let since = refused.values.map(\.since).min() ?? now()
+        var problem = Problem(
+          title: "Not ready", status: 503,
+          detail:
+            "the store refused the last commit of \(refused.count) target(s) since \(ISO8601DateFormatter().string(from: since)) (\(StatlineError.kindName(of: refused.values.first?.error ?? ""))): see the job's log and free the store"
+        )
+        problem.retryAfter = 30
+        throw problem
+      }
       if let window = configuration.readyWithin {
         let last = try await reader.lastSuccessfulPoll()
         let seconds = Double(window.components.seconds)

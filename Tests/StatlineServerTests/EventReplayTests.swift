@@ -105,7 +105,8 @@ import Testing
     let next = try stream("?since=0")
     defer { next.close() }
     #expect(try await !next.reads("id: 1\n"))
-    #expect(next.received.hasPrefix("HTTP/1.1 200 ") && next.received.contains("id: 1\n"), "\(next.received.prefix(300))")
+    #expect(
+      next.received.hasPrefix("HTTP/1.1 200 ") && next.received.contains("id: 1\n"), "\(next.received.prefix(300))")
   }
 }
 

@@ -86,12 +86,15 @@ public struct RunCommand: AsyncParsableCommand {
         let (host, port) = try ServeAddress.parse(serve)
         // Its own read-only connection: the API never writes, and WAL lets it read beside the job.
         let reader = try await StoreLocation(job.store ?? config.store).openReader(logger: logger).store
+        var configuration = ReadAPI.Configuration.served(
+          primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons)
+        configuration.commitHealth = runtime.scheduler.commitHealth
         services.append(
           .init(
             service: APIServer(
               api: ReadAPI(
                 reader: reader,
-                configuration: .served(primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons),
+                configuration: configuration,
                 metrics: metrics,
                 registry: try BuiltinPlugins.teamRegistry(aliases: config.teamAliases)),
               bell: runtime.store.eventBell, limits: .fittingThisProcess()

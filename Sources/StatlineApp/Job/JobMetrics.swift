@@ -18,6 +18,10 @@ public struct JobMetrics: Sendable {
       Counter(label: "statline_parse_errors_total", dimensions: [("parser", report.target.parser)], factory: factory)
         .increment()
     }
+    if report.commitRefused {
+      // The store refused the poll's commit: nothing of it was stored.
+      Counter(label: "statline_commit_failures_total", factory: factory).increment()
+    }
     if !report.partial.isEmpty {
       // The page was stored without the records it names (refused, or plays stored unread).
       Counter(label: "statline_partial_pages_total", dimensions: [("parser", report.target.parser)], factory: factory)

@@ -31,6 +31,9 @@ public struct PollReport: Sendable {
   public var events: [ChangeEvent.Kind: Int] = [:]
   /// A stored page's refused records and unread plays (empty: the page was read whole).
   public var partial: [String] = []
+  /// The store refused the poll's commit (a full disk): nothing of it was stored, and the poll
+  /// is `failed` with the store's error.
+  public var commitRefused = false
 }
 
 /// Counters since the job started.
@@ -47,6 +50,8 @@ public struct JobCounters: Sendable, Equatable {
   public var absent = 0
   /// Stored polls whose page had records refused or unread.
   public var partial = 0
+  /// Polls whose commit the store refused (a full disk): failed, nothing stored.
+  public var storeErrors = 0
 
   public init() {}
 
@@ -57,7 +62,14 @@ public struct JobCounters: Sendable, Equatable {
       unchanged += 1
       if report.status == 304 { notModified += 1 }
     case .stored: stored += 1
-    case .failed: if report.capture != nil { parseErrors += 1 } else { fetchErrors += 1 }
+    case .failed:
+      if report.commitRefused {
+        storeErrors += 1
+      } else if report.capture != nil {
+        parseErrors += 1
+      } else {
+        fetchErrors += 1
+      }
     case .blocked: blocked += 1
     case .absent: absent += 1
     case .new: break
@@ -84,7 +96,7 @@ public struct JobSummary: Sendable, Equatable {
     return
       "targets live \(live) / due \(due) / idle \(idle) / retired \(retired); fetches \(c.fetches), 304s \(c.notModified), "
       + "unchanged \(c.unchanged), stored \(c.stored) (\(c.written) records, \(c.partial) partial), parse errors \(c.parseErrors), "
-      + "fetch errors \(c.fetchErrors), blocked \(c.blocked), not there yet \(c.absent), open breakers \(openBreakers.count)"
+      + "fetch errors \(c.fetchErrors), store errors \(c.storeErrors), blocked \(c.blocked), not there yet \(c.absent), open breakers \(openBreakers.count)"
       + (openBreakers.isEmpty ? "" : " (\(openBreakers.joined(separator: ", ")))")
   }
 }

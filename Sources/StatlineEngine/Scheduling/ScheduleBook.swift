@@ -247,6 +247,29 @@ public struct ScheduleBook: Sendable {
     return (PollCommit(batch: batch, states: [state] + created), state, created.count)
   }
 
+  /// A poll whose commit the store refused (a full disk): nothing of it was stored, so the
+  /// target is as it was before the poll, its validators too (the page is fetched whole again,
+  /// never answered "not modified" for content the store never got), failed, and due on the
+  /// failure backoff. Returns the state as it now is.
+  public mutating func commitRefused(_ polled: TargetState, error: String, now: Date, unit: () -> Double)
+    -> TargetState
+  {
+    var state = polled
+    state.lastPolled = now
+    state.outcome = .failed
+    state.lastError = error
+    state.consecutiveFailures += 1
+    let policy = policy(for: state.target)
+    let observation = SchedulingPolicy.Observation(
+      role: state.target.role, games: state.games, now: now, consecutiveFailures: state.consecutiveFailures,
+      pollsSinceFinal: state.pollsSinceFinal, pollThrough: state.pollThrough)
+    if case .after(let delay) = policy.next(observation) {
+      state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
+    }
+    put(state)
+    return state
+  }
+
   /// A discovery page's summary of a game is not stored once the game's own target has stored
   /// the game: its feed is the authority (a calendar lists the winner first, has no period…),
   /// and two pages taking turns on one record would churn versions. Nil when nothing is left.

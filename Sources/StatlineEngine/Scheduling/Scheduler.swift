@@ -34,6 +34,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   let health: (@Sendable (String, Date) async -> HostHealth)?
   let report: @Sendable (JobEvent) -> Void
   let counters = CounterBox()
+  /// The commits the store refused, by target, until one is accepted (`/readyz`, `/v1/status`).
+  public let commitHealth = CommitHealth()
   /// Set when this job is one worker of several sharing a `ClusterStore`: `run` then claims
   /// due targets into leases instead of keeping the whole schedule to itself.
   let cluster: ClusterMembership?
@@ -176,11 +178,12 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
   {
     let now = clock.now()
     let applied = book.apply(result, to: polled.id, now: now, unit: random)
-    let (state, discovered) = (applied.state, applied.discovered)
+    var (state, discovered) = (applied.state, applied.discovered)
     var commit = applied.commit
     var written = 0
     var events: [ChangeEvent.Kind: Int] = [:]
     var error: String?
+    var commitRefused = false
     if case .failed(let failure, _) = result.kind { error = failure.description }
     // A routine unchanged poll (same validators, same outcome, nothing new) writes no state: its
     // state is persisted at most every `persistUnchangedEvery`, so an idle page costs little
@@ -208,8 +211,14 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
           (written, events) = (write.written, write.events)
           book.persisted[state.id] = now
         }
-      } catch {
-        report(.storeFailed(target: state.id, error: "\(error)"))
+        commitHealth.accepted(state.id)
+      } catch let refusal {
+        // Nothing of the poll was stored: it failed, in every count, and is fetched again.
+        let text = "\(refusal)"
+        report(.storeFailed(target: state.id, error: text))
+        commitHealth.refused(state.id, error: text, at: now, lastSucceeded: polled.lastSucceeded)
+        state = book.commitRefused(polled, error: text, now: now, unit: random)
+        (error, discovered, commitRefused) = (text, 0, true)
       }
     } else if let succeeded = state.lastSucceeded {
       do {
@@ -220,8 +229,10 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
         } else {
           try await store.touch(state.id, succeededAt: succeeded, nextDue: state.nextDue)
         }
+        commitHealth.accepted(state.id)
       } catch {
         report(.storeFailed(target: state.id, error: "\(error)"))
+        commitHealth.refused(state.id, error: "\(error)", at: now, lastSucceeded: polled.lastSucceeded)
       }
     }
     let lagStart = polled.nextDue ?? now
@@ -230,7 +241,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
       target: state.target, outcome: state.outcome, status: result.status, error: error, written: written,
       discovered: discovered, lag: .milliseconds(Int64(max(0, stored.timeIntervalSince(lagStart)) * 1000)),
       capture: result.capture, nextDue: state.nextDue, games: state.games, fetchDuration: result.fetchDuration,
-      events: events, partial: result.partial)
+      events: events, partial: commitRefused ? [] : result.partial, commitRefused: commitRefused)
     counters.count(pollReport)
     report(.polled(pollReport))
     return pollReport
