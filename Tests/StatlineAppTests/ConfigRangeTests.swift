@@ -16,6 +16,7 @@ import Testing
     ("policy", "live", "1e300"), ("http", "timeout", "1e308"), ("policy", "idle", "inf"), ("policy", "idle", ".inf"),
     ("captures", "maxAge", "2e11d"), ("", "summaryEvery", "1e30ms"), ("policy", "imminent", "3651d"),
     ("http", "maxBodySize", "9999999999999GB"), ("http", "maxBodySize", "2048GB"), ("http", "maxBodySize", "-1MB"),
+    ("", "maxTargetsPerPage", "0"), ("", "maxTargetsPerPage", "1000001"),
   ])
   func anOutOfRangeValueIsAnErrorNamingItsKey(_ section: String, _ key: String, _ value: String) throws {
     let path = section.isEmpty ? key : "\(section).\(key)"
@@ -24,7 +25,7 @@ import Testing
     } throws: { error in
       let text = "\(error)"
       return (error as? StatlineError)?.kind == .configuration && text.contains(path)
-        && (text.contains("out of range") || text.contains("is not a"))
+        && (text.contains("out of range") || text.contains("is not a") || text.contains("must be"))
     }
     // The command a user runs: an error and the usage status, not a signal.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("range-\(UUID())")
@@ -37,7 +38,10 @@ import Testing
     #expect(output.stderr.contains(path), "\(output.stderr)")
   }
 
-  @Test(arguments: [("policy", "live", "3650d"), ("http", "maxBodySize", "1024GB"), ("http", "timeout", "0.5")])
+  @Test(arguments: [
+    ("policy", "live", "3650d"), ("http", "maxBodySize", "1024GB"), ("http", "timeout", "0.5"),
+    ("", "maxTargetsPerPage", "1000000"),
+  ])
   func theLargestValuesInRangeAreTaken(_ section: String, _ key: String, _ value: String) throws {
     _ = try JobConfigReader.parse(Self.yaml(section, key, value), file: "statline.yml")
   }

@@ -3,7 +3,8 @@
 /// configuration reference (`docs/running.md`) is checked against `reference` both ways.
 public enum ConfigKeys {
   public static let top = [
-    "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "summaryEvery",
+    "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "maxTargetsPerPage",
+    "summaryEvery",
     "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings",
   ]
   public static let target = ["url", "parser", "role", "allowLinkLocal"]

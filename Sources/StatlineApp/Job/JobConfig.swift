@@ -46,6 +46,8 @@ public struct JobConfig: Sendable {
   }()
   public var http = HTTPFetcher.Configuration()
   public var maxConcurrentPolls = 32
+  /// The most targets one poll of a page creates; the rest come with its next polls.
+  public var maxTargetsPerPage = 1_000
   public var summaryEvery: Duration = .seconds(60)
   /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
   public var capturesKeep = 500

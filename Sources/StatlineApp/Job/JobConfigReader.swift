@@ -168,6 +168,11 @@ struct YAMLWalker {
       case "politeness": try politeness(node, key, into: &config.politeness)
       case "http": try http(node, key, into: &config.http, redirects: &config.politeness.redirects)
       case "maxConcurrentPolls": config.maxConcurrentPolls = try int(node, key, minimum: 1)
+      case "maxTargetsPerPage":
+        config.maxTargetsPerPage = try int(node, key, minimum: 1)
+        guard config.maxTargetsPerPage <= 1_000_000 else {
+          throw failure(key, node, "must be at most 1,000,000", expected: "for example 1000 (the default)")
+        }
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
       case "cluster":

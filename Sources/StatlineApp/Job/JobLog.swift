@@ -38,6 +38,13 @@ public struct JobLog: Sendable {
       case .stored:
         metadata["written"] = "\(report.written)"
         if report.discovered > 0 { metadata["discovered"] = "\(report.discovered)" }
+        if report.targetsLeft > 0 {
+          logger.warning(
+            "the page asked for more targets than one poll creates (maxTargetsPerPage): the rest come with its next polls",
+            metadata: [
+              "url": "\(report.target.url)", "created": "\(report.discovered)", "left": "\(report.targetsLeft)",
+            ])
+        }
         if report.partial.isEmpty {
           logger.info("stored", metadata: metadata)
         } else {

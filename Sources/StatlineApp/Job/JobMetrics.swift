@@ -18,6 +18,10 @@ public struct JobMetrics: Sendable {
       Counter(label: "statline_parse_errors_total", dimensions: [("parser", report.target.parser)], factory: factory)
         .increment()
     }
+    if report.targetsLeft > 0 {
+      // A discovery page asked for more targets than one poll creates (`maxTargetsPerPage`).
+      Counter(label: "statline_discovery_left_total", factory: factory).increment(by: report.targetsLeft)
+    }
     if report.commitRefused {
       // The store refused the poll's commit: nothing of it was stored.
       Counter(label: "statline_commit_failures_total", factory: factory).increment()

@@ -98,6 +98,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.defaultPolicy = config.policy
     schedule.policies = config.sources.compactMapValues(\.policy)
     schedule.sports = config.sports
+    schedule.maxTargetsPerPage = config.maxTargetsPerPage
     schedule.summaryEvery = config.summaryEvery
     schedule.executor = opened.executor
     let poller = Poller(

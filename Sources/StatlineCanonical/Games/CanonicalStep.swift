@@ -133,22 +133,33 @@ public struct CanonicalStep: Sendable {
     sources: [Game], canonical: [Game]
   ) {
     var entries: [String: CanonicalGameEntry] = [:]
+    // The entries by sport and pair, so that a game is matched among its own pair's, never by
+    // scanning every entry (a calendar of 20,000 games was quadratic: 165 s in one poll).
+    var byPair: [PairKey: [String]] = [:]
+    func index(_ entry: CanonicalGameEntry) {
+      let key = PairKey(sport: entry.sport, pair: entry.pair)
+      if byPair[key]?.contains(entry.id) != true { byPair[key, default: []].append(entry.id) }
+    }
     var merged: [String: MergedGame] = [:]
     for candidate in candidates where candidate.isCanonical {
       guard let previous = MergedGame(record: candidate) else { continue }
       merged[candidate.id] = previous
-      entries[candidate.id] = Self.entry(of: candidate, stored: stored, feeds: merger.feeds)
+      let entry = Self.entry(of: candidate, stored: stored, feeds: merger.feeds)
+      entries[candidate.id] = entry
+      index(entry)
     }
     var fresh: [String: SourceGame] = [:]
     var sources: [Game] = []
     var changed: [String] = []
+    var changing: Set<String> = []
     for var game in games {
       game.canonicalId = nil
       var source = sourceGame(game, liveChangedAt: time)
       if let held = stored[game.id], !CanonicalBoard.liveFactsDiffer(held.game, game) {
         source.liveChangedAt = held.changedAt ?? time
       }
-      let related = entries.values.filter { $0.sport == game.sport && $0.pair == source.pair }
+      let pair = source.pair
+      let related = (byPair[PairKey(sport: game.sport, pair: pair)] ?? []).compactMap { entries[$0] }
         .sorted { $0.id < $1.id }
       let id: String
       switch GameMatcher.place(source, among: related) {
@@ -159,12 +170,16 @@ public struct CanonicalStep: Sendable {
         }
       case .create(let entry):
         id = entry.id
+        if let replaced = entries[id] {
+          byPair[PairKey(sport: replaced.sport, pair: replaced.pair)]?.removeAll { $0 == id }
+        }
         entries[id] = entry
+        index(entry)
       }
       fresh[game.id] = source
       game.canonicalId = id
       sources.append(game)
-      if !changed.contains(id) { changed.append(id) }
+      if changing.insert(id).inserted { changed.append(id) }
     }
     var canonical: [Game] = []
     for id in changed {
@@ -178,6 +193,12 @@ public struct CanonicalStep: Sendable {
       canonical.append(game.record)
     }
     return (sources, canonical)
+  }
+
+  /// A sport and two teams' identities: the entries a game can be matched among.
+  struct PairKey: Hashable {
+    var sport: Sport
+    var pair: [String]
   }
 
   /// The usual live poll, merged without matching: a batch of one game whose canonical game

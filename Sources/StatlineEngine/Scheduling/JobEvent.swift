@@ -34,6 +34,8 @@ public struct PollReport: Sendable {
   /// The store refused the poll's commit (a full disk): nothing of it was stored, and the poll
   /// is `failed` with the store's error.
   public var commitRefused = false
+  /// Targets the page asked for beyond `maxTargetsPerPage`: created by its next polls.
+  public var targetsLeft = 0
 }
 
 /// Counters since the job started.

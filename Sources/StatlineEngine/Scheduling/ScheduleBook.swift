@@ -23,6 +23,9 @@ public struct ScheduleBook: Sendable {
   public var defaultPolicy: SchedulingPolicy
   /// The sports whose games get game targets; nil: all.
   public var sports: Set<Sport>?
+  /// The most targets one poll of a page creates (`maxTargetsPerPage`): a page that asks for
+  /// more gets its live games' first, the rest on its next polls, and says how many it left.
+  public var maxTargetsPerPage = 1_000
 
   public init(
     states: [TargetState], policies: [String: SchedulingPolicy] = [:], defaultPolicy: SchedulingPolicy = .default,
@@ -189,13 +192,14 @@ public struct ScheduleBook: Sendable {
   /// state and any game targets created) and the new state.
   public mutating func apply(
     _ result: Poller.Result, to id: String, now: Date, unit: () -> Double
-  ) -> (commit: PollCommit, state: TargetState, discovered: Int) {
+  ) -> (commit: PollCommit, state: TargetState, discovered: Int, left: Int) {
     guard var state = states[id] else {
       preconditionFailure("a poll result for an unknown target \(id)")
     }
     state.lastPolled = now
     let wasFinal = Self.allFinal(state.games)
     var created: [TargetState] = []
+    var left = 0
     var batch: Batch?
     switch result.kind {
     case .failed(let error, let blocked):
@@ -222,7 +226,9 @@ public struct ScheduleBook: Sendable {
       if let through = stored.rankings.compactMap(\.through).max() { state.pollThrough = through }
       // A page configured as a game page (`role: game`) is watched for its own games: it
       // finds no targets, even when its parser could (an ncaa.com scoreboard as a live feed).
-      created = state.target.role == .game ? [] : create(discovered, from: stored, by: id, now: now)
+      if state.target.role != .game {
+        (created, left) = create(discovered, from: stored, by: id, now: now)
+      }
     }
     if ![.failed, .blocked, .absent].contains(state.outcome) {
       // Counted from the poll after the first one that saw every game final.
@@ -244,7 +250,7 @@ public struct ScheduleBook: Sendable {
     }
     put(state)
     for target in created { put(target) }
-    return (PollCommit(batch: batch, states: [state] + created), state, created.count)
+    return (PollCommit(batch: batch, states: [state] + created), state, created.count, left)
   }
 
   /// A poll whose commit the store refused (a full disk): nothing of it was stored, so the
@@ -291,21 +297,30 @@ public struct ScheduleBook: Sendable {
   /// state the page does not explain: the game's own feed tells); a scheduled game gets none,
   /// and a target the book already knows (retired ones included) is not created again. A game of
   /// a sport the configuration leaves out (`sports:`) gets none.
+  ///
+  /// At most `maxTargetsPerPage` are created, live games' first, then in the page's order; the
+  /// count of the rest is returned (the page's next poll creates them).
   private func create(_ discovered: [DiscoveredTarget], from batch: Batch, by parent: String, now: Date)
-    -> [TargetState]
+    -> (created: [TargetState], left: Int)
   {
     let games = Dictionary(batch.games.map { ($0.id, $0) }) { first, _ in first }
     var created: [String: TargetState] = [:]
+    var live: [TargetState] = []
+    var others: [TargetState] = []
     for item in discovered {
+      var isLive = false
       if let gameId = item.gameId {
         guard let game = games[gameId], !Self.notStarted.contains(game.status) else { continue }
         if let sports, !sports.contains(game.sport) { continue }
+        isLive = game.status == .live
       }
       guard states[item.target.id] == nil, created[item.target.id] == nil else { continue }
-      created[item.target.id] = TargetState(
-        target: item.target, nextDue: now, discoveredBy: parent, gameId: item.gameId)
+      let state = TargetState(target: item.target, nextDue: now, discoveredBy: parent, gameId: item.gameId)
+      created[item.target.id] = state
+      if isLive { live.append(state) } else { others.append(state) }
     }
-    return created.values.sorted { $0.id < $1.id }
+    let kept = (live + others).prefix(max(0, maxTargetsPerPage))
+    return (kept.sorted { $0.id < $1.id }, created.count - kept.count)
   }
 
   /// The summary counts of the schedule at `now`.

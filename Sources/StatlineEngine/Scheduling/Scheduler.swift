@@ -14,6 +14,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     /// The sports whose games get game targets when a discovery page lists them (`sports:` in
     /// the configuration); nil: every sport a parser asks for.
     public var sports: Set<Sport>?
+    /// The most targets one poll of a page creates (`maxTargetsPerPage`).
+    public var maxTargetsPerPage = 1_000
     /// Targets that fell due while the job was down are spread over this window.
     public var restartSpread: Duration = .seconds(10)
     /// How often `run` reports a summary.
@@ -71,6 +73,7 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
     var book = ScheduleBook(
       states: try await store.targets(), policies: configuration.policies,
       defaultPolicy: configuration.defaultPolicy, sports: configuration.sports)
+    book.maxTargetsPerPage = configuration.maxTargetsPerPage
     let now = clock.now()
     let seeded = book.seed(configured, now: now)
     let spread = spreadOverdue ? book.spreadOverdue(now: now, window: configuration.restartSpread, unit: random) : []
@@ -241,7 +244,8 @@ public struct Scheduler<C: Clock>: Sendable where C.Duration == Duration {
       target: state.target, outcome: state.outcome, status: result.status, error: error, written: written,
       discovered: discovered, lag: .milliseconds(Int64(max(0, stored.timeIntervalSince(lagStart)) * 1000)),
       capture: result.capture, nextDue: state.nextDue, games: state.games, fetchDuration: result.fetchDuration,
-      events: events, partial: commitRefused ? [] : result.partial, commitRefused: commitRefused)
+      events: events, partial: commitRefused ? [] : result.partial, commitRefused: commitRefused,
+      targetsLeft: commitRefused ? 0 : applied.left)
     counters.count(pollReport)
     report(.polled(pollReport))
     return pollReport
