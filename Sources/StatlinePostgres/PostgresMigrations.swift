@@ -221,6 +221,7 @@ enum PostgresMigrations {
     (7, rankings),
     (8, commitSkipsEmptyStatements),
     (9, claimAffinity),
+    (10, hostPauses),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

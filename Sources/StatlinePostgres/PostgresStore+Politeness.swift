@@ -56,9 +56,45 @@ extension PostgresStore: HostLedger {
     try await perform("cannot pause \(host)") { connection in
       try await connection.query(
         """
+        WITH paused AS (
+          INSERT INTO host_pauses (host, until, since) VALUES (\(host), \(until.timeIntervalSince1970), extract(epoch FROM now()))
+          ON CONFLICT (host) DO UPDATE SET until = GREATEST(host_pauses.until, excluded.until)
+        )
         INSERT INTO host_slots (host, next_start) VALUES (\(host), \(until.timeIntervalSince1970))
         ON CONFLICT (host) DO UPDATE SET next_start = GREATEST(host_slots.next_start, excluded.next_start)
         """, logger: logger)
+    }
+  }
+
+  /// Lifts `host`'s pause for every worker (`statline hosts resume`): its next request may
+  /// start now. True when a pause stood.
+  public func resume(host: String) async throws -> Bool {
+    try await perform("cannot resume \(host)") { connection in
+      let now = Date().timeIntervalSince1970
+      let lifted = try await connection.query(
+        """
+        WITH lifted AS (DELETE FROM host_pauses WHERE host = \(host) AND until > \(now) RETURNING host),
+        slots AS (
+          UPDATE host_slots SET next_start = LEAST(next_start, \(now)) WHERE host = \(host) RETURNING host
+        )
+        SELECT count(*)::int FROM lifted
+        """, logger: logger
+      ).collect().first?.decode(Int.self)
+      try await connection.query("DELETE FROM host_pauses WHERE host = \(host)", logger: logger)
+      return (lifted ?? 0) > 0
+    }
+  }
+
+  /// The hosts paused now, with when each pause ends.
+  func pausedHosts(at now: Date) async throws -> [String: Date] {
+    try await perform("cannot read the paused hosts") { connection in
+      var paused: [String: Date] = [:]
+      for try await (host, until) in try await connection.query(
+        "SELECT host, until FROM host_pauses WHERE until > \(now.timeIntervalSince1970)", logger: logger
+      ).decode((String, Double).self) {
+        paused[host] = Date(timeIntervalSince1970: until)
+      }
+      return paused
     }
   }
 

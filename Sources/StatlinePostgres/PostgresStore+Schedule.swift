@@ -91,7 +91,7 @@ extension PostgresStore: ScheduleStore {
   }
 
   public func hosts() async throws -> [HostHealth] {
-    try await perform("cannot read the hosts") { connection in
+    var hosts: [HostHealth] = try await perform("cannot read the hosts") { connection in
       var result: [HostHealth] = []
       for try await (host, breaker, failures, openUntil, updated) in try await connection.query(
         "SELECT host, breaker, failures, open_until, updated FROM hosts ORDER BY host", logger: logger
@@ -103,6 +103,16 @@ extension PostgresStore: ScheduleStore {
       }
       return result
     }
+    // A `Retry-After` pause, on the host's row (a paused host that never had a breaker gets one).
+    let now = Date()
+    let paused = try await pausedHosts(at: now)
+    guard !paused.isEmpty else { return hosts }
+    for index in hosts.indices { hosts[index].pausedUntil = paused[hosts[index].host] }
+    for (host, until) in paused where !hosts.contains(where: { $0.host == host }) {
+      hosts.append(
+        HostHealth(host: host, breaker: .closed, failures: 0, openUntil: nil, updated: now, pausedUntil: until))
+    }
+    return hosts.sorted { $0.host < $1.host }
   }
 
   /// Writes a target's state; with `overwrite` false, only when no one has added the target yet.

@@ -33,6 +33,12 @@ struct StatusAnswer: Encodable {
     @NullEncoded var openUntil: String?
   }
 
+  /// A host the cluster holds back after its `Retry-After`, until when.
+  struct Pause: Encodable {
+    var host: String
+    var until: String
+  }
+
   struct CaptureLine: Encodable {
     var id: Int64
     var capturedAt: String
@@ -56,6 +62,8 @@ struct StatusAnswer: Encodable {
   /// Failing or blocked targets, most failures first (at most 20).
   var trouble: [Trouble]
   var openBreakers: [Breaker]
+  /// Hosts paused by a `Retry-After` (PostgreSQL, where the pause is the cluster's), until when.
+  var pausedHosts: [Pause]
   /// The newest captured failures (at most 10).
   var captures: [CaptureLine]
   /// Games whose sources' finals disagree, newest first (at most 20).
@@ -105,8 +113,12 @@ extension ReadAPI {
         lastSucceeded: $0.lastSucceeded.map(Freshness.iso),
         consecutiveFailures: $0.consecutiveFailures)
     }
-    let breakers = try await reader.hosts().filter { $0.breaker == .open }.map {
+    let hosts = try await reader.hosts()
+    let breakers = hosts.filter { $0.breaker == .open }.map {
       StatusAnswer.Breaker(host: $0.host, failures: $0.failures, openUntil: $0.openUntil.map(Freshness.iso))
+    }
+    let paused = hosts.compactMap { host in
+      host.pausedUntil.map { StatusAnswer.Pause(host: host.host, until: Freshness.iso($0)) }
     }
     let captures = try await reader.captures(limit: 10).map {
       StatusAnswer.CaptureLine(
@@ -121,7 +133,8 @@ extension ReadAPI {
       }
     }
     let answer = StatusAnswer(
-      now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, captures: captures,
+      now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, pausedHosts: paused,
+      captures: captures,
       conflicts: conflicts, lastSuccessfulPoll: try await reader.lastSuccessfulPoll().map(Freshness.iso),
       version: try await reader.version())
     return Self.json(200, answer, cacheControl: "no-store")

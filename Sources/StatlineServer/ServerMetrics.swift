@@ -78,6 +78,8 @@ public final class ServerMetrics: Sendable {
     let hosts = try await reader.hosts()
     CoreMetrics.Gauge(label: "statline_open_breakers", factory: factory).record(
       hosts.filter { $0.breaker == .open }.count)
+    CoreMetrics.Gauge(label: "statline_paused_hosts", factory: factory).record(
+      hosts.filter { $0.pausedUntil != nil }.count)
     let newest = try await reader.lastEventSequence()
     for (sink, cursor) in try await reader.sinkCursors() {
       CoreMetrics.Gauge(label: "statline_event_sink_backlog", dimensions: [("sink", sink)], factory: factory)

@@ -62,10 +62,16 @@ public struct StatusCommand: AsyncParsableCommand {
     if !hosts.isEmpty {
       lines.append("")
       lines += BatchTable.table(
-        header: ["HOST", "BREAKER", "FAILURES", "OPEN UNTIL"],
+        header: ["HOST", "BREAKER", "FAILURES", "OPEN UNTIL", "PAUSED UNTIL"],
         rows: hosts.map {
-          [$0.host, $0.breaker.rawValue, String($0.failures), $0.openUntil.map { relative($0, from: now) } ?? ""]
+          [
+            $0.host, $0.breaker.rawValue, String($0.failures), $0.openUntil.map { relative($0, from: now) } ?? "",
+            $0.pausedUntil.map { relative($0, from: now) } ?? "",
+          ]
         })
+      if let paused = hosts.first(where: { $0.pausedUntil != nil }) {
+        lines.append("a paused host waits out its site's Retry-After; to lift it: statline hosts resume \(paused.host)")
+      }
     }
     return lines.joined(separator: "\n")
   }

@@ -46,12 +46,17 @@ public struct HostHealth: Sendable, Equatable, Codable {
   /// When an open breaker lets a probe through.
   public var openUntil: Date?
   public var updated: Date
+  /// When the cluster's `Retry-After` pause of the host ends (PostgreSQL; nil: not paused). On
+  /// SQLite a pause lives in the job's memory and lasts at most the retry policy's cap.
+  public var pausedUntil: Date?
 
-  public init(host: String, breaker: Breaker, failures: Int, openUntil: Date?, updated: Date) {
+  public init(host: String, breaker: Breaker, failures: Int, openUntil: Date?, updated: Date, pausedUntil: Date? = nil)
+  {
     self.host = host
     self.breaker = breaker
     self.failures = failures
     self.openUntil = openUntil
     self.updated = updated
+    self.pausedUntil = pausedUntil
   }
 }
