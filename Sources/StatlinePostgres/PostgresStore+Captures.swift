@@ -55,7 +55,7 @@ extension PostgresStore: CaptureLog {
     }
   }
 
-  public func pruneCaptures(keep: Int, olderThan: Date) async throws -> Int {
+  public func pruneCaptures(keep: Int, olderThan: Date, maxBytes: Int64) async throws -> Int {
     try await perform("cannot prune captures") { connection in
       try await connection.query(
         """
@@ -63,6 +63,9 @@ extension PostgresStore: CaptureLog {
           DELETE FROM captures
           WHERE captured_at < \(olderThan.timeIntervalSince1970)
             OR id NOT IN (SELECT id FROM captures ORDER BY id DESC LIMIT \(keep))
+            OR id IN (
+              SELECT id FROM (SELECT id, SUM(octet_length(body)) OVER (ORDER BY id DESC) AS newer FROM captures) n
+              WHERE newer > \(maxBytes))
           RETURNING 1)
         SELECT count(*)::int8 FROM gone
         """, logger: logger

@@ -43,13 +43,22 @@ extension SQLiteStore: CaptureLog {
     return Capture(summary: summary, page: page)
   }
 
-  public func pruneCaptures(keep: Int, olderThan: Date) throws -> Int {
-    try connection.transaction { () throws(StatlineError) -> Int in
+  public func pruneCaptures(keep: Int, olderThan: Date, maxBytes: Int64) throws -> Int {
+    let removed = try connection.transaction { () throws(StatlineError) -> Int in
       try connection.statement(
-        "DELETE FROM captures WHERE captured_at < ? OR id NOT IN (SELECT id FROM captures ORDER BY id DESC LIMIT ?)"
-      ).bind(olderThan.timeIntervalSince1970, keep).run()
+        """
+        DELETE FROM captures WHERE captured_at < ? OR id NOT IN (SELECT id FROM captures ORDER BY id DESC LIMIT ?)
+          OR id IN (
+            SELECT id FROM (SELECT id, SUM(length(body)) OVER (ORDER BY id DESC) AS newer FROM captures)
+            WHERE newer > ?)
+        """
+      ).bind(olderThan.timeIntervalSince1970, keep, maxBytes).run()
       return Int(try connection.integer("SELECT changes()"))
     }
+    // The pages' space back to the filesystem (a store made with incremental auto-vacuum; for
+    // an older one this does nothing: `VACUUM` it once, as docs/running.md says).
+    if removed > 0 { try connection.execute("PRAGMA incremental_vacuum") }
+    return removed
   }
 
   private func summary(_ statement: Statement, offset: Int32) -> CaptureSummary {

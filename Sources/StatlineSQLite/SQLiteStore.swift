@@ -64,6 +64,9 @@ public actor SQLiteStore: Store {
   public init(path: String, planner: CommitPlanner = .standard) throws(StatlineError) {
     self.planner = planner
     connection = try SQLiteConnection(path: path)
+    // A new file gives the space of deleted rows (pruned captures) back to the filesystem on
+    // `PRAGMA incremental_vacuum`; on a file that has tables already this does nothing.
+    try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
     try connection.execute("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL")
     try connection.execute("PRAGMA foreign_keys = ON")

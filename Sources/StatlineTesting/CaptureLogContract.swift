@@ -11,6 +11,7 @@ public enum CaptureLogContract {
   ) async throws {
     try await aCaptureKeepsThePageTheRequestAndTheError(try await make(), sourceLocation)
     try await listingIsNewestFirstAndPruningKeepsTheNewestAndRecent(try await make(), sourceLocation)
+    try await pruningKeepsTheNewestPagesThatFitTheBytes(try await make(), sourceLocation)
   }
 
   static let start = Date(timeIntervalSince1970: 1_771_200_000)
@@ -53,5 +54,25 @@ public enum CaptureLogContract {
     #expect(
       try await store.captures(limit: 10).map(\.url) == ["https://stats.test/6", "https://stats.test/5"],
       sourceLocation: location)
+  }
+
+  /// Pages of 1,000 bytes each: a bound of 2,500 bytes keeps the newest two.
+  static func pruningKeepsTheNewestPagesThatFitTheBytes(_ store: any CaptureLog, _ location: SourceLocation)
+    async throws
+  {
+    for n in 1...5 {
+      var page = page(n)
+      page.body = Data(repeating: UInt8(ascii: "a"), count: 1_000)
+      _ = try await store.capture(page, error: StatlineError(.wrongPage, "bad \(n)"), at: start)
+    }
+    #expect(
+      try await store.pruneCaptures(keep: 10, olderThan: start.addingTimeInterval(-1), maxBytes: 2_500) == 3,
+      sourceLocation: location)
+    #expect(
+      try await store.captures(limit: 10).map(\.url) == ["https://stats.test/5", "https://stats.test/4"],
+      sourceLocation: location)
+    #expect(
+      try await store.pruneCaptures(keep: 10, olderThan: start.addingTimeInterval(-1), maxBytes: 2_000) == 0,
+      "exactly at the bound: kept", sourceLocation: location)
   }
 }

@@ -14,5 +14,5 @@ public actor MemoryCaptures: CaptureLog {
 
   public func captures(limit: Int) -> [CaptureSummary] { [] }
   public func capture(id: Int64) -> Capture? { nil }
-  public func pruneCaptures(keep: Int, olderThan: Date) -> Int { 0 }
+  public func pruneCaptures(keep: Int, olderThan: Date, maxBytes: Int64) -> Int { 0 }
 }

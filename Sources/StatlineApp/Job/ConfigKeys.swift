@@ -17,7 +17,7 @@ public enum ConfigKeys {
   ]
   public static let host = ["concurrency", "spacing"]
   public static let http = ["timeout", "connectTimeout", "maxBodySize", "maxRedirects"]
-  public static let captures = ["keep", "maxAge"]
+  public static let captures = ["keep", "maxAge", "maxBytes", "maxPageBytes"]
   public static let cluster = ["lease", "claimEvery", "renewEvery", "workerId"]
   public static let teams = ["aliases"]
   public static let merge = ["precedence"]

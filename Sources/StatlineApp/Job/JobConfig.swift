@@ -52,6 +52,10 @@ public struct JobConfig: Sendable {
   /// Captures beyond the newest `keep`, or older than `maxAge`, are pruned as the job runs.
   public var capturesKeep = 500
   public var capturesMaxAge: Duration = .seconds(14 * 24 * 3600)
+  /// All captures' pages together at most this many bytes (the oldest go first), each page at
+  /// most `capturesMaxPageBytes` (its start kept, marked truncated).
+  public var capturesMaxBytes: Int64 = 256 << 20
+  public var capturesMaxPageBytes = 2 << 20
   /// `sports:`: the sports whose games get game targets (nil: all that a parser reads).
   public var sports: Set<Sport>?
   /// `teams.aliases`: a source team id or a printed name → the canonical team it is (`team:457`

@@ -244,6 +244,16 @@ struct YAMLWalker {
         for (name, value) in try pairs(node, key, keys: ConfigKeys.captures) {
           if name == "keep" { config.capturesKeep = try int(value, "captures.keep") }
           if name == "maxAge" { config.capturesMaxAge = try duration(value, "captures.maxAge") }
+          if name == "maxBytes" { config.capturesMaxBytes = Int64(try bytes(value, "captures.maxBytes")) }
+          if name == "maxPageBytes" {
+            config.capturesMaxPageBytes = try bytes(value, "captures.maxPageBytes")
+            guard config.capturesMaxPageBytes >= 1_024 else {
+              throw failure(
+                "captures.maxPageBytes", value,
+                "must be at least 1KB: a capture must keep enough of a page to replay it",
+                expected: "for example 2MB (the default)")
+            }
+          }
         }
       }
     }

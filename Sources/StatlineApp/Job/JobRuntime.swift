@@ -102,7 +102,9 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     schedule.summaryEvery = config.summaryEvery
     schedule.executor = opened.executor
     let poller = Poller(
-      fetcher: polite, registry: registry, captures: store, headers: config.sources.mapValues(\.headers),
+      fetcher: polite, registry: registry,
+      captures: BoundedCaptures(store, maxPageBytes: config.capturesMaxPageBytes),
+      headers: config.sources.mapValues(\.headers),
       redirectHosts: config.sources.mapValues(\.redirectHosts))
     // In a cluster the shared breaker writes the hosts table itself; one worker's view must
     // not overwrite it.
@@ -128,7 +130,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   /// Deletes captures beyond the configured count and age.
   public func pruneCaptures() async throws -> Int {
     let seconds = JobClock<C>.seconds(config.capturesMaxAge)
-    return try await store.pruneCaptures(keep: config.capturesKeep, olderThan: clock.now().addingTimeInterval(-seconds))
+    return try await store.pruneCaptures(
+      keep: config.capturesKeep, olderThan: clock.now().addingTimeInterval(-seconds), maxBytes: config.capturesMaxBytes)
   }
 
   public func shutdown() async {

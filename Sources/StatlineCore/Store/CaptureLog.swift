@@ -9,8 +9,17 @@ public protocol CaptureLog: Sendable {
   func captures(limit: Int) async throws -> [CaptureSummary]
   /// The saved page and what went wrong, or nil when there is no such capture.
   func capture(id: Int64) async throws -> Capture?
-  /// Deletes captures beyond the newest `keep`, and any older than `olderThan`; returns how many.
-  func pruneCaptures(keep: Int, olderThan: Date) async throws -> Int
+  /// Deletes captures beyond the newest `keep`, any older than `olderThan`, and the oldest
+  /// beyond the newest whose pages add up to `maxBytes`, and gives the space back where the
+  /// store can (SQLite: an incremental vacuum); returns how many.
+  func pruneCaptures(keep: Int, olderThan: Date, maxBytes: Int64) async throws -> Int
+}
+
+extension CaptureLog {
+  /// `pruneCaptures` with no bound on bytes.
+  public func pruneCaptures(keep: Int, olderThan: Date) async throws -> Int {
+    try await pruneCaptures(keep: keep, olderThan: olderThan, maxBytes: .max)
+  }
 }
 
 /// One line of `statline captures list`.
