@@ -31,6 +31,15 @@ public struct CommitPlanner: Sendable {
     return canonical.resolvingRankings(batch)
   }
 
+  /// A poll's batch made ready: one the pipeline screened (`PollCommit.isScreened`) is not
+  /// validated again (an empty one is still refused); any other is, as `screened(_:)`.
+  public func screened(_ poll: PollCommit) throws(StatlineError) -> Batch? {
+    guard let batch = poll.batch else { return nil }
+    guard poll.isScreened else { return try screened(batch) }
+    if batch.isEmpty { try BatchValidator.validate(batch) }
+    return canonical.resolvingRankings(batch)
+  }
+
   /// The batch's records as rows, each hashed (`known`: the hash of a record equal to the one
   /// this process remembers, `RecentRecords.unchangedHashes`; its JSON is then not made).
   func rows(of batch: Batch, known: [Int64?]) throws(StatlineError) -> [PlannedRow] {

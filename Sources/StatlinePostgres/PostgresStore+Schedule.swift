@@ -43,7 +43,7 @@ extension PostgresStore: ScheduleStore {
   }
 
   func prepare(_ poll: PollCommit) throws(StatlineError) -> PreparedCommit {
-    let batch = try poll.batch.map { batch throws(StatlineError) in try planner.screened(batch) }
+    let batch = try planner.screened(poll)
     let states = try poll.states.sorted { $0.id < $1.id }.map { state throws(StatlineError) in
       (state: state, json: try state.storedJSON())
     }

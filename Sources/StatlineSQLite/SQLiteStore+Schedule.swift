@@ -29,7 +29,7 @@ extension SQLiteStore: ScheduleStore {
   public func commit(_ poll: PollCommit) throws -> StoreWrite {
     // A game changed by a poll changed when the job polled (the job's clock, not this one).
     let time = poll.states.compactMap(\.lastPolled).max() ?? Date()
-    let batch = try poll.batch.map { batch throws(StatlineError) in try planner.screened(batch) }
+    let batch = try planner.screened(poll)
     var encoded: [(state: TargetState, json: String)] = []
     for state in poll.states {
       do { encoded.append((state, try state.storedJSON())) } catch { throw error.located(location: connection.path) }

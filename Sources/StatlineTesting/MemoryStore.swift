@@ -32,8 +32,11 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   /// - Parameter planner: by default the seeded registry and the plugins' feeds (`TestFeeds`).
   public init(planner: CommitPlanner = TestFeeds.planner) { self.planner = planner }
 
-  public func write(_ batch: Batch) async throws -> StoreWrite { eventBell.ring(after: try write(batch, at: Date())) }
+  public func write(_ batch: Batch) async throws -> StoreWrite {
+    eventBell.ring(after: try write(try planner.screened(batch), at: Date()))
+  }
 
+  /// Writes a batch made ready by the planner (`CommitPlanner.screened`).
   private func write(_ batch: Batch, at time: Date) throws -> StoreWrite {
     let plan = try planned(batch, at: time)
     let (rows, events) = plan.numbered(afterVersion: version, sequence: Int64(log.count))
@@ -52,7 +55,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   /// The batch planned against the store as it is (`CommitPlanner`, as every store).
   private func planned(_ batch: Batch, at time: Date) throws -> CommitPlan {
     var reads = Reads(current: current, hashes: hashes, recent: recent, gameTimes: gameTimes, log: log)
-    return try planner.plan(try planner.screened(batch), at: time, on: &reads)
+    return try planner.plan(batch, at: time, on: &reads)
   }
 
   /// The planner's reads, answered from the store's tables.
@@ -111,7 +114,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   public func commit(_ poll: PollCommit) async throws -> StoreWrite {
     commits += 1
     var write = StoreWrite(written: 0, unchanged: 0, version: version)
-    if let batch = poll.batch {
+    if let batch = try planner.screened(poll) {
       write = try self.write(batch, at: poll.states.compactMap(\.lastPolled).max() ?? Date())
     }
     for state in poll.states { states[state.id] = state }

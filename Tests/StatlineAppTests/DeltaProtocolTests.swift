@@ -43,10 +43,11 @@ import Testing
     _ = book.seed([target], now: now)
 
     let first = await poller.poll(book.states[target.id]!, now: { now })
-    guard case .stored(let batch, _) = first.kind else {
+    guard case .stored(let screened, _) = first.kind else {
       Issue.record("the first answer must be stored: \(first.kind)")
       return
     }
+    let batch = screened.batch
     #expect(batch.games.first?.periodLabel == "Top 8th" && batch.games.first?.home.score == 4)
     #expect(first.remembered == ["filetime": "1772150400"])
     _ = book.apply(first, to: target.id, now: now, unit: { 0.5 })

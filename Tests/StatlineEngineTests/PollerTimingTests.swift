@@ -44,10 +44,11 @@ import Testing
       fetcher: ScriptedFetcher([target.url: [.ok(TestSource.body([.init(id: "1", status: "live", period: 1)]))]]),
       registry: try SourceRegistry(plugins: [TestSource.plugin]), captures: nil)
     let result = await poller.poll(TargetState(target: target, nextDue: Self.t0), now: Self.ticking())
-    guard case .stored(let batch, _) = result.kind else {
+    guard case .stored(let screened, _) = result.kind else {
       Issue.record("not stored: \(result.kind)")
       return
     }
+    let batch = screened.batch
     #expect(batch.games.first?.sport == .soccerWomen)
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import StatlineCore
 import StatlineEngine
 import StatlineTesting
 import Testing
+
+@testable import StatlineCore
 
 @Suite struct ScheduleBookTests {
   static let t0 = Date(timeIntervalSince1970: 1_771_200_000)
@@ -24,8 +25,13 @@ import Testing
   }
 
   static func stored(_ games: [Game], discover: [String] = []) -> Poller.Result {
-    Poller.Result(kind: .stored(Batch(games: games), discovered: discovered(discover)), status: 200, bodyHash: 1)
+    Poller.Result(
+      kind: .stored(screened(Batch(games: games)), discovered: discovered(discover)), status: 200, bodyHash: 1)
   }
+
+  /// A batch as the pipeline hands it on, taken as screened: these tests are of the schedule
+  /// (their games need not be whole).
+  static func screened(_ batch: Batch) -> ScreenedBatch { ScreenedBatch(checked: batch) }
 
   /// `sports:` in the configuration: a game of another sport gets no game target.
   @Test func discoveryCreatesGameTargetsOnlyForTheConfiguredSports() {
@@ -84,7 +90,8 @@ import Testing
     let schedule = Target(url: "http://h/teams/7", source: "test", parser: "test-schedule", role: .discovery)
     let result = Poller.Result(
       kind: .stored(
-        Batch(teams: [Team(id: "test:7", name: "Seven")]), discovered: [DiscoveredTarget(discovery: schedule)]),
+        Self.screened(Batch(teams: [Team(id: "test:7", name: "Seven")])),
+        discovered: [DiscoveredTarget(discovery: schedule)]),
       status: 200, bodyHash: 1)
     let applied = book.apply(result, to: list.id, now: Self.t0, unit: { 0.5 })
     #expect(applied.discovered == 1)
@@ -102,7 +109,9 @@ import Testing
     _ = book.seed([board], now: Self.t0)
     let game = Target(url: "http://h/game/1", source: "test", parser: "test-game", role: .game)
     let result = Poller.Result(
-      kind: .stored(Batch(teams: [Team(id: "test:7", name: "Seven")]), discovered: [DiscoveredTarget(discovery: game)]),
+      kind: .stored(
+        Self.screened(Batch(teams: [Team(id: "test:7", name: "Seven")])),
+        discovered: [DiscoveredTarget(discovery: game)]),
       status: 200, bodyHash: 1)
     let applied = book.apply(result, to: board.id, now: Self.t0, unit: { 0.5 })
     #expect(applied.discovered == 0 && applied.commit.states.map(\.target.url) == ["http://h/scoreboard"])
@@ -114,7 +123,8 @@ import Testing
     _ = book.seed([plays], now: Self.t0)
     let play = Play(gameId: "test:1", sequence: 1, type: .goal, text: "GOAL")
     var result = Poller.Result(
-      kind: .stored(Batch(games: [Self.game("1", .live)], plays: [play]), discovered: []), status: 200, bodyHash: 1)
+      kind: .stored(Self.screened(Batch(games: [Self.game("1", .live)], plays: [play])), discovered: []), status: 200,
+      bodyHash: 1)
     result.stores = [.play]
     let applied = book.apply(result, to: plays.id, now: Self.t0, unit: { 0.5 })
     #expect(applied.commit.batch?.games.isEmpty == true && applied.commit.batch?.plays == [play])

@@ -24,7 +24,7 @@ struct CanonicalMigrationTests {
           "DELETE FROM games WHERE starts_with(id, 'game:')", "DELETE FROM events",
           "UPDATE games SET json = json - 'canonicalId', version = 1", "UPDATE store_version SET version = 1",
           "ALTER TABLE store_version DROP COLUMN resync_below", "ALTER TABLE store_version DROP COLUMN canonical_ids",
-          "DROP TABLE rankings", "ALTER TABLE targets DROP COLUMN last_claimant",
+          "DROP TABLE rankings", "ALTER TABLE targets DROP COLUMN last_claimant", "DROP TABLE host_pauses",
           "DELETE FROM statline_migrations WHERE version >= 6",
         ] {
           try await connection.query(PostgresQuery(unsafeSQL: statement), logger: store.logger)

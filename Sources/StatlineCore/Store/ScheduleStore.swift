@@ -18,17 +18,30 @@ public protocol ScheduleStore: Store {
 
 /// What one poll leaves behind.
 public struct PollCommit: Sendable {
-  /// The validated batch to store, when the page changed and parsed.
-  public var batch: Batch?
+  /// The batch to store, when the page changed and parsed.
+  public private(set) var batch: Batch?
+  /// True when `batch` passed validation already (`init(screened:)`: a poll's page, screened
+  /// by the pipeline): the store does not check it again. Otherwise the store validates it.
+  public let isScreened: Bool
   /// The polled target's new state, and any targets it discovered.
   public var states: [TargetState]
   /// The polled host's breaker after the poll.
   public var hosts: [HostHealth]
 
+  /// A batch the store validates before it writes anything.
   public init(batch: Batch?, states: [TargetState], hosts: [HostHealth] = []) {
     self.batch = batch
     self.states = states
     self.hosts = hosts
+    isScreened = false
+  }
+
+  /// A poll's screened batch: validated once, by the pipeline.
+  public init(screened: ScreenedBatch?, states: [TargetState], hosts: [HostHealth] = []) {
+    batch = screened?.batch
+    self.states = states
+    self.hosts = hosts
+    isScreened = true
   }
 }
 

@@ -112,14 +112,17 @@ extension BatchValidator {
 /// it kept unread, each named (`game ncaa:2: the away team has no name`).
 public struct Screening: Sendable, Equatable {
   /// The batch without its refused records, its warnings naming them (`partial`).
-  public var batch: Batch
-  public var refused: [String]
-  public var unread: [String]
+  public internal(set) var batch: Batch
+  public internal(set) var refused: [String]
+  public internal(set) var unread: [String]
   /// The ids of the games the page showed whose records were refused: a schedule keeps its last
   /// good word on them (a live game refused for one poll still makes its page live).
-  public var refusedGames: [String] = []
+  public internal(set) var refusedGames: [String] = []
 
-  public init(batch: Batch, refused: [String] = [], unread: [String] = []) {
+  /// The batch as it passed, for a commit that need not check it again.
+  public var screened: ScreenedBatch { ScreenedBatch(checked: batch) }
+
+  init(batch: Batch, refused: [String] = [], unread: [String] = []) {
     self.batch = batch
     self.refused = refused
     self.unread = unread

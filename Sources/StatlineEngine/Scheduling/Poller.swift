@@ -27,7 +27,7 @@ public struct Poller: Sendable {
   /// What a poll found, before the schedule is updated.
   public struct Result: Sendable {
     public enum Kind: Sendable {
-      case stored(Batch, discovered: [DiscoveredTarget])
+      case stored(ScreenedBatch, discovered: [DiscoveredTarget])
       case unchanged
       /// The page does not exist yet (an absent status of the parser).
       case absent
@@ -153,8 +153,7 @@ public struct Poller: Sendable {
       }
       do {
         let (screening, discovered) = try PagePipeline.runScreened(page, with: entry)
-        var batch = screening.batch
-        batch.url = target.url
+        let batch = screening.screened.polled(at: target.url)
         var remembered: [String: String]?
         if let delta = entry.delta {
           remembered = Dictionary(delta.remember.compactMap { name in page.header(name).map { (name, $0) } }) { a, _ in

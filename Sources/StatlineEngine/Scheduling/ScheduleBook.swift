@@ -200,7 +200,7 @@ public struct ScheduleBook: Sendable {
     let wasFinal = Self.allFinal(state.games)
     var created: [TargetState] = []
     var left = 0
-    var batch: Batch?
+    var batch: ScreenedBatch?
     switch result.kind {
     case .failed(let error, let blocked):
       state.outcome = blocked ? .blocked : .failed
@@ -212,10 +212,11 @@ public struct ScheduleBook: Sendable {
       state.consecutiveFailures += 1
     case .unchanged:
       state.succeeded(.unchanged, result, at: now)
-    case .stored(let stored, let discovered):
+    case .stored(let screened, let discovered):
       // The schedule reads every game of the page; the store gets the kinds the parser is the
       // authority for.
-      let stores = result.stores.map(stored.keeping) ?? stored
+      let stored = screened.batch
+      let stores = result.stores.map(screened.keeping) ?? screened
       batch = state.target.role == .discovery ? withoutFollowedGames(stores) : stores
       state.succeeded(.stored, result, at: now)
       state.partial = result.partial.first.map { "\(result.partial.count) refused or unread: \($0)" }
@@ -250,7 +251,7 @@ public struct ScheduleBook: Sendable {
     }
     put(state)
     for target in created { put(target) }
-    return (PollCommit(batch: batch, states: [state] + created), state, created.count, left)
+    return (PollCommit(screened: batch, states: [state] + created), state, created.count, left)
   }
 
   /// A poll whose commit the store refused (a full disk): nothing of it was stored, so the
@@ -279,13 +280,12 @@ public struct ScheduleBook: Sendable {
   /// A discovery page's summary of a game is not stored once the game's own target has stored
   /// the game: its feed is the authority (a calendar lists the winner first, has no period…),
   /// and two pages taking turns on one record would churn versions. Nil when nothing is left.
-  private func withoutFollowedGames(_ batch: Batch) -> Batch? {
+  private func withoutFollowedGames(_ screened: ScreenedBatch) -> ScreenedBatch? {
     let followed = Set(
       states.values.filter { $0.target.role == .game && !$0.games.isEmpty }.compactMap(\.gameId))
-    guard batch.games.contains(where: { followed.contains($0.id) }) else { return batch }
-    var kept = batch
-    kept.games.removeAll { followed.contains($0.id) }
-    return kept.isEmpty ? nil : kept
+    guard screened.batch.games.contains(where: { followed.contains($0.id) }) else { return screened }
+    let kept = screened.withoutGames(followed)
+    return kept.batch.isEmpty ? nil : kept
   }
 
   static func allFinal(_ games: [Game]) -> Bool { !games.isEmpty && games.allSatisfy { $0.status == .final } }
