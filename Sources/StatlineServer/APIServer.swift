@@ -62,16 +62,20 @@ public struct APIServer: Sendable {
         switch await api.streamStart(apiRequest) {
         case .answer(let problem): answer = problem
         case .after(let start, let behind):
-          let replay = EventReplays.isReplay(behind: behind)
-          if replay && !replays.enter() {
-            answer = replays.refusal(path: apiRequest.path)
-            break
+          var ticket: Int?
+          if EventReplays.isReplay(behind: behind) {
+            ticket = replays.enter()
+            guard ticket != nil else {
+              answer = replays.refusal(path: apiRequest.path)
+              break
+            }
           }
           api.metrics?.request(route: "/v1/events/stream", status: 200, duration: ContinuousClock.now - started)
           return Response(
             status: .ok, headers: Self.fields(ReadAPI.streamHeaders),
             body: EventStreamBody(
-              reader: api.reader, hub: hub, start: start, channel: context.channel, replays: replay ? replays : nil
+              reader: api.reader, hub: hub, start: start, channel: context.channel,
+              replay: ticket.map { (replays, $0) }
             ).body)
         }
       } else {

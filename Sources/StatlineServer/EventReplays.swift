@@ -16,7 +16,15 @@ import StatlineCore
 ///   memory, and its place for at most that long without progress.
 public final class EventReplays: Sendable {
   let limits: ConnectionLimits
-  private let running = Locked(0)
+  /// The places taken: by a replay's body (`claim`), or waiting for it (an answer whose body
+  /// never ran, its client gone before, gives its place back after the stall timeout).
+  private let places = Locked(Places())
+
+  struct Places {
+    var running = 0
+    var next = 0
+    var unclaimed: [Int: ContinuousClock.Instant] = [:]
+  }
   private let lane = ReadLane()
   private let counts = Locked(Counts())
 
@@ -27,27 +35,52 @@ public final class EventReplays: Sendable {
     public var stalled = 0
   }
 
-  public init(limits: ConnectionLimits) { self.limits = limits }
+  /// The monotonic time a place is taken at (injected: tests step it).
+  let now: @Sendable () -> ContinuousClock.Instant
+
+  public init(limits: ConnectionLimits, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    self.limits = limits
+    self.now = now
+  }
 
   public var stats: Counts { counts.withLock { $0 } }
   /// Replays running now.
-  public var inFlight: Int { running.withLock { $0 } }
+  public var inFlight: Int { places.withLock { $0.running } }
 
   /// True when a stream starting `behind` events back is a replay (more than one page).
   static func isReplay(behind: Int64) -> Bool { behind > Int64(EventStreamBody.page) }
 
-  /// Takes a replay's place, or says there is none (and counts the refusal).
-  func enter() -> Bool {
-    let admitted = running.withLock { count in
-      guard count < limits.maximumReplays else { return false }
-      count += 1
-      return true
+  /// Takes a replay's place for its answer, or says there is none (and counts the refusal):
+  /// the ticket its body claims.
+  func enter() -> Int? {
+    let now = now()
+    let stall = limits.replayStallTimeout
+    let ticket = places.withLock { places -> Int? in
+      for (ticket, taken) in places.unclaimed where now - taken > stall {
+        places.unclaimed[ticket] = nil
+        places.running -= 1
+      }
+      guard places.running < limits.maximumReplays else { return nil }
+      places.running += 1
+      places.next += 1
+      places.unclaimed[places.next] = now
+      return places.next
     }
-    counts.withLock { admitted ? ($0.started += 1) : ($0.refused += 1) }
-    return admitted
+    counts.withLock { counts in
+      if ticket != nil { counts.started += 1 } else { counts.refused += 1 }
+    }
+    return ticket
   }
 
-  func leave() { running.withLock { $0 -= 1 } }
+  /// The replay's body has started: its place is held until `leave`.
+  func claim(_ ticket: Int) {
+    places.withLock { places in
+      // Given back already (the body started later than the stall timeout): taken again.
+      if places.unclaimed.removeValue(forKey: ticket) == nil { places.running += 1 }
+    }
+  }
+
+  func leave() { places.withLock { $0.running -= 1 } }
 
   /// The answer to a replay beyond the limit: 503, try again in a few seconds.
   func refusal(path: String) -> APIResponse {

@@ -11,9 +11,10 @@ struct EventStreamBody: Sendable {
   let hub: EventHub
   let start: Int64
   let channel: any Channel
-  /// Set when the stream replays the past (`EventReplays`): its place is given back when the
-  /// replay is done, its pages are read in the replays' lane and written under a stall timeout.
-  let replays: EventReplays?
+  /// Set when the stream replays the past (`EventReplays`, with its ticket): its place is
+  /// claimed when the body starts and given back when the replay is done; its pages are read in
+  /// the replays' lane and written under a stall timeout.
+  let replay: (replays: EventReplays, ticket: Int)?
 
   /// Events read from the store at once while catching up.
   static let page = 500
@@ -21,13 +22,20 @@ struct EventStreamBody: Sendable {
   var body: ResponseBody {
     ResponseBody { writer in
       let channel = channel
+      // The replay's place is the body's from its first moment to the end of the replay.
+      var replaying = replay.map { replay in
+        replay.replays.claim(replay.ticket)
+        return replay.replays
+      }
+      defer { replaying?.leave() }
       let subscription = await hub.subscribe { channel.close(promise: nil) }
       var cursor = start
       do {
         try await writer.write(ByteBuffer(string: "retry: 3000\n: connected to Statline's event stream\n\n"))
-        if let replays {
-          defer { replays.leave() }
+        if let replays = replaying {
           cursor = try await replay(from: cursor, replays: replays, writer: &writer)
+          replays.leave()
+          replaying = nil
         }
         cursor = try await catchUp(from: cursor, through: nil, writer: &writer)
         for await item in subscription.items.cancelOnGracefulShutdown() {

@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import StatlineCore
-import StatlineServer
 import Testing
 
 @testable import StatlineSQLite
+@testable import StatlineServer
 
 #if canImport(Glibc)
   import Glibc
@@ -107,6 +107,28 @@ import Testing
     #expect(try await !next.reads("id: 1\n"))
     #expect(
       next.received.hasPrefix("HTTP/1.1 200 ") && next.received.contains("id: 1\n"), "\(next.received.prefix(300))")
+  }
+}
+
+/// A replay's place taken for an answer whose body never ran (its client gone first) is given
+/// back after the stall timeout; one claimed is held until the replay leaves.
+@Suite struct ReplayPlacesTests {
+  @Test func anUnclaimedPlaceLapsesAndAClaimedOneIsHeld() throws {
+    let clock = Locked(ContinuousClock.now)
+    let replays = EventReplays(
+      limits: ConnectionLimits(maximumReplays: 1, replayStallTimeout: .seconds(10)), now: { clock.withLock { $0 } })
+    let first = try #require(replays.enter())
+    #expect(replays.enter() == nil, "the one place is taken")
+    clock.withLock { $0 += .seconds(11) }
+    let second = try #require(replays.enter(), "the unclaimed place lapsed")
+    replays.claim(second)
+    clock.withLock { $0 += .seconds(11) }
+    #expect(replays.enter() == nil, "a claimed place is held however long the replay runs")
+    replays.claim(first)  // a body that started late takes its place again
+    #expect(replays.inFlight == 2)
+    replays.leave()
+    replays.leave()
+    #expect(replays.inFlight == 0 && replays.enter() != nil)
   }
 }
 
