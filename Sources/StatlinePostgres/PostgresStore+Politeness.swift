@@ -73,14 +73,13 @@ extension PostgresStore: HostLedger {
       let now = Date().timeIntervalSince1970
       let lifted = try await connection.query(
         """
-        WITH lifted AS (DELETE FROM host_pauses WHERE host = \(host) AND until > \(now) RETURNING host),
+        WITH lifted AS (DELETE FROM host_pauses WHERE host = \(host) RETURNING until),
         slots AS (
           UPDATE host_slots SET next_start = LEAST(next_start, \(now)) WHERE host = \(host) RETURNING host
         )
-        SELECT count(*)::int FROM lifted
+        SELECT count(*) FILTER (WHERE until > \(now))::int FROM lifted
         """, logger: logger
       ).collect().first?.decode(Int.self)
-      try await connection.query("DELETE FROM host_pauses WHERE host = \(host)", logger: logger)
       return (lifted ?? 0) > 0
     }
   }

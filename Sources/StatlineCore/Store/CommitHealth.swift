@@ -44,8 +44,6 @@ public final class CommitHealth: Sendable {
   }
 
   public func accepted(_ target: String) {
-    state.withLock { failures in
-      if failures[target] != nil { failures[target] = nil }
-    }
+    state.withLock { _ = $0.removeValue(forKey: target) }
   }
 }

@@ -235,20 +235,9 @@ public struct ScheduleBook: Sendable {
       // Counted from the poll after the first one that saw every game final.
       state.pollsSinceFinal = Self.allFinal(state.games) ? state.pollsSinceFinal + (wasFinal ? 1 : 0) : 0
     }
-    let policy = policy(for: state.target)
-    let observation = SchedulingPolicy.Observation(
-      role: state.target.role, games: state.games, now: now, consecutiveFailures: state.consecutiveFailures,
-      pollsSinceFinal: state.pollsSinceFinal, pollThrough: state.pollThrough)
-    switch policy.next(observation) {
-    case .stop: state.nextDue = nil
-    case .after(let delay):
-      if state.consecutiveFailures == 0 { state.cadence = JobClock<ContinuousClock>.seconds(delay) }
-      // Counted from the site's answer: the time the result waited to be parsed and stored
-      // (a busy store) does not push every later poll back.
-      let answered = min(result.answeredAt ?? now, now)
-      state.nextDue = answered.addingTimeInterval(
-        JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
-    }
+    // Counted from the site's answer: the time the result waited to be parsed and stored (a
+    // busy store) does not push every later poll back.
+    scheduleNext(&state, from: min(result.answeredAt ?? now, now), now: now, unit: unit)
     put(state)
     for target in created { put(target) }
     return (PollCommit(screened: batch, states: [state] + created), state, created.count, left)
@@ -266,15 +255,24 @@ public struct ScheduleBook: Sendable {
     state.outcome = .failed
     state.lastError = error
     state.consecutiveFailures += 1
+    scheduleNext(&state, from: now, now: now, unit: unit)
+    put(state)
+    return state
+  }
+
+  /// The state's next poll by its policy, counted from `start` (jittered); none when the policy
+  /// stops. A state without failures keeps the cadence it is polled at.
+  private func scheduleNext(_ state: inout TargetState, from start: Date, now: Date, unit: () -> Double) {
     let policy = policy(for: state.target)
     let observation = SchedulingPolicy.Observation(
       role: state.target.role, games: state.games, now: now, consecutiveFailures: state.consecutiveFailures,
       pollsSinceFinal: state.pollsSinceFinal, pollThrough: state.pollThrough)
-    if case .after(let delay) = policy.next(observation) {
-      state.nextDue = now.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
+    switch policy.next(observation) {
+    case .stop: state.nextDue = nil
+    case .after(let delay):
+      if state.consecutiveFailures == 0 { state.cadence = JobClock<ContinuousClock>.seconds(delay) }
+      state.nextDue = start.addingTimeInterval(JobClock<ContinuousClock>.seconds(policy.jittered(delay, unit: unit())))
     }
-    put(state)
-    return state
   }
 
   /// A discovery page's summary of a game is not stored once the game's own target has stored
