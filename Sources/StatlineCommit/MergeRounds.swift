@@ -12,12 +12,15 @@ import StatlineCore
 /// 2. When the memory is the store's (`trustsMemory`), a lone game placed in a canonical game
 ///    that holds it alone is merged from memory, without a read (the usual live poll).
 /// 3. Otherwise: the canonical games the pending games could belong to and the pending games
-///    themselves (a game placed before reads only its canonical game), further numbers for
-///    teams that met more than four times within a day either side, then the source games the
-///    candidates hold that no answer carried.
+///    themselves (a game placed before, with the same teams, reads only its canonical game),
+///    further numbers for teams that met more than four times within a day either side, the
+///    canonical games the pending games were placed in before and no answer carried (a game
+///    whose teams changed may leave one: `CanonicalStep.mergeMatching` takes it out), then the
+///    source games the candidates hold that no answer carried.
 struct MergeRounds {
   private enum Stage {
     case candidates(first: Bool)
+    case formers
     case members
   }
 
@@ -74,7 +77,8 @@ struct MergeRounds {
     guard let asked = wanted else { return }
     reads.found.merge(answer) { first, _ in first }
     for id in asked where reads.found[id] == nil { reads.absent.insert(id) }
-    if case .candidates(let first) = stage {
+    switch stage {
+    case .candidates(let first):
       let looked = first ? unplaced : further
       further = step.unfinished(looked, found: Set(answer.keys), upTo: numbers.upperBound)
       if !further.isEmpty {
@@ -83,19 +87,33 @@ struct MergeRounds {
         wanted = step.candidateIds(of: further, numbers: numbers)
         return
       }
-      let members = step.memberIds(of: pending, candidates: candidates).filter {
-        reads.found[$0] == nil && !reads.absent.contains($0)
+      let formers = unread(pending.compactMap { reads.found[$0.id]?.game.canonicalId })
+      if !formers.isEmpty {
+        stage = .formers
+        wanted = formers
+        return
       }
+      fallthrough
+    case .formers:
+      let members = unread(step.memberIds(of: pending, candidates: candidates))
       if !members.isEmpty {
         stage = .members
         wanted = members
         return
       }
+    case .members:
+      break
     }
     merge()
   }
 
   private var candidates: [Game] { reads.found.values.map(\.game).filter(\.isCanonical) }
+
+  /// The ids no round has answered yet, each once, in order.
+  private func unread(_ ids: [String]) -> [String] {
+    var seen: Set<String> = []
+    return ids.filter { reads.found[$0] == nil && !reads.absent.contains($0) && seen.insert($0).inserted }
+  }
 
   private mutating func merge() {
     var stored: [String: CanonicalStep.StoredSource] = [:]

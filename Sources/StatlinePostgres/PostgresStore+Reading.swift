@@ -58,7 +58,8 @@ extension PostgresStore: StoreReader {
       SELECT json::text FROM games WHERE starts_with(id, 'game:')
         AND (\(sport?.rawValue)::text IS NULL OR sport = \(sport?.rawValue))
         AND (\(date)::text IS NULL OR date = \(date)) ORDER BY id
-      """, Self.game)
+      """, Self.game
+    ).filter { !$0.isRetired }
   }
 
   public func games(team: String, datePrefix: String?) async throws -> [Game] {
@@ -67,7 +68,8 @@ extension PostgresStore: StoreReader {
       """
       SELECT json::text FROM games WHERE (away_team = \(team) OR home_team = \(team)) AND starts_with(id, 'game:')
         AND (\(datePrefix)::text IS NULL OR starts_with(date, \(datePrefix))) ORDER BY date, id
-      """, Self.game)
+      """, Self.game
+    ).filter { !$0.isRetired }
   }
 
   public func teams(sport: Sport?) async throws -> [Team] {

@@ -55,7 +55,8 @@ extension SQLiteStore: StoreReader {
     var result: [Game] = []
     while try statement.step() {
       if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
-        result.append(game)
+        // A retired canonical game is kept for delta sync only.
+        if !game.isRetired { result.append(game) }
       }
     }
     return result
@@ -72,7 +73,8 @@ extension SQLiteStore: StoreReader {
     var result: [Game] = []
     while try statement.step() {
       if let game = try record(.game, statement.text(0), { if case .game(let game) = $0 { game } else { nil } }) {
-        result.append(game)
+        // A retired canonical game is kept for delta sync only.
+        if !game.isRetired { result.append(game) }
       }
     }
     return result

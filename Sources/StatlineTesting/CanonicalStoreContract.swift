@@ -17,6 +17,105 @@ public enum CanonicalStoreContract {
     try await twoFeedsOfOneGame(try await make(), sourceLocation)
     try await teamsThatMeetMoreThanFourTimesInADay(try await make(), sourceLocation)
     try await aFeedThatSwapsHomeAndAway(try await make(), sourceLocation)
+    try await aSourceWhoseTeamIsCorrected(try await make(), sourceLocation)
+    try await aSharedSourceWhoseTeamIsCorrected(try await make(), sourceLocation)
+  }
+
+  /// A page that corrects a team (Navy was Navy, is now Duke): the source game moves to the
+  /// canonical game of its new teams in the same write, and the one it left, holding nothing
+  /// else, is retired (`retiredInto`, one `game.retired`, in no list, in delta sync). Corrected
+  /// back, the first game is live again and the second retired.
+  static func aSourceWhoseTeamIsCorrected(
+    _ store: any ScheduleStore & EventLog & StoreReader, _ location: SourceLocation
+  ) async throws {
+    func feed(_ home: String, _ away: Int, _ homeScore: Int) -> Game {
+      Game(
+        id: "statbroadcast:9", sport: .lacrosseMen, status: .live, period: 1, clock: "09:00", date: "2026-03-07",
+        away: TeamLine(team: TeamRef(name: "Army"), score: away),
+        home: TeamLine(team: TeamRef(name: home), score: homeScore))
+    }
+    func write(_ game: Game) async throws {
+      var batch = Batch(games: [game])
+      batch.source = "statbroadcast"
+      batch.parser = "p"
+      _ = try await store.commit(PollCommit(batch: batch, states: []))
+    }
+    try await write(feed("Navy", 0, 0))
+    let first = try #require(try await store.game(id: "statbroadcast:9"), sourceLocation: location)
+    #expect(first.id == canonicalId, sourceLocation: location)
+    try await write(feed("Navy", 1, 0))
+    let before = try await store.version()
+    let seen = try await store.lastEventSequence()
+
+    try await write(feed("Duke", 1, 0))
+    let moved = try #require(try await store.game(id: "statbroadcast:9"), sourceLocation: location)
+    #expect(moved.id != canonicalId && moved.sources == ["statbroadcast:9"], "\(moved.id)", sourceLocation: location)
+    #expect(moved.home.team.name == "Duke", sourceLocation: location)
+    let listed = try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id)
+    #expect(listed == [moved.id], "one game for one source game, not a ghost beside it", sourceLocation: location)
+    let army = try #require(moved.away.team.id, sourceLocation: location)
+    #expect(try await store.games(team: army, datePrefix: nil).map(\.id) == [moved.id], sourceLocation: location)
+    let ghost = try #require(try await store.game(id: canonicalId), sourceLocation: location)
+    #expect(ghost.retiredInto == moved.id && ghost.sources == [], sourceLocation: location)
+    #expect(ghost.liveSource == nil && ghost.isRetired, sourceLocation: location)
+    let changed = try await store.changes(since: before, limit: 100).filter { $0.kind == .game }.map(\.id)
+    #expect(Set(changed) == [canonicalId, moved.id], "delta sync tells the app both", sourceLocation: location)
+    let events = try await store.events(since: seen, limit: 100)
+    let retired = events.filter { $0.type == .retired }
+    #expect(
+      retired.count == 1 && retired.first?.gameId == canonicalId, "\(events.map(\.type))", sourceLocation: location)
+    #expect(retired.first?.details["into"] == moved.id, sourceLocation: location)
+    #expect(!events.contains { $0.gameId == canonicalId && $0.type != .retired }, sourceLocation: location)
+    #expect(events.contains { $0.gameId == moved.id && $0.type == .discovered }, sourceLocation: location)
+
+    // A goal on the page now: the moved game's, and the retired one stays as it was.
+    let quiet = try await store.lastEventSequence()
+    try await write(feed("Duke", 2, 0))
+    let goals = try await store.events(since: quiet, limit: 100)
+    #expect(goals.map(\.type) == [.goal] && goals.first?.gameId == moved.id, sourceLocation: location)
+    #expect(try await store.game(id: canonicalId)?.retiredInto == moved.id, sourceLocation: location)
+
+    // Corrected back: the first game holds its source again, the second is retired.
+    let back = try await store.lastEventSequence()
+    try await write(feed("Navy", 2, 0))
+    #expect(try await store.game(id: "statbroadcast:9")?.id == canonicalId, sourceLocation: location)
+    #expect(
+      try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id) == [canonicalId],
+      sourceLocation: location)
+    #expect(try await store.game(id: moved.id)?.retiredInto == canonicalId, sourceLocation: location)
+    let again = try await store.events(since: back, limit: 100)
+    #expect(
+      again.map(\.type).sorted { $0.rawValue < $1.rawValue } == [.discovered, .retired], "\(again.map(\.type))",
+      sourceLocation: location)
+  }
+
+  /// Two sources of one game, one of which corrects a team: the game keeps the other source
+  /// (merged again from it alone), and the corrected one joins the game a third source has of
+  /// its new teams (matched among them, not made anew over it).
+  static func aSharedSourceWhoseTeamIsCorrected(
+    _ store: any ScheduleStore & EventLog & StoreReader, _ location: SourceLocation
+  ) async throws {
+    func game(_ id: String, home: String) -> Game {
+      Game(
+        id: id, sport: .lacrosseMen, status: .scheduled, date: "2026-03-07",
+        away: TeamLine(team: TeamRef(name: "Army")), home: TeamLine(team: TeamRef(name: home)))
+    }
+    for id in ["statbroadcast:9", "ncaa:com-9"] {
+      _ = try await store.commit(PollCommit(batch: Batch(games: [game(id, home: "Navy")]), states: []))
+    }
+    _ = try await store.commit(PollCommit(batch: Batch(games: [game("ncaa:com-8", home: "Duke")]), states: []))
+    let duke = try #require(try await store.game(id: "ncaa:com-8"), sourceLocation: location).id
+    #expect(try await store.game(id: canonicalId)?.sources?.count == 2, sourceLocation: location)
+    _ = try await store.commit(PollCommit(batch: Batch(games: [game("statbroadcast:9", home: "Duke")]), states: []))
+    let kept = try #require(try await store.game(id: canonicalId), sourceLocation: location)
+    #expect(kept.sources == ["ncaa:com-9"] && kept.liveSource == "ncaa:com-9", sourceLocation: location)
+    #expect(!kept.isRetired, sourceLocation: location)
+    let moved = try #require(try await store.game(id: "statbroadcast:9"), sourceLocation: location)
+    #expect(moved.id == duke && moved.sources == ["statbroadcast:9", "ncaa:com-8"], sourceLocation: location)
+    #expect(
+      try await store.games(sport: .lacrosseMen, date: "2026-03-07").map(\.id) == [canonicalId, duke].sorted(),
+      sourceLocation: location)
+    #expect(!(try await store.events(since: 0, limit: 100)).contains { $0.type == .retired }, sourceLocation: location)
   }
 
   /// A neutral-site game whose two feeds disagree on who is home: the goal a feed reports for

@@ -191,7 +191,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   public func games(sport: Sport?, date: String?) async throws -> [Game] {
     current.values.compactMap { change -> Game? in
-      guard case .game(let game) = change.record, game.isCanonical, sport == nil || game.sport == sport,
+      guard case .game(let game) = change.record, game.isCanonical, !game.isRetired,
+        sport == nil || game.sport == sport,
         date == nil || game.date == date
       else { return nil }
       return game
@@ -200,7 +201,7 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
 
   public func games(team: String, datePrefix: String?) async throws -> [Game] {
     current.values.compactMap { change -> Game? in
-      guard case .game(let game) = change.record, game.isCanonical,
+      guard case .game(let game) = change.record, game.isCanonical, !game.isRetired,
         game.away.team.id == team || game.home.team.id == team,
         datePrefix.map({ game.date?.hasPrefix($0) ?? false }) ?? true
       else { return nil }

@@ -180,6 +180,7 @@ import Testing
       game.liveSource = maybe(text())
       game.conflict = maybe(GameConflict(kept: text(), keptScore: text(), other: text(), otherScore: text()))
       game.canonicalId = maybe(text())
+      game.retiredInto = maybe(text())
       try Self.expectSame(game, "\(game)")
       // Inside another value's Codable (a target's state keeps its games).
       try Self.expectSame(["games": [game]], "\(game)")
@@ -196,7 +197,7 @@ import Testing
       fields(Game(id: "g", sport: .unknown, status: .live, away: line, home: line)) == [
         "id", "sport", "status", "_period", "_periodLabel", "_clock", "_date", "_startTime", "_venue",
         "_attendance", "_neutralSite", "away", "home", "sources", "reversedSources", "liveSource", "conflict",
-        "canonicalId",
+        "canonicalId", "retiredInto",
       ])
     #expect(fields(line) == ["team", "_score", "periodScores", "_record", "_rank", "_rankSource", "_winner"])
     #expect(fields(ref) == ["_id", "name", "_abbreviation"])

@@ -23,9 +23,19 @@ public struct CanonicalBoard: Sendable {
     }
     sources[game.id] = source
     let id: String
-    if let known = placement[game.id] {
+    if let known = placement[game.id], entries[known]?.pair == source.pair {
       id = known
     } else {
+      // Its teams were corrected: the game it was in loses it (and goes when it holds no other).
+      if let left = placement[game.id] {
+        entries[left]?.members.removeAll { $0.gameId == game.id }
+        if let rest = entries[left]?.members.compactMap({ sources[$0.gameId] }), !rest.isEmpty {
+          merged[left] = merger.merge(id: left, sources: rest, previous: merged[left])
+        } else {
+          entries[left] = nil
+          merged[left] = nil
+        }
+      }
       let candidates = entries.values.filter { $0.sport == game.sport && $0.pair == source.pair }
       switch GameMatcher.place(source, among: candidates) {
       case .join(let joined):

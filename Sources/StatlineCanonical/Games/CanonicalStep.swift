@@ -152,6 +152,8 @@ public struct CanonicalStep: Sendable {
     var sources: [Game] = []
     var changed: [String] = []
     var changing: Set<String> = []
+    // The canonical games a game left (its teams were corrected): each to the one it moved to.
+    var left: [String: String] = [:]
     for var game in games {
       game.canonicalId = nil
       var source = sourceGame(game, liveChangedAt: time)
@@ -180,10 +182,23 @@ public struct CanonicalStep: Sendable {
       game.canonicalId = id
       sources.append(game)
       if changing.insert(id).inserted { changed.append(id) }
+      // Placed elsewhere than before: the canonical game it was in loses it in the same write
+      // (merged again from the sources it has left, or retired when it has none).
+      if let former = stored[game.id]?.game.canonicalId, former != id, entries[former] != nil {
+        entries[former]?.members.removeAll { $0.gameId == game.id }
+        left[former] = id
+        if changing.insert(former).inserted { changed.append(former) }
+      }
     }
     var canonical: [Game] = []
     for id in changed {
       guard let entry = entries[id] else { continue }
+      if entry.members.isEmpty {
+        if let into = left[id], let record = candidates.first(where: { $0.id == id }) {
+          canonical.append(Self.retired(record, into: into))
+        }
+        continue
+      }
       let members = entry.members.compactMap { member -> SourceGame? in
         if let source = fresh[member.gameId] { return source }
         guard let held = stored[member.gameId] else { return nil }
@@ -193,6 +208,18 @@ public struct CanonicalStep: Sendable {
       canonical.append(game.record)
     }
     return (sources, canonical)
+  }
+
+  /// A canonical game whose last source moved to `into`: its last facts, no source, and where
+  /// its source went (`Game.retiredInto`).
+  static func retired(_ record: Game, into: String) -> Game {
+    var game = record
+    game.sources = []
+    game.reversedSources = nil
+    game.liveSource = nil
+    game.conflict = nil
+    game.retiredInto = into
+    return game
   }
 
   /// A sport and two teams' identities: the entries a game can be matched among.
@@ -243,8 +270,10 @@ public struct CanonicalStep: Sendable {
   public struct Stamping: Sendable {
     public private(set) var games: [Game]
     public private(set) var pending: [Game] = []
-    /// The canonical id of each pending game the store has placed before (its stamp): only that
-    /// canonical game is read for it, not every candidate.
+    /// The canonical id of each pending game the store has placed before (its stamp), with the
+    /// same teams as then: only that canonical game is read for it, not every candidate. (A game
+    /// whose teams changed is matched again among its new teams' candidates, and its canonical
+    /// game then read as the one it may have left.)
     public private(set) var placed: [String: String] = [:]
     private var positions: [String: Int] = [:]
 
@@ -259,7 +288,7 @@ public struct CanonicalStep: Sendable {
             self.games[index] = stamped
             continue
           }
-          placed[game.id] = id
+          if game.away.team == held.away.team && game.home.team == held.home.team { placed[game.id] = id }
         }
         positions[game.id] = index
         pending.append(game)
@@ -283,28 +312,6 @@ public struct CanonicalStep: Sendable {
       fatalError("an empty team registry does not load: \(error)")
     }
   }()
-
-  /// Merges with reads answered synchronously (a store that is its file's only writer).
-  ///
-  /// - Parameter placed: the canonical id of each game placed before (`Stamping.placed`).
-  public func run<Failure: Error>(
-    _ games: [Game], placed: [String: String] = [:], at time: Date,
-    candidates: ([String]) throws(Failure) -> [Game], stored: ([String]) throws(Failure) -> [String: StoredSource]
-  ) throws(Failure) -> (sources: [Game], canonical: [Game]) {
-    guard !games.isEmpty else { return ([], []) }
-    var numbers = 1...Self.meetings
-    let unplaced = games.filter { placed[$0.id] == nil }
-    var found = try candidates(Self.placedIds(placed) + candidateIds(of: unplaced, numbers: numbers))
-    var further = unplaced.isEmpty ? [] : unfinished(unplaced, found: Set(found.map(\.id)), upTo: numbers.upperBound)
-    while !further.isEmpty {
-      numbers = Self.next(after: numbers)
-      let more = try candidates(candidateIds(of: further, numbers: numbers))
-      found += more
-      further = unfinished(further, found: Set(more.map(\.id)), upTo: numbers.upperBound)
-    }
-    let held = try stored(memberIds(of: games, candidates: found))
-    return merge(games, candidates: found, stored: held, at: time)
-  }
 
   /// The canonical games of the games placed before, each once.
   public static func placedIds(_ placed: [String: String]) -> [String] {

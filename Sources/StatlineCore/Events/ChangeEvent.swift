@@ -104,13 +104,17 @@ public struct ChangeEvent: Codable, Sendable, Equatable {
     /// Two sources of a canonical game report finals that disagree: `details` names the kept
     /// source game and score (`kept`, `keptScore`) and the other (`other`, `otherScore`).
     public static let conflict = Kind(rawValue: "game.conflict")
+    /// A canonical game lost its last source (its teams were corrected and it moved to another
+    /// canonical game): `details.into` names that game; the app deletes this one. Nothing else
+    /// is derived from a retired game.
+    public static let retired = Kind(rawValue: "game.retired")
     /// A poll's new week landed (a week the store did not hold): `ranking` is the week, `gameId`
     /// its id. A week published again, or corrected, gives none.
     public static let rankingPublished = Kind(rawValue: "ranking.published")
 
     public static let all: [Kind] = [
       .discovered, .started, .goal, .scored, .setEnded, .leadChange, .tied, .periodStarted, .periodEnded, .overtime,
-      .final, .status, .corrected, .scoreJumped, .conflict, .rankingPublished,
+      .final, .status, .corrected, .scoreJumped, .conflict, .retired, .rankingPublished,
     ]
 
     public init(from decoder: any Decoder) throws {

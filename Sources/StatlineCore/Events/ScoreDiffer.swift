@@ -27,6 +27,8 @@
 ///   score: a game in progress between periods, never an event at each break.
 /// - A canonical game whose sources' finals come to disagree (a new `conflict`) gives one
 ///   `game.conflict`.
+/// - A canonical game that loses its last source (`Game.retiredInto`) gives one `game.retired`
+///   and nothing else; one that gains a source again is `game.discovered` again.
 public enum ScoreDiffer {
   /// - Parameters:
   ///   - lastLeader: the side that led last before `previous` (when `previous` is tied), from
@@ -34,7 +36,14 @@ public enum ScoreDiffer {
   public static func events(previous: Game?, current: Game, plays: [Play] = [], lastLeader: Side? = nil)
     -> [ChangeEvent]
   {
-    guard let previous else { return [ChangeEvent(.discovered, game: current)] }
+    if let into = current.retiredInto {
+      guard let previous, !previous.isRetired else { return [] }
+      var event = ChangeEvent(.retired, game: current, previous: ChangeEvent.Previous(previous))
+      event.details = ["into": into]
+      return [event]
+    }
+    // A retired game that gains a source again is discovered again.
+    guard let previous, !previous.isRetired else { return [ChangeEvent(.discovered, game: current)] }
     var events: [ChangeEvent] = []
     let before = ChangeEvent.Previous(previous)
     let status = (old: previous.status, new: current.status)

@@ -36,6 +36,11 @@ public struct Game: Codable, Sendable, Hashable {
   public var conflict: GameConflict?
   /// On a source game as the store keeps it: the canonical game it was merged into.
   public var canonicalId: String?
+  /// On a canonical game no source holds any more (its last source's teams were corrected, and
+  /// it moved): the canonical game that source is in now. The app deletes a retired game; the
+  /// store keeps it (with `sources` empty and its last facts) so delta sync can say so, and
+  /// leaves it out of every list.
+  public var retiredInto: String?
 
   public init(
     id: String, sport: Sport, status: GameStatus, period: Int? = nil, periodLabel: String? = nil,
@@ -63,6 +68,10 @@ public struct Game: Codable, Sendable, Hashable {
 
   /// Whether this is a canonical game (merged from the source games it lists).
   public var isCanonical: Bool { id.hasPrefix(Self.canonicalPrefix) }
+
+  /// Whether this is a canonical game no source holds any more (`retiredInto`): kept for delta
+  /// sync, shown in no list.
+  public var isRetired: Bool { retiredInto != nil }
 
   /// The line of one side.
   public subscript(side: Side) -> TeamLine {

@@ -94,6 +94,10 @@ extension Game: SortedJSONWritable {
     json.value(period)
     json.key("periodLabel", &first)
     json.value(periodLabel)
+    if let retiredInto {
+      json.key("retiredInto", &first)
+      json.value(retiredInto)
+    }
     if let reversedSources {
       json.key("reversedSources", &first)
       json.value(reversedSources)
