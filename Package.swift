@@ -95,6 +95,7 @@ let package = Package(
       dependencies: [
         "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ],
       swiftSettings: swiftSettings),

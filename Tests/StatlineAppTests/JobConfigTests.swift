@@ -101,7 +101,9 @@ import Testing
           redirectHosts: [Stats.Example.edu, cdn.example.com]
       http:
         maxRedirects: 2
+        privateHosts: [Scores.Lab.Internal]
       """)
+    #expect(config.http.privateHosts == ["scores.lab.internal"])
     #expect(config.targets.map(\.url) == ["http://169.254.10.10/scores.xml"])
     #expect(config.sources["statbroadcast"]?.redirectHosts == ["stats.example.edu", "cdn.example.com"])
     #expect(config.politeness.redirects.maximumHops == 2)

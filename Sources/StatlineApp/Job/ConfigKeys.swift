@@ -16,7 +16,7 @@ public enum ConfigKeys {
     "userAgent", "obeyRobots", "concurrency", "spacing", "retries", "breakerFailures", "breakerCooldown", "hosts",
   ]
   public static let host = ["concurrency", "spacing"]
-  public static let http = ["timeout", "connectTimeout", "maxBodySize", "maxRedirects"]
+  public static let http = ["timeout", "connectTimeout", "maxBodySize", "maxRedirects", "privateHosts"]
   public static let captures = ["keep", "maxAge", "maxBytes", "maxPageBytes"]
   public static let cluster = ["lease", "claimEvery", "renewEvery", "workerId"]
   public static let teams = ["aliases"]

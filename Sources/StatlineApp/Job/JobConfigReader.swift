@@ -327,17 +327,20 @@ struct YAMLWalker {
       case "options": settings.options = try strings(value, "\(path).options")
       case "headers": settings.headers = try strings(value, "\(path).headers")
       case "redirectHosts":
-        guard let items = value.sequence else {
-          throw failure("\(path).redirectHosts", value, "must be a list", expected: "- www.example.edu")
-        }
-        settings.redirectHosts = Set(
-          try items.enumerated().map { (index, item) throws(StatlineError) in
-            try string(item, "\(path).redirectHosts[\(index)]").lowercased()
-          })
+        settings.redirectHosts = try hosts(value, "\(path).redirectHosts", example: "- www.example.edu")
       default: settings.policy = try policy(value, "\(path).policy", base: .default)
       }
     }
     return settings
+  }
+
+  /// A list of host names, lower-cased.
+  func hosts(_ node: Yams.Node, _ path: String, example: String) throws(StatlineError) -> Set<String> {
+    guard let items = node.sequence else { throw failure(path, node, "must be a list", expected: example) }
+    return Set(
+      try items.enumerated().map { (index, item) throws(StatlineError) in
+        try string(item, "\(path)[\(index)]").lowercased()
+      })
   }
 
   func policy(_ node: Yams.Node, _ path: String, base: SchedulingPolicy) throws(StatlineError) -> SchedulingPolicy {
@@ -400,6 +403,7 @@ struct YAMLWalker {
       case "timeout": http.requestTimeout = try duration(value, at)
       case "connectTimeout": http.connectTimeout = try duration(value, at)
       case "maxBodySize": http.maximumBodyBytes = try bytes(value, at)
+      case "privateHosts": http.privateHosts = try hosts(value, at, example: "- scores.lab.internal")
       default: redirects.maximumHops = try int(value, at)
       }
     }

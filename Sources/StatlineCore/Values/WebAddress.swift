@@ -84,6 +84,9 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// The port a connection goes to.
   public var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
 
+  /// Whether the host is an IPv4 or IPv6 address as written, not a name.
+  public var isLiteral: Bool { host.contains(":") || Self.ipv4(host) != nil }
+
   /// The address a `Location` header names, resolved against this one (relative and
   /// protocol-relative forms included), and checked as any address is.
   public func resolving(_ location: String) throws(StatlineError) -> WebAddress {
@@ -131,7 +134,9 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     /// Anything else, and every host name but `localhost`.
     case `public`
 
-    static func of(host: String) -> Reach {
+    /// The reach of a host as written: an address literal's by its range, `localhost` loopback,
+    /// any other name public (it is not resolved here).
+    public static func of(host: String) -> Reach {
       if host == "localhost" || host.hasSuffix(".localhost") { return .loopback }
       if let v4 = ipv4(host) { return of(v4: v4) }
       var v6 = in6_addr()

@@ -8,8 +8,10 @@ import StatlineCore
 /// Fetches over HTTP with async-http-client: gzip/deflate (with a size limit, so a gzip bomb
 /// cannot expand past it), a deadline per request, a maximum body size, and conditional GET
 /// headers from the request's validators. Every address is checked (`WebAddress`) before the
-/// client sees it, and redirects are answered as pages, never followed here: `PoliteFetcher`
-/// follows them by `RedirectRules`, as it does politeness.
+/// client sees it, a host name is resolved here and its connection pinned to an address that
+/// passed (`PinnedClients`: never a loopback, private or link-local one unless
+/// `privateHosts` names the host), and redirects are answered as pages, never followed here:
+/// `PoliteFetcher` follows them by `RedirectRules`, as it does politeness.
 ///
 /// Call `shutdown()` before dropping it.
 public final class HTTPFetcher: Fetcher {
@@ -18,31 +20,62 @@ public final class HTTPFetcher: Fetcher {
     public var connectTimeout: Duration = .seconds(5)
     /// Larger bodies (after decompression) are refused.
     public var maximumBodyBytes = 16 << 20
+    /// Host names that may resolve to a loopback, private or link-local address (a lab's own
+    /// site); any other name that does is refused (`http.privateHosts`).
+    public var privateHosts: Set<String> = []
+    /// How long a host name's resolution is used before it is asked again.
+    public var resolutionLifetime: Duration = .seconds(60)
     public init() {}
   }
 
   private let client: HTTPClient
+  private let pinned: PinnedClients
   private let configuration: Configuration
   private let now: @Sendable () -> Date
 
-  /// - Parameter now: stamps `fetchedAt`.
-  public init(configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date = { Date() }) {
+  /// - Parameters:
+  ///   - resolver: resolves host names before each connection is made (`SystemResolver`).
+  ///   - now: stamps `fetchedAt`, and dates resolutions.
+  public init(
+    configuration: Configuration = Configuration(), resolver: any HostResolver = SystemResolver(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.configuration = configuration
     self.now = now
-    client = HTTPClient(
-      eventLoopGroupProvider: .singleton,
-      configuration: HTTPClient.Configuration(
-        redirectConfiguration: .disallow,
-        timeout: HTTPClient.Configuration.Timeout(
-          connect: .milliseconds(configuration.connectTimeout.milliseconds),
-          read: .milliseconds(configuration.requestTimeout.milliseconds)),
-        decompression: .enabled(limit: .size(configuration.maximumBodyBytes))))
+    client = Self.client(configuration, dnsOverride: [:])
+    pinned = PinnedClients(
+      resolver: resolver, privateHosts: configuration.privateHosts,
+      lifetime: Double(configuration.resolutionLifetime.milliseconds) / 1000,
+      idleAfter: 2 * Double(configuration.requestTimeout.milliseconds) / 1000 + 60, now: now
+    ) { host, address in Self.client(configuration, dnsOverride: [host: address]) }
   }
 
-  public func shutdown() async throws { try await client.shutdown() }
+  private static func client(_ configuration: Configuration, dnsOverride: [String: String]) -> HTTPClient {
+    var settings = HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: HTTPClient.Configuration.Timeout(
+        connect: .milliseconds(configuration.connectTimeout.milliseconds),
+        read: .milliseconds(configuration.requestTimeout.milliseconds)),
+      decompression: .enabled(limit: .size(configuration.maximumBodyBytes)))
+    settings.dnsOverride = dnsOverride
+    return HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+  }
+
+  /// The address a connection to `host` uses among the resolver's `answers` (`PinnedClients`).
+  public static func chooseAddress(_ answers: [String], host: String, allowPrivate: Bool) throws(StatlineError)
+    -> String
+  {
+    try PinnedClients.choose(answers, host: host, allowPrivate: allowPrivate, url: "http://\(host)/")
+  }
+
+  public func shutdown() async throws {
+    try await pinned.shutdown()
+    try await client.shutdown()
+  }
 
   public func fetch(_ request: FetchRequest) async throws -> Page {
     let address = try WebAddress(request.url)
+    let client = PinnedClients.resolves(address) ? try await pinned.client(for: address) : client
     var http = HTTPClientRequest(url: address.url)
     http.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
     if let authorization = address.basicAuthorization { http.headers.add(name: "Authorization", value: authorization) }
