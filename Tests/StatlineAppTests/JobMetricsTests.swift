@@ -44,4 +44,17 @@ struct JobMetricsTests {
     #expect(lines.contains(#"statline_fetch_duration_seconds_count{source="ncaa"} 5"#))
     #expect(lines.contains(#"statline_fetch_duration_seconds_bucket{source="ncaa",le="0.25"} 5"#))
   }
+
+  @Test func robotsBoundsAreCountedByBound() {
+    let metrics = ServerMetrics()
+    let job = JobMetrics(factory: metrics.factory)
+    job.record(.robotsBound(.fileCut(origin: "https://a.test", bytes: 14_000_000)))
+    job.record(.robotsBound(.rulesIgnored(origin: "https://a.test", count: 9)))
+    job.record(.robotsBound(.tooCostly(origin: "https://a.test")))
+    job.record(.robotsBound(.tooCostly(origin: "https://a.test")))
+    let lines = Set(metrics.registry.emitToString().split(separator: "\n").map(String.init))
+    #expect(lines.contains(#"statline_robots_bounds_total{bound="fileCut"} 1"#))
+    #expect(lines.contains(#"statline_robots_bounds_total{bound="rulesIgnored"} 1"#))
+    #expect(lines.contains(#"statline_robots_bounds_total{bound="tooCostly"} 2"#))
+  }
 }

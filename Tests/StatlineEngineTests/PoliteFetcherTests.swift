@@ -109,6 +109,31 @@ import Testing
     #expect(await fetcher.count(Self.url) == 0)
   }
 
+  /// A host whose robots.txt is too costly to match a URL pays for it: that URL is refused as
+  /// blocked (and told to the job), while another host's request goes on untouched.
+  @Test func aRobotsFileTooCostlyToMatchRefusesItsOwnHostOnly() async throws {
+    let rule = "Disallow: /*a*b*c*d*e*f*g*h*i*j*k*l*m*n*o*p*q*r*s*t*u*v*w*x*y*z*\n"
+    let costly = "https://stats.test/" + String(repeating: "abcdefghijklmnopqrstuvwxy", count: 20)
+    let fetcher = ScriptedFetcher([
+      Self.robots: [.ok("User-agent: *\n" + String(repeating: rule, count: 7_000))],
+      "https://other.test/robots.txt": [.page(status: 404)], "https://other.test/x": [.ok("<html>other</html>")],
+    ])
+    let told = Locked<[RobotsBound]>([])
+    var configuration = PoliteFetcher<TestClock<Duration>>.Configuration()
+    configuration.hostLimits = HostLimits(concurrency: 2, spacing: .zero)
+    configuration.robotsBound = { bound in told.withLock { $0.append(bound) } }
+    let polite = PoliteFetcher(wrapping: fetcher, clock: clock, configuration: configuration, random: { 0.5 })
+    do {
+      _ = try await polite.fetch(FetchRequest(url: costly))
+      Issue.record("fetched")
+    } catch let error as StatlineError {
+      #expect(error.kind == .blocked && error.reason.contains("too costly"), "\(error)")
+    }
+    #expect(await fetcher.count(costly) == 0)
+    #expect(told.withLock { $0 } == [.tooCostly(origin: "https://stats.test")])
+    #expect(try await polite.fetch(FetchRequest(url: "https://other.test/x")).status == 200)
+  }
+
   @Test func concurrentFirstRequestsToAHostShareOneRobotsFetch() async throws {
     let urls = (1...8).map { "https://stats.test/teams/\($0)" }
     var script: [String: [ScriptedFetcher.Answer]] = [Self.robots: [.ok("User-agent: *\nDisallow:\n")]]

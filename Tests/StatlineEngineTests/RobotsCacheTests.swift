@@ -98,7 +98,9 @@ import Testing
     // many of its rules are kept.
     let rule = "Disallow: /*a*b*c*d*e*f*g*h*i*j*k*l*m*n*o*p*\n"
     let body = "User-agent: *\nDisallow: /private/\n" + String(repeating: rule, count: 14_000_000 / rule.count)
-    let cache = RobotsCache(clock: TestClock())
+    let bounds = Locked<[RobotsBound]>([])
+    let cache = RobotsCache(clock: TestClock(), userAgent: "Statline/1") { bound in bounds.withLock { $0.append(bound) }
+    }
     let fetcher = ScriptedFetcher([Self.robots: [.page(status: 200, body: body)]])
     guard case .file(let file) = await rules(cache, fetcher) else {
       Issue.record("the file")
@@ -107,9 +109,35 @@ import Testing
     let read = RobotsCache<TestClock<Duration>>.readable(Data(body.utf8))
     #expect(read.utf8.count <= RobotsCache<TestClock<Duration>>.maxBytes && read.hasSuffix("\n"))
     #expect(file.ignoredRules == read.split(separator: "\n").count - 1 - RobotsTxt.maxRules)
+    #expect(
+      bounds.withLock { $0 } == [
+        .fileCut(origin: "https://stats.test", bytes: body.utf8.count),
+        .rulesIgnored(origin: "https://stats.test", count: file.ignoredRules),
+      ], "each bound told once, naming the origin")
     #expect(!file.isAllowed("/private/1", userAgent: "Statline/1"), "the rules before the bound hold")
     #expect(file.isAllowed("/zzz", userAgent: "Statline/1"))
     let long = RobotsTxt("User-agent: *\nDisallow: /" + String(repeating: "x", count: RobotsTxt.maxPattern) + "\n")
     #expect(long.ignoredRules == 1)
+  }
+
+  /// A file whose rules cost more than the budget to match a URL: that URL is `tooCostly` (the
+  /// fetcher refuses it), said once per URL, and a URL an early rule decides costs little.
+  @Test func aURLTooCostlyToMatchIsRefusedAndTold() async throws {
+    // Rules that each scan the whole path and fail at the end: thousands of them.
+    let rule = "Disallow: /*a*b*c*d*e*f*g*h*i*j*k*l*m*n*o*p*q*r*s*t*u*v*w*x*y*z*\n"
+    let body = "User-agent: *\nDisallow: /private/\n" + String(repeating: rule, count: 7_000)
+    let bounds = Locked<[RobotsBound]>([])
+    let cache = RobotsCache(clock: TestClock(), userAgent: "Statline/1") { bound in bounds.withLock { $0.append(bound) }
+    }
+    let fetcher = ScriptedFetcher([Self.robots: [.page(status: 200, body: body)]])
+    let long = "https://stats.test/" + String(repeating: "abcdefghijklmnopqrstuvwxy", count: 20)
+    let (_, verdict) = await cache.verdict(for: long, userAgent: "Statline/1") { try await fetcher.fetch($0) }
+    #expect(verdict == .tooCostly)
+    #expect(bounds.withLock { $0 } == [.tooCostly(origin: "https://stats.test")])
+    let (_, early) = await cache.verdict(for: "https://stats.test/private/1", userAgent: "Statline/1") {
+      try await fetcher.fetch($0)
+    }
+    #expect(early == .disallowed, "decided by its longest matching rule before the budget runs out")
+    #expect(await fetcher.count(Self.robots) == 1)
   }
 }

@@ -23,6 +23,14 @@ public struct JobLog: Sendable {
         ])
     case .storeFailed(let target, let error):
       logger.error("the store refused a poll's result", metadata: ["target": "\(target)", "error": "\(error)"])
+    case .robotsBound(let bound):
+      var metadata: Logger.Metadata = ["origin": "\(bound.origin)", "bound": "\(bound.name)"]
+      switch bound {
+      case .fileCut(_, let bytes): metadata["bytes"] = "\(bytes)"
+      case .rulesIgnored(_, let count): metadata["ignored"] = "\(count)"
+      case .tooCostly: break
+      }
+      logger.warning("a robots.txt hit a bound", metadata: metadata)
     case .polled(let report):
       var metadata: Logger.Metadata = [
         "url": "\(report.target.url)", "parser": "\(report.target.parser)", "outcome": "\(report.outcome.rawValue)",

@@ -10,6 +10,10 @@ public struct JobMetrics: Sendable {
   public init(factory: any MetricsFactory) { self.factory = factory }
 
   public func record(_ event: JobEvent) {
+    if case .robotsBound(let bound) = event {
+      // A host's robots.txt was cut, had rules left out, or was too costly to match a URL.
+      Counter(label: "statline_robots_bounds_total", dimensions: [("bound", bound.name)], factory: factory).increment()
+    }
     guard case .polled(let report) = event else { return }
     Counter(label: "statline_polls_total", dimensions: [("outcome", report.outcome.rawValue)], factory: factory)
       .increment()

@@ -74,6 +74,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     politeness.hostLimits = config.politeness.hostLimits
     politeness.hostOverrides = config.politeness.hostOverrides
     politeness.redirects = config.politeness.redirects
+    politeness.robotsBound = { bound in report(.robotsBound(bound)) }
     // On a store N workers share, this job is one of them: it claims targets into leases, and
     // its politeness (host slots, breaker, Retry-After, robots.txt) and event delivery (a lease
     // per sink) are the cluster's.

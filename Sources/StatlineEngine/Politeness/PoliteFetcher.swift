@@ -19,6 +19,8 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     public var hostOverrides: [String: HostLimits] = [:]
     /// Which redirects are followed, and how many hops.
     public var redirects = RedirectRules()
+    /// Told of each bound a host's robots.txt hits (`RobotsBound`): the job counts them.
+    public var robotsBound: @Sendable (RobotsBound) -> Void = { _ in }
     public init() {}
   }
 
@@ -49,7 +51,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
     self.random = random
     self.now = now
     self.breaker = CircuitBreaker(clock: clock, configuration: configuration.breaker)
-    self.robots = RobotsCache(clock: clock)
+    self.robots = RobotsCache(clock: clock, userAgent: configuration.userAgent, onBound: configuration.robotsBound)
     self.gate = HostGate(clock: clock, defaults: configuration.hostLimits, overrides: configuration.hostOverrides)
   }
 
@@ -177,24 +179,31 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
 
   private func checkRobots(_ request: FetchRequest) async throws {
     let userAgent = configuration.userAgent
-    let rules = await robots.rules(for: request.url) { robotsRequest in
+    let (rules, verdict) = await robots.verdict(for: request.url, userAgent: userAgent) { robotsRequest in
       var named = robotsRequest
       named.headers["User-Agent"] = userAgent
       // RFC 9309: a robots.txt redirect is followed (by the same rules as a poll's).
       return try await followingRedirects(named) { hop in try await robotsFile(hop) }
     }
-    switch rules {
-    case .allowAll: return
-    case .disallowAll(let reason):
+    switch (rules, verdict) {
+    case (_, .allowed): return
+    case (.disallowAll(let reason), _):
       throw StatlineError(
         .blocked, "robots.txt could not be read, so the site is off limits for now", location: request.url,
         context: reason, hint: "Statline retries robots.txt later; set obeyRobots: false only with the site's consent")
-    case .file(let robots):
-      guard robots.isAllowed(RobotsURL.pathAndQuery(request.url), userAgent: userAgent) else {
-        throw StatlineError(
-          .blocked, "robots.txt disallows this URL for \(RobotsTxt.productToken(userAgent))", location: request.url,
-          hint: "Statline obeys robots.txt; ask the site, or configure obeyRobots: false if you have its consent")
-      }
+    case (_, .tooCostly):
+      // The host whose file it is pays for it: its URL is refused, and no one else waits.
+      throw StatlineError(
+        .blocked,
+        "robots.txt is too costly to match against this URL (more than \(RobotsTxt.matchBudget) comparisons), so it is off limits while the file is so",
+        location: request.url,
+        hint:
+          "the file is read again within a day; ask the site to simplify it, or configure obeyRobots: false with its consent"
+      )
+    default:
+      throw StatlineError(
+        .blocked, "robots.txt disallows this URL for \(RobotsTxt.productToken(userAgent))", location: request.url,
+        hint: "Statline obeys robots.txt; ask the site, or configure obeyRobots: false if you have its consent")
     }
   }
 

@@ -1,6 +1,30 @@
 import Foundation
 import StatlineCore
 
+/// A bound a host's robots.txt reached.
+public enum RobotsBound: Sendable, Equatable {
+  /// The file was longer than `maxBytes` (its size): only its head was read.
+  case fileCut(origin: String, bytes: Int)
+  /// Rules past `RobotsTxt.maxRules` or `maxPattern`, left out.
+  case rulesIgnored(origin: String, count: Int)
+  /// Matching a URL would cost more than `RobotsTxt.matchBudget`: the URL was refused.
+  case tooCostly(origin: String)
+
+  public var name: String {
+    switch self {
+    case .fileCut: "fileCut"
+    case .rulesIgnored: "rulesIgnored"
+    case .tooCostly: "tooCostly"
+    }
+  }
+
+  public var origin: String {
+    switch self {
+    case .fileCut(let origin, _), .rulesIgnored(let origin, _), .tooCostly(let origin): origin
+    }
+  }
+}
+
 /// robots.txt per origin (scheme, host and port: each has its own file), fetched when first
 /// needed and obeyed as RFC 9309 says:
 /// - a 2xx file is kept for a day (§2.4: a cached copy is good for at most 24 hours), then read
@@ -9,7 +33,9 @@ import StatlineCore
 /// - a 5xx answer or an unreachable file means stay out (§2.3.1.3), and it is asked again on a
 ///   backoff (1 minute, doubling to an hour); a good file read before stays in force meanwhile
 ///   (§2.4: a cached copy may be used while the file is unreachable).
-/// A file is read up to 500 KiB (§2.5), and `RobotsTxt` bounds its rules.
+/// A file is read up to 500 KiB (§2.5), and `RobotsTxt` bounds its rules and what matching a
+/// URL may cost; each bound a file hits is told to `onBound` (the job counts them in
+/// `/metrics` and logs them, naming the origin).
 public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration {
   public enum Rules: Sendable, Equatable {
     case allowAll
@@ -35,6 +61,8 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
 
   private let state = Locked(State())
   private let clock: C
+  private let userAgent: String?
+  private let onBound: @Sendable (RobotsBound) -> Void
 
   /// How long a file (or a 4xx answer) is trusted.
   public static var freshFor: Duration { .seconds(24 * 3600) }
@@ -44,8 +72,31 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
   /// How much of a file is read (RFC 9309 §2.5: at least 500 KiB).
   public static var maxBytes: Int { 500 * 1024 }
 
-  public init(clock: C) {
+  /// - Parameters:
+  ///   - userAgent: the agent whose rules each file is prepared for (chosen and ordered once).
+  ///   - onBound: told of each bound a file hits.
+  public init(clock: C, userAgent: String? = nil, onBound: @escaping @Sendable (RobotsBound) -> Void = { _ in }) {
     self.clock = clock
+    self.userAgent = userAgent
+    self.onBound = onBound
+  }
+
+  /// What the rules for `url`'s origin say of it for `userAgent`: a `tooCostly` match is told
+  /// to `onBound`.
+  public func verdict(
+    for url: String, userAgent: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page
+  )
+    async -> (rules: Rules, verdict: RobotsTxt.Verdict)
+  {
+    let rules = await rules(for: url, fetch: fetch)
+    switch rules {
+    case .allowAll: return (rules, .allowed)
+    case .disallowAll: return (rules, .disallowed)
+    case .file(let file):
+      let verdict = file.verdict(RobotsURL.pathAndQuery(url), userAgent: userAgent)
+      if verdict == .tooCostly { onBound(.tooCostly(origin: RobotsURL.origin(url))) }
+      return (rules, verdict)
+    }
   }
 
   /// The rules for `url`'s origin, fetching `/robots.txt` with `fetch` when none are held or
@@ -71,14 +122,21 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
   private func load(origin: String, _ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async
     -> Rules
   {
-    let answer = await Self.read(robotsURL, fetch: fetch)
+    let answer = await Self.read(robotsURL, userAgent: userAgent, fetch: fetch)
+    if case .success(let read) = answer {
+      if let bytes = read.cutFrom { onBound(.fileCut(origin: origin, bytes: bytes)) }
+      if case .file(let file) = read.rules, file.ignoredRules > 0 {
+        onBound(.rulesIgnored(origin: origin, count: file.ignoredRules))
+      }
+    }
     let now = clock.now
     return state.withLock { state in
       state.loads[origin] = nil
       let previous = state.entries[origin]
       var entry: Entry
       switch answer {
-      case .success(let rules):
+      case .success(let read):
+        let rules = read.rules
         var good: RobotsTxt?
         if case .file(let file) = rules { good = file }
         entry = Entry(rules: rules, until: now.advanced(by: Self.freshFor), good: good, failures: 0)
@@ -97,15 +155,25 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
     var text: String
   }
 
-  /// The file's rules, or why it could not be read (a 5xx or no answer).
-  static func read(_ robotsURL: String, fetch: @Sendable (FetchRequest) async throws -> Page) async
-    -> Result<Rules, Unreadable>
+  /// A file's rules as read, and its size when it was cut at `maxBytes`.
+  struct Read {
+    var rules: Rules
+    var cutFrom: Int?
+  }
+
+  /// The file's rules (prepared for `userAgent`), or why it could not be read (a 5xx or no
+  /// answer).
+  static func read(_ robotsURL: String, userAgent: String?, fetch: @Sendable (FetchRequest) async throws -> Page)
+    async -> Result<Read, Unreadable>
   {
     do {
       let page = try await fetch(FetchRequest(url: robotsURL))
       switch page.status {
-      case 200..<300: return .success(.file(RobotsTxt(Self.readable(page.body))))
-      case 400..<500: return .success(.allowAll)
+      case 200..<300:
+        var file = RobotsTxt(Self.readable(page.body))
+        if let userAgent { file = file.prepared(for: userAgent) }
+        return .success(Read(rules: .file(file), cutFrom: page.body.count > maxBytes ? page.body.count : nil))
+      case 400..<500: return .success(Read(rules: .allowAll))
       default: return .failure(Unreadable(text: "\(robotsURL) answered HTTP \(page.status)"))
       }
     } catch {

@@ -7,6 +7,9 @@ public enum JobEvent: Sendable {
   case summary(JobSummary)
   /// A poll's result could not be stored; the target keeps its schedule in memory.
   case storeFailed(target: String, error: String)
+  /// A host's robots.txt hit one of the bounds Statline puts on it (too long, too many rules,
+  /// too costly to match a URL).
+  case robotsBound(RobotsBound)
 }
 
 /// How one poll ended.
