@@ -222,6 +222,7 @@ enum PostgresMigrations {
     (8, commitSkipsEmptyStatements),
     (9, claimAffinity),
     (10, hostPauses),
+    (11, devices),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

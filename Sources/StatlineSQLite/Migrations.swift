@@ -110,6 +110,19 @@ enum Migrations {
       CREATE INDEX targets_by_stamp ON targets (stamp);
       """
     ),
+    (
+      // Devices (architecture.md#devices): one row each, and the teams each follows, keyed by
+      // team first so that a team's followers are read in id order without a scan.
+      10,
+      """
+      CREATE TABLE IF NOT EXISTS devices (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, registered_at TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS device_teams (
+        team TEXT NOT NULL, device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+        PRIMARY KEY (team, device_id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS device_teams_by_device ON device_teams (device_id);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

@@ -147,7 +147,11 @@ final class Statement {
   }
 
   @discardableResult
-  func bind(_ values: any SQLiteValue...) -> Statement {
+  func bind(_ values: any SQLiteValue...) -> Statement { bind(all: values) }
+
+  /// Binds a list made at run time (an `IN (?, ?, …)` of any length).
+  @discardableResult
+  func bind(all values: [any SQLiteValue]) -> Statement {
     for (offset, value) in values.enumerated() { value.bind(to: pointer, at: Int32(offset + 1)) }
     return self
   }

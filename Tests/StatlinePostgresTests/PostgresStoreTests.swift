@@ -15,6 +15,7 @@ struct PostgresStoreTests {
       try await StoreReaderContract.check(make)
       try await CaptureLogContract.check(make)
       try await RankingStoreContract.check(make)
+      try await DeviceRegistryContract.check(make)
     }
   }
 }

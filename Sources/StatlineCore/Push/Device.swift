@@ -1,0 +1,116 @@
+import Foundation
+
+/// A phone's push address and what its owner wants told (architecture.md#devices): registered
+/// through `/v1/devices`, kept in every store (`DeviceRegistry`), read by the push evaluator by
+/// the teams it follows.
+public struct Device: Codable, Sendable, Hashable {
+  /// How the device is reached.
+  public enum Kind: String, Codable, Sendable, CaseIterable {
+    /// An app's APNs device token (alerts).
+    case apns
+    /// One Live Activity's APNs push token, following one game (`gameId`).
+    case apnsLiveActivity = "apns-liveactivity"
+    /// A Firebase Cloud Messaging registration token.
+    case fcm
+  }
+
+  /// The APNs environment a token belongs to (a sandbox token sent to production is refused).
+  public enum Environment: String, Codable, Sendable, CaseIterable {
+    case production, sandbox
+  }
+
+  /// What a fan can ask to be told of a team's games.
+  public enum Alert: String, Codable, Sendable, CaseIterable, Comparable {
+    case gameStart, score, leadChange, periodEnd, final, closeGame, ranking
+
+    public static func < (lhs: Alert, rhs: Alert) -> Bool {
+      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+  }
+
+  /// A time of day without alerts, in the device's own time zone (`22:00`–`07:00` crosses
+  /// midnight). A final may still go, silently.
+  public struct QuietHours: Codable, Sendable, Hashable {
+    /// `HH:MM`, 24-hour.
+    public var start: String
+    public var end: String
+    /// An IANA time zone (`America/New_York`).
+    public var timeZone: String
+
+    public init(start: String, end: String, timeZone: String) {
+      self.start = start
+      self.end = end
+      self.timeZone = timeZone
+    }
+  }
+
+  /// `dev_` and 24 hex digits, derived from the kind and token: registering the same token again
+  /// answers the same device (`Device.id(kind:token:)`).
+  public var id: String
+  public var kind: Kind
+  public var token: String
+  public var environment: Environment
+  /// The app's bundle id (APNs topic) or Firebase project.
+  public var topic: String
+  /// Canonical team ids (`team:193`), each resolved by the registry when registered.
+  public var teams: [String]
+  /// For a Live Activity: the game it follows (a canonical game id).
+  public var gameId: String?
+  /// The alerts wanted; nil: the sport's defaults (`Device.defaultAlerts(for:)`).
+  public var alerts: [Alert]?
+  public var quietHours: QuietHours?
+  /// When the token was first registered (ISO 8601, UTC), kept across updates.
+  public var registeredAt: String
+  /// When it was last registered or changed.
+  public var updatedAt: String
+
+  public init(
+    id: String, kind: Kind, token: String, environment: Environment, topic: String, teams: [String],
+    gameId: String? = nil, alerts: [Alert]? = nil, quietHours: QuietHours? = nil, registeredAt: String,
+    updatedAt: String
+  ) {
+    self.id = id
+    self.kind = kind
+    self.token = token
+    self.environment = environment
+    self.topic = topic
+    self.teams = teams
+    self.gameId = gameId
+    self.alerts = alerts
+    self.quietHours = quietHours
+    self.registeredAt = registeredAt
+    self.updatedAt = updatedAt
+  }
+
+  /// The id of the device with this kind and token: the same token always answers the same id.
+  public static func id(kind: Kind, token: String) -> String {
+    // FNV-1a, 96 bits as two 64-bit halves: stable across processes and platforms (not a
+    // secret: the token is never derived back from it, and the id only names the row).
+    var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    var second: UInt64 = 0x8422_2325_cbf2_9ce4
+    for byte in "\(kind.rawValue):\(token)".utf8 {
+      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
+    }
+    let high = String(first, radix: 16)
+    let low = String(second >> 32, radix: 16)
+    return "dev_" + String(repeating: "0", count: 16 - high.count) + high
+      + String(repeating: "0", count: 8 - low.count) + low
+  }
+
+  /// The token as it may be shown (logs, status, errors): its last 8 characters.
+  public var shownToken: String { Self.shown(token) }
+
+  /// Any token as it may be shown: `…` and its last 8 characters.
+  public static func shown(_ token: String) -> String { "…" + token.suffix(8) }
+
+  /// The alerts a device that chose none gets for a game of `sport`: everything but each score
+  /// in a sport scored in points or runs (every basket would flood a phone), lead changes and
+  /// period ends.
+  public static func defaultAlerts(for sport: Sport) -> [Alert] {
+    switch sport.profile?.scoring {
+    case .points?, .runs?: [.gameStart, .final, .closeGame, .ranking]
+    default: [.gameStart, .score, .final, .closeGame, .ranking]
+    }
+  }
+}

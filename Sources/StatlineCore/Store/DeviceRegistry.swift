@@ -1,0 +1,31 @@
+/// Where devices are kept (architecture.md#devices): every store holds them beside its records
+/// (SQLite, PostgreSQL, the memory store), indexed by team so that the push evaluator reads the
+/// followers of two teams without scanning every device. `DeviceRegistryContract` is what each
+/// must do.
+public protocol DeviceRegistry: Sendable {
+  /// Stores `device` under its id, replacing what was there (its `registeredAt` kept when the
+  /// device was there before). Says whether it was new.
+  func upsertDevice(_ device: Device) async throws -> DeviceUpsert
+  /// The device under `id`, if any.
+  func device(id: String) async throws -> Device?
+  /// Removes the device; false when there was none.
+  func deleteDevice(id: String) async throws -> Bool
+  /// The devices that follow any of `teams`, in id order after `after` (nil: from the first), at
+  /// most `limit`: the evaluator pages through them.
+  func devices(following teams: [String], after: String?, limit: Int) async throws -> [Device]
+  /// How many devices there are of each kind.
+  func deviceCounts() async throws -> [Device.Kind: Int]
+}
+
+/// What an upsert did.
+public struct DeviceUpsert: Sendable, Equatable {
+  /// The device as stored (with the `registeredAt` it keeps).
+  public var device: Device
+  /// False when a device was there under the id before.
+  public var created: Bool
+
+  public init(device: Device, created: Bool) {
+    self.device = device
+    self.created = created
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import StatlineCore
+
+/// The devices' statements (architecture.md#devices), run on the connection
+/// `SQLiteDeviceRegistry` holds.
+enum SQLiteDevices {
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  static func upsert(_ device: Device, on connection: SQLiteConnection) throws(StatlineError) -> DeviceUpsert {
+    try connection.transaction { () throws(StatlineError) -> DeviceUpsert in
+      let existing = try connection.statement("SELECT registered_at FROM devices WHERE id = ?").bind(device.id)
+      var stored = device
+      let created = !(try existing.step())
+      if !created { stored.registeredAt = existing.text(0) }
+      existing.reset()
+      let json: String
+      do {
+        json = String(decoding: try encoder.encode(stored), as: UTF8.self)
+      } catch {
+        throw StatlineError(.store, "a device cannot be encoded: \(error)", location: connection.path)
+      }
+      try connection.statement(
+        """
+        INSERT INTO devices (id, kind, registered_at, json) VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT (id) DO UPDATE SET kind = ?2, json = ?4
+        """
+      ).bind(stored.id, stored.kind.rawValue, stored.registeredAt, json).run()
+      try connection.statement("DELETE FROM device_teams WHERE device_id = ?").bind(stored.id).run()
+      for team in Set(stored.teams) {
+        try connection.statement("INSERT INTO device_teams (team, device_id) VALUES (?, ?)").bind(team, stored.id).run()
+      }
+      return DeviceUpsert(device: stored, created: created)
+    }
+  }
+
+  static func device(id: String, on connection: SQLiteConnection) throws(StatlineError) -> Device? {
+    let statement = try connection.statement("SELECT json FROM devices WHERE id = ?").bind(id)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try decode(statement.text(0), connection)
+  }
+
+  static func delete(id: String, on connection: SQLiteConnection) throws(StatlineError) -> Bool {
+    try connection.transaction { () throws(StatlineError) -> Bool in
+      try connection.statement("DELETE FROM device_teams WHERE device_id = ?").bind(id).run()
+      let statement = try connection.statement("DELETE FROM devices WHERE id = ? RETURNING id").bind(id)
+      defer { statement.reset() }
+      return try statement.step()
+    }
+  }
+
+  static func following(_ teams: [String], after: String?, limit: Int, on connection: SQLiteConnection)
+    throws(StatlineError) -> [Device]
+  {
+    guard !teams.isEmpty, limit > 0 else { return [] }
+    let placeholders = Array(repeating: "?", count: teams.count).joined(separator: ", ")
+    let statement = try connection.statement(
+      """
+      SELECT d.json FROM devices d WHERE d.id IN (
+        SELECT DISTINCT device_id FROM device_teams WHERE team IN (\(placeholders)) AND device_id > ?)
+      ORDER BY d.id LIMIT ?
+      """
+    ).bind(all: teams.map { $0 as any SQLiteValue } + [after ?? "", limit])
+    defer { statement.reset() }
+    var devices: [Device] = []
+    while try statement.step() { devices.append(try decode(statement.text(0), connection)) }
+    return devices
+  }
+
+  static func counts(on connection: SQLiteConnection) throws(StatlineError) -> [Device.Kind: Int] {
+    let statement = try connection.statement("SELECT kind, COUNT(*) FROM devices GROUP BY kind")
+    defer { statement.reset() }
+    var counts: [Device.Kind: Int] = [:]
+    while try statement.step() {
+      if let kind = Device.Kind(rawValue: statement.text(0)) { counts[kind] = Int(statement.int64(1)) }
+    }
+    return counts
+  }
+
+  static func decode(_ json: String, _ connection: SQLiteConnection) throws(StatlineError) -> Device {
+    do {
+      return try JSONDecoder().decode(Device.self, from: Data(json.utf8))
+    } catch {
+      throw StatlineError(
+        .store, "a stored device does not decode: \(error)", location: connection.path,
+        hint: "the store may come from another Statline")
+    }
+  }
+}

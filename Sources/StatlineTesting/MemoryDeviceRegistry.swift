@@ -1,0 +1,39 @@
+import StatlineCore
+
+/// The memory store's devices (`DeviceRegistry`): a dictionary and a team index.
+public actor MemoryDeviceRegistry: DeviceRegistry {
+  private var byId: [String: Device] = [:]
+  private var byTeam: [String: Set<String>] = [:]
+
+  public init() {}
+
+  public func upsertDevice(_ device: Device) -> DeviceUpsert {
+    var stored = device
+    let previous = byId[device.id]
+    if let previous {
+      stored.registeredAt = previous.registeredAt
+      for team in previous.teams { byTeam[team]?.remove(device.id) }
+    }
+    byId[device.id] = stored
+    for team in stored.teams { byTeam[team, default: []].insert(device.id) }
+    return DeviceUpsert(device: stored, created: previous == nil)
+  }
+
+  public func device(id: String) -> Device? { byId[id] }
+
+  public func deleteDevice(id: String) -> Bool {
+    guard let previous = byId.removeValue(forKey: id) else { return false }
+    for team in previous.teams { byTeam[team]?.remove(id) }
+    return true
+  }
+
+  public func devices(following teams: [String], after: String?, limit: Int) -> [Device] {
+    var ids: Set<String> = []
+    for team in teams { ids.formUnion(byTeam[team] ?? []) }
+    return ids.filter { after == nil || $0 > after! }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
+  }
+
+  public func deviceCounts() -> [Device.Kind: Int] {
+    byId.values.reduce(into: [:]) { counts, device in counts[device.kind, default: 0] += 1 }
+  }
+}
