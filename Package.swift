@@ -112,7 +112,7 @@ let package = Package(
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"), .product(name: "CoreMetrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Prometheus", package: "swift-prometheus"), .product(name: "Crypto", package: "swift-crypto"),
       ],
       resources: [.copy("openapi.json"), .copy("live.html")],
       swiftSettings: swiftSettings),
@@ -226,7 +226,7 @@ let package = Package(
     .testTarget(
       name: "StatlineServerTests",
       dependencies: [
-        "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting", "StatlineApp",
+        "StatlineServer", "StatlineCore", "StatlineSQLite", "StatlineTesting", "StatlineApp", "StatlineCanonical",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
@@ -271,7 +271,7 @@ let package = Package(
       dependencies: [
         "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineCanonical",
         "StatlineFixtures", "StatlineLoopback", "StatlineEngine", "StatlineEvents", "StatlineDemo",
-        "StatBroadcastSource",
+        "StatBroadcastSource", .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),

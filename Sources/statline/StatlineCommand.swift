@@ -12,7 +12,8 @@ struct StatlineCommand: AsyncParsableCommand {
     abstract: "Watches live sports statistics pages and normalizes them.",
     version: StatlineVersion.current,
     subcommands: [
-      RunCommand.self, OnceCommand.self, StatusCommand.self, HostsCommand.self, EventsCommand.self, ServeCommand.self,
+      RunCommand.self, OnceCommand.self, StatusCommand.self, HostsCommand.self, DevicesCommand.self, EventsCommand.self,
+      ServeCommand.self,
       DemoCommand.self,
       MigrateCommand.self,
       CheckCommand.self, SourcesCommand.self, TeamsCommand.self,

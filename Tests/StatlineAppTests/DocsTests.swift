@@ -156,8 +156,8 @@ import Testing
         as? [String: Any])
     let paths = try #require(document["paths"] as? [String: [String: Any]])
     let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
-    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `GET ") }.map(String.init)
-    let get = try Regex(#"`GET (/[^`?]*)"#)
+    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
+    let get = try Regex(#"`(?:GET|POST|PUT|DELETE) (/[^`?]*)"#)
     var rowOf: [String: String] = [:]
     for row in rows {
       for match in row.matches(of: get) { rowOf[String(match.output[1].substring ?? "")] = row }

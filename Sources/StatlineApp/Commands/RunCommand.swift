@@ -86,6 +86,9 @@ public struct RunCommand: AsyncParsableCommand {
         let (host, port) = try ServeAddress.parse(serve)
         // Its own read-only connection: the API never writes, and WAL lets it read beside the job.
         let reader = try await StoreLocation(job.store ?? config.store).openReader(logger: logger).store
+        let teams = try BuiltinPlugins.teamRegistry(aliases: config.teamAliases)
+        let devices = try await DeviceService.open(
+          store: StoreLocation(job.store ?? config.store), hashes: config.deviceKeyHashes, teams: teams, logger: logger)
         var configuration = ReadAPI.Configuration.served(
           primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons)
         configuration.commitHealth = runtime.scheduler.commitHealth
@@ -96,8 +99,8 @@ public struct RunCommand: AsyncParsableCommand {
                 reader: reader,
                 configuration: configuration,
                 metrics: metrics,
-                registry: try BuiltinPlugins.teamRegistry(aliases: config.teamAliases)),
-              bell: runtime.store.eventBell, limits: .fittingThisProcess()
+                registry: teams),
+              bell: runtime.store.eventBell, limits: .fittingThisProcess(), groups: devices.map { [$0.routes] } ?? []
             ).application(
               host: host, port: port, logger: logger
             ) {

@@ -64,6 +64,13 @@ public struct ServeCommand: AsyncParsableCommand {
       valueName: "sport=poll"))
   var primaryPoll: [String] = []
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The hash of an API key that may write devices (/v1/devices), as `statline devices hash-key` prints it (repeat to rotate keys; none: the device routes are not served).",
+      valueName: "sha256:hex"))
+  var deviceKeyHash: [String] = []
+
   /// `lacrosse-men=ncaa:com-lacrosse-men-d1-inside-lacrosse`, each sport once.
   static func primaryPolls(_ options: [String]) throws(StatlineError) -> [Sport: String] {
     var polls: [Sport: String] = [:]
@@ -124,13 +131,28 @@ public struct ServeCommand: AsyncParsableCommand {
     let registry: TeamRegistry
     do { registry = try BuiltinPlugins.teamRegistry() } catch { throw fail(error) }
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics(), registry: registry)
-    let app = APIServer(api: api, limits: limits).application(host: host, port: port, logger: logger) { port in
+    let devices: DeviceService?
+    do {
+      devices = try await DeviceService.open(
+        store: StoreLocation(store), hashes: deviceKeyHash, teams: registry, logger: logger)
+    } catch {
+      await opened.close()
+      throw fail(error)
+    }
+    let app = APIServer(api: api, limits: limits, groups: devices.map { [$0.routes] } ?? []).application(
+      host: host, port: port, logger: logger
+    ) { port in
       logger.info("statline serve listening", metadata: ["scoreboard": "http://\(host):\(port)/v1/scoreboard"])
     }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    defer { Task { await opened.close() } }
+    defer {
+      Task {
+        await devices?.close()
+        await opened.close()
+      }
+    }
     try await group.run()
   }
 }

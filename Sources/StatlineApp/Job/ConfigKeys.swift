@@ -5,7 +5,7 @@ public enum ConfigKeys {
   public static let top = [
     "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "maxTargetsPerPage",
     "summaryEvery",
-    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings",
+    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings", "api",
   ]
   public static let target = ["url", "parser", "role", "allowLinkLocal"]
   public static let source = ["options", "headers", "policy", "redirectHosts"]
@@ -22,6 +22,7 @@ public enum ConfigKeys {
   public static let teams = ["aliases"]
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
+  public static let api = ["deviceKeys"]
   public static let sink = ["kind", "name", "path", "url", "secretEnv", "timeout", "inFlight", "filter", "retry"]
   public static let sinkRetry = ["base", "cap", "giveUpAfter"]
   public static let sinkFilter = ["kinds", "sports", "teams"]
@@ -43,6 +44,7 @@ public enum ConfigKeys {
       case "teams": rows += teams.map { ("teams.\($0)", []) }
       case "merge": rows += merge.map { ("merge.\($0)", []) }
       case "rankings": rows += rankings.map { ("rankings.\($0).<sport>", []) }
+      case "api": rows += api.map { ("api.\($0)", []) }
       case "sinks": rows.append((key, sink + sinkRetry + sinkFilter))
       default: rows.append((key, []))
       }

@@ -71,6 +71,9 @@ public struct JobConfig: Sendable {
   public var sinks: [SinkSpec] = []
   /// How workers sharing a PostgreSQL store split the schedule (ignored on SQLite).
   public var cluster = ClusterSettings()
+  /// `api.deviceKeys`: the hashes (`sha256:…`) of the API keys that may write devices through
+  /// `run --serve` (none: the device routes are not served).
+  public var deviceKeyHashes: [String] = []
 
   /// The `cluster:` section.
   public struct ClusterSettings: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import StatlineCanonical
 import StatlineCore
 import StatlineEngine
+import StatlineServer
 import Yams
 
 /// Reads `statline.yml`. A mistake is reported at start-up with its key path, its line and
@@ -175,6 +176,20 @@ struct YAMLWalker {
         }
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
+      case "api":
+        for (_, value) in try pairs(node, key, keys: ConfigKeys.api) {
+          guard let items = value.sequence else {
+            throw failure("api.deviceKeys", value, "must be a list of key hashes", expected: "- sha256:<64 hex digits>")
+          }
+          config.deviceKeyHashes = try items.enumerated().map { (index, item) throws(StatlineError) in
+            try string(item, "api.deviceKeys[\(index)]")
+          }
+          do {
+            _ = try DeviceKeys(hashes: config.deviceKeyHashes)
+          } catch {
+            throw failure("api.deviceKeys", value, error.reason, expected: "- sha256:<64 hex digits>")
+          }
+        }
       case "cluster":
         for (name, value) in try pairs(node, key, keys: ConfigKeys.cluster) {
           switch name {

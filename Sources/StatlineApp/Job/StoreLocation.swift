@@ -96,6 +96,19 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Opens the store's devices for writing (`/v1/devices`), beside a read-only API: a SQLite
+  /// file the job made (its writer lock is not taken), or the PostgreSQL store.
+  public func openDevices(logger: Logger = Logger(label: "statline.store")) async throws(StatlineError) -> (
+    registry: any DeviceRegistry, close: @Sendable () async -> Void
+  ) {
+    switch self {
+    case .file(let path): return (try SQLiteDeviceRegistry(path: path), {})
+    case .postgres(let location):
+      let store = try await PostgresStore.open(location, logger: logger)
+      return (store, store.close)
+    }
+  }
+
   /// Opens the store of a one-shot command (`status`, `events`, `captures`, `replay`): a SQLite
   /// file must already be there (the job makes it); a PostgreSQL pool lives as long as the process.
   public func openForCommand(hint: String) async throws(StatlineError) -> any JobStore {

@@ -1,0 +1,25 @@
+import Logging
+import StatlineCanonical
+import StatlineCore
+import StatlineServer
+
+/// The device routes a server mounts when API key hashes are configured: the store's devices
+/// opened for writing (`StoreLocation.openDevices`) behind `DeviceRoutes`.
+struct DeviceService: Sendable {
+  let routes: DeviceRoutes
+  let close: @Sendable () async -> Void
+
+  /// Nil when no key hash is configured: the API stays read-only, and says so in the log.
+  static func open(store: StoreLocation, hashes: [String], teams: TeamRegistry, logger: Logger)
+    async throws(StatlineError) -> DeviceService?
+  {
+    let keys = try DeviceKeys(hashes: hashes)
+    guard !keys.isEmpty else {
+      logger.info("the device routes are off: no API key hash is configured (api.deviceKeys, --device-key-hash)")
+      return nil
+    }
+    let (registry, close) = try await store.openDevices(logger: logger)
+    logger.info("the device routes are on", metadata: ["keys": "\(hashes.count)", "path": "/v1/devices"])
+    return DeviceService(routes: DeviceRoutes(registry: registry, keys: keys, teams: teams), close: close)
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import StatlineCanonical
+import StatlineCore
+
+/// A device as a client sends it (`POST /v1/devices`, `PUT /v1/devices/{id}`), checked field by
+/// field: the first field that is wrong is a 400 problem naming it, and nothing is stored.
+/// Teams are resolved by the registry (a canonical id, a source id, a school's name) and stored
+/// as canonical ids.
+struct DeviceInput {
+  /// The most a body may hold.
+  static let maximumBytes = 16 * 1024
+  /// The most teams one device may follow.
+  static let maximumTeams = 100
+
+  static let fields: Set<String> = [
+    "kind", "token", "environment", "topic", "teams", "gameId", "alerts", "quietHours",
+  ]
+
+  /// The device the body describes, registered (or changed) at `time`.
+  static func device(from body: Data, teams registry: TeamRegistry, at time: Date) throws(Problem) -> Device {
+    guard let object = try? JSONSerialization.jsonObject(with: body), let fields = object as? [String: Any] else {
+      throw invalid("the body", "is not a JSON object")
+    }
+    if let unknown = fields.keys.sorted().first(where: { !Self.fields.contains($0) }) {
+      throw invalid(unknown, "is not a field of a device (\(Self.fields.sorted().joined(separator: ", ")))")
+    }
+    let kind = try choice("kind", fields["kind"], Device.Kind.self, required: true)!
+    let token = try string("token", fields["token"], required: true)!
+    let environment = try choice("environment", fields["environment"], Device.Environment.self) ?? .production
+    let topic = try string("topic", fields["topic"], required: true)!
+    switch kind {
+    case .apns, .apnsLiveActivity:
+      guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+      else {
+        throw invalid(
+          "token",
+          "must be 64 hex digits for \(kind.rawValue) (it is \(token.utf8.count) characters, ending \(Device.shown(token)))"
+        )
+      }
+    case .fcm:
+      guard (1...4096).contains(token.utf8.count),
+        token.utf8.allSatisfy({ byte in
+          byte < 0x80
+            && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+              || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":")].contains(byte))
+        })
+      else { throw invalid("token", "must be an FCM registration token (letters, digits, - _ :, at most 4096)") }
+    }
+    guard (1...255).contains(topic.utf8.count),
+      topic.utf8.allSatisfy({ byte in
+        byte < 0x80
+          && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-"))
+      })
+    else { throw invalid("topic", "must be the app's bundle id (letters, digits, dots and dashes)") }
+
+    var teams: [String] = []
+    if let value = fields["teams"] {
+      guard let list = value as? [Any] else { throw invalid("teams", "must be a list of team ids or names") }
+      guard list.count <= maximumTeams else {
+        throw invalid("teams", "lists \(list.count) teams (at most \(maximumTeams))")
+      }
+      for (index, item) in list.enumerated() {
+        guard let text = item as? String, !text.isEmpty, text.utf8.count <= 200 else {
+          throw invalid("teams[\(index)]", "must be a team id or a school's name")
+        }
+        guard let team = resolve(text, registry) else {
+          throw invalid(
+            "teams[\(index)]",
+            "'\(text)' is no team Statline knows (\(registry.unresolvedReason(SourceTeam(id: nil, name: text))))")
+        }
+        if !teams.contains(team) { teams.append(team) }
+      }
+    }
+    let gameId = try string("gameId", fields["gameId"])
+    if kind == .apnsLiveActivity {
+      guard let gameId, gameId.hasPrefix(Game.canonicalPrefix) || gameId.contains(":") else {
+        throw invalid("gameId", "a Live Activity follows one game: give its id (game:… or a source id)")
+      }
+    } else if gameId != nil {
+      throw invalid("gameId", "only a Live Activity (apns-liveactivity) follows one game")
+    }
+    var alerts: [Device.Alert]?
+    if let value = fields["alerts"] {
+      guard let list = value as? [Any] else { throw invalid("alerts", "must be a list of alert kinds") }
+      var chosen: [Device.Alert] = []
+      for (index, item) in list.enumerated() {
+        guard let text = item as? String, let alert = Device.Alert(rawValue: text) else {
+          throw invalid(
+            "alerts[\(index)]",
+            "is not an alert kind (\(Device.Alert.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if !chosen.contains(alert) { chosen.append(alert) }
+      }
+      alerts = chosen.sorted()
+    }
+    var quietHours: Device.QuietHours?
+    if let value = fields["quietHours"] {
+      guard let hours = value as? [String: Any], Set(hours.keys).isSubset(of: ["start", "end", "timeZone"]) else {
+        throw invalid("quietHours", "must be {start, end, timeZone}")
+      }
+      let start = try string("quietHours.start", hours["start"], required: true)!
+      let end = try string("quietHours.end", hours["end"], required: true)!
+      let zone = try string("quietHours.timeZone", hours["timeZone"], required: true)!
+      for (name, text) in [("quietHours.start", start), ("quietHours.end", end)] where clock(text) == nil {
+        throw invalid(name, "'\(text.prefix(20))' is not a time of day (HH:MM, 24-hour)")
+      }
+      guard TimeZone(identifier: zone) != nil else {
+        throw invalid("quietHours.timeZone", "'\(zone.prefix(60))' is not a time zone (an IANA name: America/New_York)")
+      }
+      quietHours = Device.QuietHours(start: start, end: end, timeZone: zone)
+    }
+    let stamp = Freshness.iso(time)
+    return Device(
+      id: Device.id(kind: kind, token: token.lowercased()), kind: kind,
+      token: kind == .fcm ? token : token.lowercased(),
+      environment: environment, topic: topic, teams: teams, gameId: gameId, alerts: alerts, quietHours: quietHours,
+      registeredAt: stamp, updatedAt: stamp)
+  }
+
+  /// The canonical id of a team as a client names it.
+  static func resolve(_ text: String, _ registry: TeamRegistry) -> String? {
+    if let team = registry.team(id: text) { return team.id }
+    let source = text.contains(":") ? SourceTeam(id: text, name: text) : SourceTeam(id: nil, name: text)
+    return registry.resolve(source)?.team.id
+  }
+
+  /// `HH:MM` as minutes after midnight.
+  static func clock(_ text: String) -> Int? {
+    let parts = text.split(separator: ":")
+    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]), let minutes = Int(parts[1]),
+      (0..<24).contains(hours), (0..<60).contains(minutes)
+    else { return nil }
+    return hours * 60 + minutes
+  }
+
+  static func invalid(_ field: String, _ reason: String) -> Problem {
+    Problem(title: "Bad device", status: 400, detail: "\(field) \(reason)")
+  }
+
+  static func string(_ field: String, _ value: Any?, required: Bool = false) throws(Problem) -> String? {
+    guard let value, !(value is NSNull) else {
+      if required { throw invalid(field, "is missing") }
+      return nil
+    }
+    guard let text = value as? String, !text.isEmpty else { throw invalid(field, "must be a non-empty string") }
+    return text
+  }
+
+  static func choice<Value: RawRepresentable & CaseIterable>(
+    _ field: String, _ value: Any?, _ type: Value.Type, required: Bool = false
+  ) throws(Problem) -> Value? where Value.RawValue == String {
+    guard let text = try string(field, value, required: required) else { return nil }
+    guard let chosen = Value(rawValue: text) else {
+      throw invalid(
+        field, "'\(text.prefix(40))' is not one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return chosen
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+import StatlineCore
+import StatlineSQLite
+import StatlineServer
+import StatlineTesting
+import Testing
+
+@testable import StatlineApp
+
+/// The operator's side of the device registry: a key's hash made from standard input, the
+/// devices counted from the store, the hashes read from the configuration (a bad one named),
+/// and the routes mounted only when a hash is configured.
+@Suite struct DevicesCommandTests {
+  static func store() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("devices-\(UUID()).sqlite").path
+    _ = try SQLiteStore(path: path)
+    return path
+  }
+
+  @Test func aKeyIsHashedFromStandardInputNeverFromAnArgument() throws {
+    let output = try CommandRunner.run(["devices", "hash-key"], input: Data("k-secret\n".utf8))
+    #expect(output.status == 0 && output.stdout == DeviceKeys.hash("k-secret") + "\n", "\(output.stderr)")
+    #expect(!output.stdout.contains("k-secret"))
+    let empty = try CommandRunner.run(["devices", "hash-key"], input: Data())
+    #expect(empty.status == 64 && empty.stderr.contains("no key on standard input"), "\(empty.stderr)")
+  }
+
+  @Test func theStoresDevicesAreCountedByKind() async throws {
+    let path = try Self.store()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let registry = try SQLiteDeviceRegistry(path: path)
+    _ = try await registry.upsertDevice(DeviceRegistryContract.device(String(repeating: "a", count: 64), teams: []))
+    _ = try await registry.upsertDevice(
+      DeviceRegistryContract.device(String(repeating: "b", count: 64), teams: [], kind: .fcm))
+    let output = try CommandRunner.run(["devices", "--store", path])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(
+      output.stdout.contains("2 devices") && output.stdout.contains("apns: 1") && output.stdout.contains("fcm: 1"))
+  }
+
+  @Test func theConfigurationHoldsHashesAndABadOneIsNamed() throws {
+    let hash = DeviceKeys.hash("k")
+    let targets = "targets:\n  - url: https://stats.example.edu/1.xml\n    parser: statbroadcast-game-xml\n"
+    let config = try JobConfigReader.parse(targets + "api:\n  deviceKeys: [\(hash)]\n")
+    #expect(config.deviceKeyHashes == [hash])
+    let error = #expect(throws: StatlineError.self) {
+      try JobConfigReader.parse(targets + "api:\n  deviceKeys: [the-key-itself]\n", file: "statline.yml")
+    }
+    #expect(error?.reason.contains("api.deviceKeys") == true || error?.context?.contains("api.deviceKeys") == true)
+    #expect(error?.description.contains("sha256:") == true, "\(String(describing: error))")
+    let serve = try CommandRunner.run(["serve", "--store", "/nonexistent.sqlite", "--device-key-hash", "plain"])
+    #expect(serve.status != 0)
+  }
+
+  @Test func theRoutesAreMountedOnlyWhenAHashIsConfigured() async throws {
+    let path = try Self.store()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let logger = Logger(label: "test")
+    let teams = try BuiltinPlugins.teamRegistry()
+    #expect(try await DeviceService.open(store: StoreLocation(path), hashes: [], teams: teams, logger: logger) == nil)
+    let service = try #require(
+      try await DeviceService.open(
+        store: StoreLocation(path), hashes: [DeviceKeys.hash("k")], teams: teams, logger: logger))
+    #expect(service.routes.path == "/v1/devices")
+    await service.close()
+  }
+}
