@@ -58,6 +58,7 @@ let package = Package(
     .library(name: "StatlineEvents", targets: ["StatlineEvents"]),
     .library(name: "StatlineServer", targets: ["StatlineServer"]),
     .library(name: "StatlineCanonical", targets: ["StatlineCanonical"]),
+    .library(name: "StatlinePush", targets: ["StatlinePush"]),
     .library(name: "StatlineCommit", targets: ["StatlineCommit"]),
     .library(name: "StatlineFixtures", targets: ["StatlineFixtures"]),
     .library(name: "StatlineLoopback", targets: ["StatlineLoopback"]),
@@ -122,6 +123,12 @@ let package = Package(
         "StatlineCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StatlinePush",
+      dependencies: [
+        "StatlineCore", .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -223,6 +230,11 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StatlinePushTests",
+      dependencies: ["StatlinePush", "StatlineCore", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "StatlineServerTests",
       dependencies: [
