@@ -42,6 +42,15 @@ public struct Device: Codable, Sendable, Hashable {
       self.end = end
       self.timeZone = timeZone
     }
+
+    /// `HH:MM` (24-hour, two digits each) as minutes after midnight; nil for anything else.
+    public static func minutes(_ text: String) -> Int? {
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]),
+        let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes)
+      else { return nil }
+      return hours * 60 + minutes
+    }
   }
 
   /// `dev_` and 24 hex digits, derived from the kind and token: registering the same token again
@@ -82,20 +91,17 @@ public struct Device: Codable, Sendable, Hashable {
     self.updatedAt = updatedAt
   }
 
-  /// The id of the device with this kind and token: the same token always answers the same id.
+  /// The id of the device with this kind and token: the same token always answers the same id
+  /// (`ContentHash` of the kind and token, and of the token and kind: 96 bits; not a secret, it
+  /// only names the row).
   public static func id(kind: Kind, token: String) -> String {
-    // FNV-1a, 96 bits as two 64-bit halves: stable across processes and platforms (not a
-    // secret: the token is never derived back from it, and the id only names the row).
-    var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    var second: UInt64 = 0x8422_2325_cbf2_9ce4
-    for byte in "\(kind.rawValue):\(token)".utf8 {
-      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
+    let first = ContentHash.fnv1a(Array("\(kind.rawValue):\(token)".utf8))
+    let second = ContentHash.fnv1a(Array("\(token):\(kind.rawValue)".utf8))
+    func hex(_ value: UInt64, _ digits: Int) -> String {
+      let text = String(value, radix: 16)
+      return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
-    let high = String(first, radix: 16)
-    let low = String(second >> 32, radix: 16)
-    return "dev_" + String(repeating: "0", count: 16 - high.count) + high
-      + String(repeating: "0", count: 8 - low.count) + low
+    return "dev_" + hex(first, 16) + hex(second >> 32, 8)
   }
 
   /// The token as it may be shown (logs, status, errors): its last 8 characters.

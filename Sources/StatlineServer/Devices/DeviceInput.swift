@@ -102,7 +102,8 @@ struct DeviceInput {
       let start = try string("quietHours.start", hours["start"], required: true)!
       let end = try string("quietHours.end", hours["end"], required: true)!
       let zone = try string("quietHours.timeZone", hours["timeZone"], required: true)!
-      for (name, text) in [("quietHours.start", start), ("quietHours.end", end)] where clock(text) == nil {
+      for (name, text) in [("quietHours.start", start), ("quietHours.end", end)]
+      where Device.QuietHours.minutes(text) == nil {
         throw invalid(name, "'\(text.prefix(20))' is not a time of day (HH:MM, 24-hour)")
       }
       guard TimeZone(identifier: zone) != nil else {
@@ -123,15 +124,6 @@ struct DeviceInput {
     if let team = registry.team(id: text) { return team.id }
     let source = text.contains(":") ? SourceTeam(id: text, name: text) : SourceTeam(id: nil, name: text)
     return registry.resolve(source)?.team.id
-  }
-
-  /// `HH:MM` as minutes after midnight.
-  static func clock(_ text: String) -> Int? {
-    let parts = text.split(separator: ":")
-    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]), let minutes = Int(parts[1]),
-      (0..<24).contains(hours), (0..<60).contains(minutes)
-    else { return nil }
-    return hours * 60 + minutes
   }
 
   static func invalid(_ field: String, _ reason: String) -> Problem {
