@@ -29,7 +29,16 @@ public struct APNsAnswer: Sendable, Equatable {
       "InternalServerError": .internalServerError, "ServiceUnavailable": .serviceUnavailable, "Shutdown": .shutdown,
     ]
 
+    /// Each reason's name, the other way round.
+    static let names = Dictionary(uniqueKeysWithValues: named.map { ($0.value, $0.key) })
+
     public init(_ text: String) { self = Self.named[text] ?? .unknown(text) }
+
+    /// The reason as APNs spells it.
+    public var name: String {
+      if case .unknown(let text) = self { return text }
+      return Self.names[self] ?? "\(self)"
+    }
   }
 
   /// What the sender does next.
@@ -95,15 +104,9 @@ public struct APNsAnswer: Sendable, Equatable {
     case (429, _): return .backOffDevice
     case (413, _), (_, .payloadTooLarge?): return .drop("PayloadTooLarge: the payload is over 4096 bytes")
     case (400, .idleTimeout?): return .retryUntilExpiry
-    case (403, let reason), (400, let reason), (404, let reason), (405, let reason):
-      return .configurationError("APNs answered \(status) \(reason.map(Self.name) ?? "with no reason")")
     case (500...599, _): return .retryUntilExpiry
-    default: return .configurationError("APNs answered \(status) \(reason.map(Self.name) ?? "with no reason")")
+    // Any other 4xx (InvalidProviderToken, BadTopic, …): the key, team, topic or request.
+    default: return .configurationError("APNs answered \(status) \(reason.map(\.name) ?? "with no reason")")
     }
-  }
-
-  static func name(_ reason: Reason) -> String {
-    if case .unknown(let text) = reason { return text }
-    return Reason.named.first { $0.value == reason }?.key ?? "\(reason)"
   }
 }

@@ -21,9 +21,10 @@ public enum AlertPlanner {
   public static let maximumCollapseBytes = 64
 
   public static func plan(_ event: ChangeEvent, for device: Device, at time: Date) -> PlannedAlert? {
-    guard let kind = kind(of: event, for: device) else { return nil }
     let wanted = device.alerts ?? Device.defaultAlerts(for: event.sport)
-    guard wanted.contains(kind) else { return nil }
+    guard let kind = kind(of: event, following: Set(device.teams), wanted: wanted), wanted.contains(kind) else {
+      return nil
+    }
     let quiet = device.quietHours.map { inQuietHours($0, at: time) } ?? false
     if quiet && kind != .final { return nil }
     let group = collapseId(event.gameId)
@@ -34,9 +35,8 @@ public enum AlertPlanner {
       silent: quiet, data: ["gameId": event.gameId, "sport": event.sport.rawValue, "eventId": event.id])
   }
 
-  /// Which alert the event is for this device, if any (and whether the device follows it).
-  static func kind(of event: ChangeEvent, for device: Device) -> Device.Alert? {
-    let teams = Set(device.teams)
+  /// Which alert the event is for a device following `teams` that wants `wanted`, if any.
+  static func kind(of event: ChangeEvent, following teams: Set<String>, wanted: [Device.Alert]) -> Device.Alert? {
     if event.type == .rankingPublished {
       let ranked = event.ranking?.rows.prefix(25).compactMap(\.canonicalTeamId) ?? []
       return ranked.contains(where: teams.contains) ? .ranking : nil
@@ -45,7 +45,6 @@ public enum AlertPlanner {
     switch event.type {
     case .started: return .gameStart
     case .goal, .scored:
-      let wanted = device.alerts ?? Device.defaultAlerts(for: event.sport)
       if !wanted.contains(.score) && wanted.contains(.closeGame) && isCloseLate(event) { return .closeGame }
       return .score
     case .leadChange: return .leadChange

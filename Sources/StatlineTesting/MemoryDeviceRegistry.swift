@@ -30,7 +30,7 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
   public func devices(following teams: [String], after: String?, limit: Int) -> [Device] {
     var ids: Set<String> = []
     for team in teams { ids.formUnion(byTeam[team] ?? []) }
-    return ids.filter { after == nil || $0 > after! }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
+    return ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
   }
 
   public func deviceCounts() -> [Device.Kind: Int] {

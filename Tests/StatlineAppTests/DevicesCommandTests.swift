@@ -49,8 +49,10 @@ import Testing
     }
     #expect(error?.reason.contains("api.deviceKeys") == true || error?.context?.contains("api.deviceKeys") == true)
     #expect(error?.description.contains("sha256:") == true, "\(String(describing: error))")
-    let serve = try CommandRunner.run(["serve", "--store", "/nonexistent.sqlite", "--device-key-hash", "plain"])
-    #expect(serve.status != 0)
+    let path = try Self.store()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let serve = try CommandRunner.run(["serve", "--store", path, "--port", "0", "--device-key-hash", "plain"])
+    #expect(serve.status == 64 && serve.stderr.contains("'plain' is not a key hash"), "\(serve.stderr)")
   }
 
   @Test func theRoutesAreMountedOnlyWhenAHashIsConfigured() async throws {

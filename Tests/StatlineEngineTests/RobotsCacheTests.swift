@@ -131,10 +131,10 @@ import Testing
     }
     let fetcher = ScriptedFetcher([Self.robots: [.page(status: 200, body: body)]])
     let long = "https://stats.test/" + String(repeating: "abcdefghijklmnopqrstuvwxy", count: 20)
-    let (_, verdict) = await cache.verdict(for: long, userAgent: "Statline/1") { try await fetcher.fetch($0) }
+    let (_, verdict) = await cache.verdict(for: long) { try await fetcher.fetch($0) }
     #expect(verdict == .tooCostly)
     #expect(bounds.withLock { $0 } == [.tooCostly(origin: "https://stats.test")])
-    let (_, early) = await cache.verdict(for: "https://stats.test/private/1", userAgent: "Statline/1") {
+    let (_, early) = await cache.verdict(for: "https://stats.test/private/1") {
       try await fetcher.fetch($0)
     }
     #expect(early == .disallowed, "decided by its longest matching rule before the budget runs out")

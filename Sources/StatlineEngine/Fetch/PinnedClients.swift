@@ -50,21 +50,23 @@ actor PinnedClients {
   /// The client pinned to `address`'s host at an address that passed, resolving when the last
   /// resolution is older than `lifetime`.
   func client(for address: WebAddress) async throws -> HTTPClient {
-    let host = address.host.lowercased()
+    let host = address.host  // lower-cased by `WebAddress`
     let time = now()
-    var pin = pins[host]
-    if pin == nil || time.timeIntervalSince(pin!.resolvedAt) >= lifetime || time < pin!.resolvedAt {
+    let pin: Pin
+    if let held = pins[host], held.resolvedAt <= time, time.timeIntervalSince(held.resolvedAt) < lifetime {
+      pin = held
+    } else {
       let answers = try await resolver.addresses(of: host, port: address.effectivePort)
       let chosen = try Self.choose(answers, host: host, allowPrivate: privateHosts.contains(host), url: address.url)
       pin = Pin(address: chosen, resolvedAt: time)
       pins[host] = pin
     }
-    let key = host + "\u{0}" + pin!.address
+    let key = host + "\u{0}" + pin.address
     if let held = clients[key] {
       clients[key]?.usedAt = time
       return held.client
     }
-    let client = makeClient(host, pin!.address)
+    let client = makeClient(host, pin.address)
     clients[key] = (client, time)
     await retireIdle(at: time)
     return client

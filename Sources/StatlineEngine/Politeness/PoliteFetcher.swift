@@ -179,7 +179,7 @@ public struct PoliteFetcher<C: Clock>: Fetcher where C.Duration == Duration {
 
   private func checkRobots(_ request: FetchRequest) async throws {
     let userAgent = configuration.userAgent
-    let (rules, verdict) = await robots.verdict(for: request.url, userAgent: userAgent) { robotsRequest in
+    let (rules, verdict) = await robots.verdict(for: request.url) { robotsRequest in
       var named = robotsRequest
       named.headers["User-Agent"] = userAgent
       // RFC 9309: a robots.txt redirect is followed (by the same rules as a poll's).

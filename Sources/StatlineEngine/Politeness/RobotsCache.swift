@@ -61,7 +61,7 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
 
   private let state = Locked(State())
   private let clock: C
-  private let userAgent: String?
+  private let userAgent: String
   private let onBound: @Sendable (RobotsBound) -> Void
 
   /// How long a file (or a 4xx answer) is trusted.
@@ -73,18 +73,19 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
   public static var maxBytes: Int { 500 * 1024 }
 
   /// - Parameters:
-  ///   - userAgent: the agent whose rules each file is prepared for (chosen and ordered once).
+  ///   - userAgent: the agent whose rules each file is prepared for (chosen and ordered once)
+  ///     and `verdict` judges for (empty: the `*` group's).
   ///   - onBound: told of each bound a file hits.
-  public init(clock: C, userAgent: String? = nil, onBound: @escaping @Sendable (RobotsBound) -> Void = { _ in }) {
+  public init(clock: C, userAgent: String = "", onBound: @escaping @Sendable (RobotsBound) -> Void = { _ in }) {
     self.clock = clock
     self.userAgent = userAgent
     self.onBound = onBound
   }
 
-  /// What the rules for `url`'s origin say of it for `userAgent`: a `tooCostly` match is told
-  /// to `onBound`.
+  /// What the rules for `url`'s origin say of it for the cache's agent: a `tooCostly` match is
+  /// told to `onBound`.
   public func verdict(
-    for url: String, userAgent: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page
+    for url: String, fetch: @escaping @Sendable (FetchRequest) async throws -> Page
   )
     async -> (rules: Rules, verdict: RobotsTxt.Verdict)
   {
@@ -163,15 +164,14 @@ public final class RobotsCache<C: Clock>: Sendable where C.Duration == Duration 
 
   /// The file's rules (prepared for `userAgent`), or why it could not be read (a 5xx or no
   /// answer).
-  static func read(_ robotsURL: String, userAgent: String?, fetch: @Sendable (FetchRequest) async throws -> Page)
+  static func read(_ robotsURL: String, userAgent: String, fetch: @Sendable (FetchRequest) async throws -> Page)
     async -> Result<Read, Unreadable>
   {
     do {
       let page = try await fetch(FetchRequest(url: robotsURL))
       switch page.status {
       case 200..<300:
-        var file = RobotsTxt(Self.readable(page.body))
-        if let userAgent { file = file.prepared(for: userAgent) }
+        let file = RobotsTxt(Self.readable(page.body)).prepared(for: userAgent)
         return .success(Read(rules: .file(file), cutFrom: page.body.count > maxBytes ? page.body.count : nil))
       case 400..<500: return .success(Read(rules: .allowAll))
       default: return .failure(Unreadable(text: "\(robotsURL) answered HTTP \(page.status)"))

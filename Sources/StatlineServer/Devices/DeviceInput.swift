@@ -25,52 +25,11 @@ struct DeviceInput {
       throw invalid(unknown, "is not a field of a device (\(Self.fields.sorted().joined(separator: ", ")))")
     }
     let kind = try choice("kind", fields["kind"], Device.Kind.self, required: true)!
-    let token = try string("token", fields["token"], required: true)!
+    let token = try token(fields["token"], kind: kind)
     let environment = try choice("environment", fields["environment"], Device.Environment.self) ?? .production
     let topic = try string("topic", fields["topic"], required: true)!
-    switch kind {
-    case .apns, .apnsLiveActivity:
-      guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
-      else {
-        throw invalid(
-          "token",
-          "must be 64 hex digits for \(kind.rawValue) (it is \(token.utf8.count) characters, ending \(Device.shown(token)))"
-        )
-      }
-    case .fcm:
-      guard (1...4096).contains(token.utf8.count),
-        token.utf8.allSatisfy({ byte in
-          byte < 0x80
-            && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
-              || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":")].contains(byte))
-        })
-      else { throw invalid("token", "must be an FCM registration token (letters, digits, - _ :, at most 4096)") }
-    }
-    guard (1...255).contains(topic.utf8.count),
-      topic.utf8.allSatisfy({ byte in
-        byte < 0x80
-          && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-"))
-      })
-    else { throw invalid("topic", "must be the app's bundle id (letters, digits, dots and dashes)") }
-
-    var teams: [String] = []
-    if let value = fields["teams"] {
-      guard let list = value as? [Any] else { throw invalid("teams", "must be a list of team ids or names") }
-      guard list.count <= maximumTeams else {
-        throw invalid("teams", "lists \(list.count) teams (at most \(maximumTeams))")
-      }
-      for (index, item) in list.enumerated() {
-        guard let text = item as? String, !text.isEmpty, text.utf8.count <= 200 else {
-          throw invalid("teams[\(index)]", "must be a team id or a school's name")
-        }
-        guard let team = resolve(text, registry) else {
-          throw invalid(
-            "teams[\(index)]",
-            "'\(text)' is no team Statline knows (\(registry.unresolvedReason(SourceTeam(id: nil, name: text))))")
-        }
-        if !teams.contains(team) { teams.append(team) }
-      }
+    guard (1...255).contains(topic.utf8.count), ascii(topic, alsoAllowing: ".-") else {
+      throw invalid("topic", "must be the app's bundle id (letters, digits, dots and dashes)")
     }
     let gameId = try string("gameId", fields["gameId"])
     if kind == .apnsLiveActivity {
@@ -80,43 +39,97 @@ struct DeviceInput {
     } else if gameId != nil {
       throw invalid("gameId", "only a Live Activity (apns-liveactivity) follows one game")
     }
-    var alerts: [Device.Alert]?
-    if let value = fields["alerts"] {
-      guard let list = value as? [Any] else { throw invalid("alerts", "must be a list of alert kinds") }
-      var chosen: [Device.Alert] = []
-      for (index, item) in list.enumerated() {
-        guard let text = item as? String, let alert = Device.Alert(rawValue: text) else {
-          throw invalid(
-            "alerts[\(index)]",
-            "is not an alert kind (\(Device.Alert.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        if !chosen.contains(alert) { chosen.append(alert) }
-      }
-      alerts = chosen.sorted()
-    }
-    var quietHours: Device.QuietHours?
-    if let value = fields["quietHours"] {
-      guard let hours = value as? [String: Any], Set(hours.keys).isSubset(of: ["start", "end", "timeZone"]) else {
-        throw invalid("quietHours", "must be {start, end, timeZone}")
-      }
-      let start = try string("quietHours.start", hours["start"], required: true)!
-      let end = try string("quietHours.end", hours["end"], required: true)!
-      let zone = try string("quietHours.timeZone", hours["timeZone"], required: true)!
-      for (name, text) in [("quietHours.start", start), ("quietHours.end", end)]
-      where Device.QuietHours.minutes(text) == nil {
-        throw invalid(name, "'\(text.prefix(20))' is not a time of day (HH:MM, 24-hour)")
-      }
-      guard TimeZone(identifier: zone) != nil else {
-        throw invalid("quietHours.timeZone", "'\(zone.prefix(60))' is not a time zone (an IANA name: America/New_York)")
-      }
-      quietHours = Device.QuietHours(start: start, end: end, timeZone: zone)
-    }
     let stamp = Freshness.iso(time)
     return Device(
-      id: Device.id(kind: kind, token: token.lowercased()), kind: kind,
-      token: kind == .fcm ? token : token.lowercased(),
-      environment: environment, topic: topic, teams: teams, gameId: gameId, alerts: alerts, quietHours: quietHours,
-      registeredAt: stamp, updatedAt: stamp)
+      id: Device.id(kind: kind, token: token), kind: kind, token: token, environment: environment, topic: topic,
+      teams: try teams(fields["teams"], registry), gameId: gameId, alerts: try alerts(fields["alerts"]),
+      quietHours: try quietHours(fields["quietHours"]), registeredAt: stamp, updatedAt: stamp)
+  }
+
+  /// The token as stored: an APNs token's 64 hex digits in lower case, an FCM token as sent.
+  static func token(_ value: Any?, kind: Device.Kind) throws(Problem) -> String {
+    let token = try string("token", value, required: true)!
+    switch kind {
+    case .apns, .apnsLiveActivity:
+      guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+      else {
+        throw invalid(
+          "token",
+          "must be 64 hex digits for \(kind.rawValue) (it is \(token.utf8.count) characters, ending \(Device.shown(token)))"
+        )
+      }
+      return token.lowercased()
+    case .fcm:
+      guard (1...4096).contains(token.utf8.count), ascii(token, alsoAllowing: "-_:") else {
+        throw invalid("token", "must be an FCM registration token (letters, digits, - _ :, at most 4096)")
+      }
+      return token
+    }
+  }
+
+  /// The teams as canonical ids, each once, in the order given.
+  static func teams(_ value: Any?, _ registry: TeamRegistry) throws(Problem) -> [String] {
+    guard let value else { return [] }
+    guard let list = value as? [Any] else { throw invalid("teams", "must be a list of team ids or names") }
+    guard list.count <= maximumTeams else {
+      throw invalid("teams", "lists \(list.count) teams (at most \(maximumTeams))")
+    }
+    var teams: [String] = []
+    for (index, item) in list.enumerated() {
+      guard let text = item as? String, !text.isEmpty, text.utf8.count <= 200 else {
+        throw invalid("teams[\(index)]", "must be a team id or a school's name")
+      }
+      guard let team = resolve(text, registry) else {
+        throw invalid(
+          "teams[\(index)]",
+          "'\(text)' is no team Statline knows (\(registry.unresolvedReason(SourceTeam(id: nil, name: text))))")
+      }
+      if !teams.contains(team) { teams.append(team) }
+    }
+    return teams
+  }
+
+  /// The alerts chosen, each once, in `Device.Alert`'s order; nil when none are given.
+  static func alerts(_ value: Any?) throws(Problem) -> [Device.Alert]? {
+    guard let value else { return nil }
+    guard let list = value as? [Any] else { throw invalid("alerts", "must be a list of alert kinds") }
+    var chosen: Set<Device.Alert> = []
+    for (index, item) in list.enumerated() {
+      guard let text = item as? String, let alert = Device.Alert(rawValue: text) else {
+        throw invalid(
+          "alerts[\(index)]", "is not an alert kind (\(Device.Alert.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      chosen.insert(alert)
+    }
+    return chosen.sorted()
+  }
+
+  static func quietHours(_ value: Any?) throws(Problem) -> Device.QuietHours? {
+    guard let value else { return nil }
+    guard let hours = value as? [String: Any], Set(hours.keys).isSubset(of: ["start", "end", "timeZone"]) else {
+      throw invalid("quietHours", "must be {start, end, timeZone}")
+    }
+    let start = try string("quietHours.start", hours["start"], required: true)!
+    let end = try string("quietHours.end", hours["end"], required: true)!
+    let zone = try string("quietHours.timeZone", hours["timeZone"], required: true)!
+    for (name, text) in [("quietHours.start", start), ("quietHours.end", end)]
+    where Device.QuietHours.minutes(text) == nil {
+      throw invalid(name, "'\(text.prefix(20))' is not a time of day (HH:MM, 24-hour)")
+    }
+    guard TimeZone(identifier: zone) != nil else {
+      throw invalid("quietHours.timeZone", "'\(zone.prefix(60))' is not a time zone (an IANA name: America/New_York)")
+    }
+    return Device.QuietHours(start: start, end: end, timeZone: zone)
+  }
+
+  /// ASCII letters and digits, and the bytes of `extra`.
+  static func ascii(_ text: String, alsoAllowing extra: String) -> Bool {
+    let allowed = Set(extra.utf8)
+    return text.utf8.allSatisfy { byte in
+      byte < 0x80
+        && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+          || allowed.contains(byte))
+    }
   }
 
   /// The canonical id of a team as a client names it.

@@ -31,17 +31,17 @@ public struct DeviceKeys: Sendable, Equatable {
     "sha256:" + SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  /// Whether `key` is one of the configured keys: its hash compared with every configured one,
-  /// each in constant time, all of them always.
-  public func accepts(_ key: String) -> Bool {
+  /// Which configured hash `key` has (its place in the list), or nil: its hash is compared with
+  /// every configured one, each in constant time, all of them always.
+  public func match(_ key: String) -> Int? {
     let digest = Array(SHA256.hash(data: Data(key.utf8)))
-    var accepted = false
-    for hash in hashes {
+    var matched: Int?
+    for (index, hash) in hashes.enumerated() {
       var difference: UInt8 = 0
       for (left, right) in zip(hash, digest) { difference |= left ^ right }
-      accepted = accepted || (difference == 0 && hash.count == digest.count)
+      if difference == 0 && hash.count == digest.count && matched == nil { matched = index }
     }
-    return accepted
+    return matched
   }
 
   static func parse(_ text: String) -> [UInt8]? {

@@ -81,12 +81,13 @@ public struct DeviceRoutes: RouteGroup {
       async throws -> Response
     {
       let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
-      if let wait = routes.byAddress.take("address:" + address) {
-        return DeviceRoutes.problem(DeviceRoutes.tooMany(wait, "from \(address)"), request, retryAfter: wait)
+      if let wait = routes.byAddress.take(address) {
+        return DeviceRoutes.problem(DeviceRoutes.tooMany(wait, "from \(address)"), request)
       }
       let header = request.headers[.authorization] ?? ""
-      guard header.lowercased().hasPrefix("bearer "), routes.keys.accepts(String(header.dropFirst("bearer ".count)))
-      else {
+      let bearer = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst("bearer ".count)) : nil
+      // The key's place among the configured hashes names its bucket: the key is hashed once.
+      guard let key = bearer.flatMap(routes.keys.match) else {
         var response = DeviceRoutes.problem(
           Problem(
             title: "Unauthorized", status: 401,
@@ -97,8 +98,8 @@ public struct DeviceRoutes: RouteGroup {
         response.headers[.wwwAuthenticate] = "Bearer"
         return response
       }
-      if let wait = routes.byKey.take(DeviceKeys.hash(String(header.dropFirst("bearer ".count)))) {
-        return DeviceRoutes.problem(DeviceRoutes.tooMany(wait, "with this key"), request, retryAfter: wait)
+      if let wait = routes.byKey.take("key:\(key)") {
+        return DeviceRoutes.problem(DeviceRoutes.tooMany(wait, "with this key"), request)
       }
       return try await next(request, context)
     }
@@ -125,10 +126,13 @@ public struct DeviceRoutes: RouteGroup {
 
   static func noDevice(_ id: String) -> Problem { .notFound("no device \(id.prefix(40))") }
 
+  /// A 429 with `Retry-After`: the seconds until the bucket has a token again.
   static func tooMany(_ wait: Double, _ whom: String) -> Problem {
-    Problem(
-      title: "Too many requests", status: 429,
-      detail: "too many device requests \(whom): try again in \(Int(wait.rounded(.up))) s")
+    let seconds = Int(max(1, wait.rounded(.up)))
+    var problem = Problem(
+      title: "Too many requests", status: 429, detail: "too many device requests \(whom): try again in \(seconds) s")
+    problem.retryAfter = seconds
+    return problem
   }
 
   /// Runs a route, answering a `Problem` it throws (and any other error as a 503).
@@ -138,7 +142,7 @@ public struct DeviceRoutes: RouteGroup {
     } catch let problem as Problem {
       return Self.problem(problem, request)
     } catch {
-      return Self.problem(Problem.storeUnavailable(error), request, retryAfter: 5)
+      return Self.problem(Problem.storeUnavailable(error), request)
     }
   }
 
@@ -151,15 +155,8 @@ public struct DeviceRoutes: RouteGroup {
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(["device": device]))))
   }
 
-  static func problem(_ problem: Problem, _ request: Request, retryAfter: Double? = nil) -> Response {
-    let answer = problem.response(path: request.uri.path)
-    var headers = HTTPFields()
-    for (name, value) in answer.headers {
-      if let field = HTTPField.Name(name) { headers[field] = value }
-    }
-    if let retryAfter { headers[.retryAfter] = String(Int(max(1, retryAfter.rounded(.up)))) }
-    return Response(
-      status: HTTPResponse.Status(code: answer.status), headers: headers,
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+  /// A problem as the read API answers one (`Problem.response`, its `Retry-After` included).
+  static func problem(_ problem: Problem, _ request: Request) -> Response {
+    APIServer.response(problem.response(path: request.uri.path), head: false)
   }
 }
