@@ -64,6 +64,9 @@ public actor EventHub {
   private var continuations: [Int: (AsyncStream<Item>.Continuation, Subscription)] = [:]
   private var nextId = 0
   private var loop: Task<Void, Never>?
+  /// The loop's starting point: the store's newest event when the first client came. A client
+  /// reads the store past it itself; the hub sends what comes after.
+  private var start: Task<Int64, Never>?
   private var statistics = Statistics()
 
   public init(
@@ -82,9 +85,10 @@ public actor EventHub {
     return stats
   }
 
-  /// A new client's feed: every event stored after this call, until `unsubscribe`. `cutOff`
-  /// closes the client's connection when its buffer overflows.
-  public func subscribe(cutOff: @escaping @Sendable () -> Void = {}) -> Subscription {
+  /// A new client's feed: every event stored after this call returns, until `unsubscribe`.
+  /// `cutOff` closes the client's connection when its buffer overflows. The hub's starting
+  /// point is read before it returns, so an event stored after it is never skipped.
+  public func subscribe(cutOff: @escaping @Sendable () -> Void = {}) async -> Subscription {
     nextId += 1
     let (stream, continuation) = AsyncStream.makeStream(
       of: Item.self, bufferingPolicy: .bufferingOldest(configuration.clientBuffer))
@@ -96,7 +100,13 @@ public actor EventHub {
       guard let self else { return }
       Task { await self.unsubscribe(id) }
     }
-    if loop == nil { loop = Task { await self.run() } }
+    if loop == nil {
+      let reader = reader
+      let first = Task { (try? await reader.lastEventSequence()) ?? 0 }
+      start = first
+      loop = Task { await self.run(from: await first.value) }
+    }
+    _ = await start?.value
     return subscription
   }
 
@@ -106,6 +116,7 @@ public actor EventHub {
     if continuations.isEmpty {
       loop?.cancel()
       loop = nil
+      start = nil
     }
   }
 
@@ -115,6 +126,7 @@ public actor EventHub {
     continuations.removeAll()
     loop?.cancel()
     loop = nil
+    start = nil
   }
 
   private func broadcast(_ item: Item) {
@@ -131,8 +143,8 @@ public actor EventHub {
   }
 
   /// Reads new events and heartbeats until no one listens.
-  private func run() async {
-    var cursor = (try? await reader.lastEventSequence()) ?? 0
+  private func run(from start: Int64) async {
+    var cursor = start
     var sinceBeat = Duration.zero
     while !Task.isCancelled {
       let seen = bell?.rings ?? 0
