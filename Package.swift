@@ -82,6 +82,9 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
   ],
   targets: [
     .target(name: "StatlineCore", swiftSettings: swiftSettings),
@@ -129,6 +132,9 @@ let package = Package(
       name: "StatlinePush",
       dependencies: [
         "StatlineCore", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -215,7 +221,11 @@ let package = Package(
       name: "StatlineTesting",
       dependencies: [
         "StatlineCore", "StatlineCanonical", "StatlineCommit", "StatlineEngine", "StatlineFixtures",
-        "StatlineLoopback",
+        "StatlineLoopback", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -232,7 +242,11 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StatlinePushTests",
-      dependencies: ["StatlinePush", "StatlineCore", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: [
+        "StatlinePush", "StatlineCore", "StatlineTesting", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,0 +1,245 @@
+import Crypto
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// An APNs provider API on 127.0.0.1 for tests: HTTP/2 over TLS (ALPN `h2`, certificates made
+/// at start), checking each request as Apple documents (PUSH.md §2, in the order of Pushy's
+/// validating mock server: apns-id, method, path, topic, collapse id, priority, push type,
+/// expiration, token, topic for the push type, the provider token's signature, key, team and
+/// age, the 20-minute rule per connection, the payload), answering in Apple's format, and
+/// scriptable per device token: any status and reason, a 410 timestamp, a delay, no answer at
+/// all, a GOAWAY. Its JWT checks share no code with the sender's.
+public final class LoopbackAPNs: Sendable {
+  /// What the fake says to the next request(s) for one token (or `*`).
+  public struct Scripted: Sendable {
+    public var status: Int
+    public var reason: String?
+    /// A 410's `timestamp` (milliseconds).
+    public var timestamp: Int64?
+    /// Answer after this long.
+    public var delay: Duration?
+    /// Never answer (the sender's deadline ends it).
+    public var never: Bool
+
+    public init(
+      status: Int = 200, reason: String? = nil, timestamp: Int64? = nil, delay: Duration? = nil, never: Bool = false
+    ) {
+      self.status = status
+      self.reason = reason
+      self.timestamp = timestamp
+      self.delay = delay
+      self.never = never
+    }
+  }
+
+  /// A push the fake accepted.
+  public struct Accepted: Sendable {
+    public var deviceToken: String
+    public var headers: [String: String]
+    public var payload: [String: any Sendable]
+    public var payloadBytes: Int
+    public var keyId: String
+    public var issuedAt: Int
+    /// Which connection (1, 2, …) and stream carried it.
+    public var connection: Int
+    public var stream: Int
+  }
+
+  /// A request refused, with the reason APNs would give and why.
+  public struct Rejection: Error, Sendable, Equatable {
+    public var status: Int
+    public var reason: String
+    public var detail: String
+  }
+
+  struct Key {
+    var teamId: String
+    var publicKey: P256.Signing.PublicKey
+  }
+
+  struct State {
+    var keys: [String: Key]
+    var topics: Set<String>
+    var scripts: [String: [Scripted]] = [:]
+    var accepted: [Accepted] = []
+    var rejected: [Rejection] = []
+    /// Per connection: the token it last presented and when it was first presented.
+    var tokens: [Int: (token: String, since: Date)] = [:]
+    var connections = 0
+    var goAwayAfter: Int?
+  }
+
+  let state: Mutex<State>
+  let now: @Sendable () -> Date
+  public let certificates: LoopbackCertificates
+  public let port: Int
+  private let channel: any Channel
+
+  /// Starts listening on a free port of 127.0.0.1.
+  /// - Parameters:
+  ///   - keys: key id → (team id, the key's public half as PEM).
+  ///   - topics: the bundle ids allowed.
+  ///   - now: the fake's clock (a provider token's age, the 20-minute rule).
+  public static func start(
+    keys: [String: (teamId: String, publicKeyPEM: String)], topics: [String],
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) async throws -> LoopbackAPNs {
+    let certificates = try LoopbackCertificates()
+    var tls = TLSConfiguration.makeServerConfiguration(
+      certificateChain: certificates.chain.map { .certificate($0) }, privateKey: .privateKey(certificates.key))
+    tls.applicationProtocols = ["h2"]
+    let context = try NIOSSLContext(configuration: tls)
+    var parsed: [String: Key] = [:]
+    for (id, key) in keys {
+      parsed[id] = Key(teamId: key.teamId, publicKey: try .init(pemRepresentation: key.publicKeyPEM))
+    }
+    let state = State(keys: parsed, topics: Set(topics))
+    let box = Box()
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          guard let fake = box.fake else { throw ChannelError.ioOnClosedChannel }
+          let connection = fake.state.withLock { state in
+            state.connections += 1
+            return state.connections
+          }
+          let sync = channel.pipeline.syncOperations
+          try sync.addHandler(NIOSSLServerHandler(context: context))
+          var settings = NIOHTTP2Handler.ConnectionConfiguration()
+          settings.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 1000),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
+          ]
+          _ = try sync.configureHTTP2Pipeline(
+            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
+          ) { stream in
+            stream.eventLoop.makeCompletedFuture {
+              try stream.pipeline.syncOperations.addHandlers([
+                HTTP2FramePayloadToHTTP1ServerCodec(), StreamHandler(fake: fake, connection: connection),
+              ])
+            }
+          }
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    let fake = LoopbackAPNs(
+      state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
+    box.fake = fake
+    return fake
+  }
+
+  private init(
+    state: State, now: @escaping @Sendable () -> Date, certificates: LoopbackCertificates, port: Int,
+    channel: any Channel
+  ) {
+    self.state = Mutex(state)
+    self.now = now
+    self.certificates = certificates
+    self.port = port
+    self.channel = channel
+  }
+
+  /// `https://127.0.0.1:<port>`, for both environments.
+  public var baseURL: String { "https://127.0.0.1:\(port)" }
+
+  public func stop() async {
+    try? await channel.close()
+  }
+
+  /// The next `times` requests for `target` (a device token, or `*` for any) get `answer`.
+  public func script(_ target: String, _ answer: Scripted, times: Int = 1) {
+    state.withLock { state in state.scripts[target, default: []] += Array(repeating: answer, count: times) }
+  }
+
+  /// A GOAWAY on each connection after `requests` more requests (0: at the next).
+  public func goAway(after requests: Int) {
+    state.withLock { $0.goAwayAfter = requests }
+  }
+
+  public var accepted: [Accepted] { state.withLock { $0.accepted } }
+  public var rejected: [Rejection] { state.withLock { $0.rejected } }
+  public var connections: Int { state.withLock { $0.connections } }
+
+  /// A request as the stream handler read it.
+  struct Request {
+    var method: HTTPMethod
+    var path: String
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var connection: Int
+    var stream: Int
+  }
+
+  /// What the handler writes back.
+  struct Answer {
+    var status: Int
+    var apnsId: String?
+    var body: [UInt8]
+    var delay: Duration?
+    var never = false
+    var goAway = false
+  }
+
+  func answer(_ request: Request) -> Answer {
+    let apnsId = request.headers.first(name: "apns-id") ?? UUID().uuidString.lowercased()
+    let goAway = state.withLock { state -> Bool in
+      guard let after = state.goAwayAfter else { return false }
+      if after <= 0 {
+        state.goAwayAfter = nil
+        return true
+      }
+      state.goAwayAfter = after - 1
+      return false
+    }
+    var answer: Answer
+    switch check(request) {
+    case .failure(let rejection):
+      state.withLock { $0.rejected.append(rejection) }
+      answer = Answer(status: rejection.status, apnsId: apnsId, body: Self.reason(rejection.reason, timestamp: nil))
+    case .success(let accepted):
+      let token = accepted.deviceToken
+      let scripted = state.withLock { state -> Scripted? in
+        for target in [token, "*"] {
+          if var queue = state.scripts[target], !queue.isEmpty {
+            let first = queue.removeFirst()
+            state.scripts[target] = queue
+            return first
+          }
+        }
+        return nil
+      }
+      if let scripted, scripted.status != 200 {
+        answer = Answer(
+          status: scripted.status, apnsId: apnsId,
+          body: Self.reason(scripted.reason ?? "InternalServerError", timestamp: scripted.timestamp),
+          delay: scripted.delay, never: scripted.never)
+      } else {
+        state.withLock { $0.accepted.append(accepted) }
+        answer = Answer(status: 200, apnsId: apnsId, body: [], delay: scripted?.delay, never: scripted?.never ?? false)
+      }
+    }
+    answer.goAway = goAway
+    return answer
+  }
+
+  static func reason(_ reason: String, timestamp: Int64?) -> [UInt8] {
+    var object: [String: Any] = ["reason": reason]
+    if let timestamp { object["timestamp"] = timestamp }
+    return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+  }
+}
+
+/// Holds the fake for the channel initializer, which runs only after it is made.
+private final class Box: Sendable {
+  private let held = Mutex<LoopbackAPNs?>(nil)
+  var fake: LoopbackAPNs? {
+    get { held.withLock { $0 } }
+    set { held.withLock { $0 = newValue } }
+  }
+}
