@@ -246,6 +246,7 @@ let package = Package(
         "StatlinePush", "StatlineCore", "StatlineTesting", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),
