@@ -50,13 +50,10 @@ extension APNsPush {
       contentState: state, staleDate: Int(staleDate.timeIntervalSince1970.rounded(.down)),
       dismissalDate: ending ? dismissalDate.map { Int($0.timeIntervalSince1970.rounded(.down)) } : nil,
       relevanceScore: relevance)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return APNsPush(
       deviceToken: device.token, environment: device.environment, topic: device.topic + liveActivitySuffix,
       pushType: .liveactivity, priority: priority, expiresAt: expiresAt, collapseId: nil, id: id,
-      // Strings, integers and one double: encoding cannot fail.
-      payload: (try? encoder.encode(LiveActivityPayload(aps: aps))) ?? Data())
+      payload: encode(LiveActivityPayload(aps: aps)))
   }
 }
 

@@ -67,7 +67,15 @@ public struct APNsPush: Sendable, Equatable {
     return APNsPush(
       deviceToken: device.token, environment: device.environment, topic: device.topic, pushType: .alert,
       priority: alert.silent ? 5 : 10, expiresAt: alert.expiresAt, collapseId: alert.collapseId, id: id,
-      payload: AlertPayload(aps: aps, data: alert.data).encoded())
+      payload: encode(AlertPayload(aps: aps, data: alert.data)))
+  }
+
+  /// A payload's JSON, keys sorted. Strings, integers and doubles in a fixed shape: encoding
+  /// cannot fail.
+  static func encode(_ payload: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(payload)) ?? Data()
   }
 }
 
@@ -103,12 +111,5 @@ struct AlertPayload: Encodable {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(aps, forKey: Key(stringValue: "aps"))
     for (key, value) in data where key != "aps" { try container.encode(value, forKey: Key(stringValue: key)) }
-  }
-
-  func encoded() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Strings and a fixed shape: encoding cannot fail.
-    return (try? encoder.encode(self)) ?? Data()
   }
 }
