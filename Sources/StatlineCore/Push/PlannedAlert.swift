@@ -1,9 +1,9 @@
 import Foundation
-import StatlineCore
 
 /// One notification the evaluator means to send one device for one event: its text, what groups
-/// and replaces it on the lock screen, and how long it is worth delivering.
-public struct PlannedAlert: Sendable, Equatable {
+/// and replaces it on the lock screen, and how long it is worth delivering. Planned by
+/// `AlertPlanner` (`StatlinePush`), kept in the outbox (`OutboxSlot`) until sent.
+public struct PlannedAlert: Codable, Sendable, Equatable {
   public var deviceId: String
   public var eventId: String
   /// Which of the device's choices it answers.
