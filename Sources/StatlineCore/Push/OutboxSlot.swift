@@ -4,7 +4,7 @@ import Foundation
 /// yet sent, how many were queued for that game, and where its sending stands. One slot per
 /// (device, game) is what makes the outbox's rules hold by construction: a newer alert replaces
 /// an unsent older one (coalescing; per-device order within a game), and the cap counts per
-/// slot. Every store keeps slots and runs these rules (`merge`, `sent`, `due`), so the rules live
+/// slot. Every store keeps slots and runs these rules (`merge`, `due`, `settled`), so the rules live
 /// here once.
 public struct OutboxSlot: Codable, Sendable, Equatable {
   public var deviceId: String
