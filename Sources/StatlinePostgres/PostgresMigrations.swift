@@ -223,6 +223,7 @@ enum PostgresMigrations {
     (9, claimAffinity),
     (10, hostPauses),
     (11, devices),
+    (12, outbox),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

@@ -40,9 +40,24 @@ extension PostgresStore: DeviceRegistry {
   }
 
   public func deleteDevice(id: String) async throws -> Bool {
-    try await perform("cannot delete the device \(id)") { connection in
-      try await connection.query("DELETE FROM devices WHERE id = \(id) RETURNING id", logger: logger).collect()
+    try await transaction("cannot delete the device \(id)") { connection in
+      try await connection.query("DELETE FROM push_outbox WHERE device_id = \(id)", logger: logger)
+      return try await connection.query("DELETE FROM devices WHERE id = \(id) RETURNING id", logger: logger).collect()
         .isEmpty == false
+    }
+  }
+
+  public func suspendDevice(id: String, _ suspension: Device.Suspension) async throws -> Device? {
+    try await transaction("cannot suspend the device \(id)") { connection in
+      guard
+        let text = try await connection.query(
+          "SELECT json::text FROM devices WHERE id = \(id) FOR UPDATE", logger: logger
+        ).collect().first?.decode(String.self),
+        let suspended = try Self.device(text).suspending(suspension)
+      else { return nil }
+      try await connection.query(
+        "UPDATE devices SET json = \(try Self.deviceJSON(suspended))::jsonb WHERE id = \(id)", logger: logger)
+      return suspended
     }
   }
 

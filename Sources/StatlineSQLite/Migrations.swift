@@ -123,6 +123,21 @@ enum Migrations {
       CREATE INDEX IF NOT EXISTS device_teams_by_device ON device_teams (device_id);
       """
     ),
+    (
+      // The push outbox (architecture.md#the-push-outbox): one slot per device and game, found
+      // due by (pending, ready_at); and the evaluator's event cursor, moved in the same
+      // transaction as the slots it fills.
+      11,
+      """
+      CREATE TABLE IF NOT EXISTS push_outbox (
+        device_id TEXT NOT NULL, collapse_id TEXT NOT NULL, pending INTEGER NOT NULL, ready_at REAL NOT NULL,
+        expires_at REAL NOT NULL, json TEXT NOT NULL, PRIMARY KEY (device_id, collapse_id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS push_outbox_due ON push_outbox (pending, ready_at);
+      CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (expires_at);
+      CREATE TABLE IF NOT EXISTS push_cursor (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL);
+      INSERT OR IGNORE INTO push_cursor (id, sequence) VALUES (1, 0);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

@@ -1,8 +1,8 @@
 import Foundation
 import StatlineCore
 
-/// The devices of a SQLite store (`DeviceRegistry`), on a connection of their own that writes
-/// the device tables only: beside a read-only API (`statline serve`) or the job. The job's writer lock is not taken (that
+/// The devices of a SQLite store (`DeviceRegistry`) and its push outbox, on a connection of their
+/// own that writes the device and outbox tables only: beside a read-only API (`statline serve`) or the job. The job's writer lock is not taken (that
 /// lock keeps a second job from polling; SQLite itself serializes the two writers), and the file
 /// must already have this Statline's schema (the job migrates it).
 public actor SQLiteDeviceRegistry: DeviceRegistry {
@@ -32,4 +32,23 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
     try SQLiteDevices.following(teams, after: after, limit: limit, on: connection)
   }
   public func deviceCounts() throws -> [Device.Kind: Int] { try SQLiteDevices.counts(on: connection) }
+  public func suspendDevice(id: String, _ suspension: Device.Suspension) throws -> Device? {
+    try SQLiteDevices.suspend(id: id, suspension, on: connection)
+  }
+}
+
+/// The push outbox of a SQLite store, on the devices' connection.
+extension SQLiteDeviceRegistry: PushOutbox {
+  public func outboxCursor() throws -> Int64 { try SQLiteOutbox.cursor(on: connection) }
+  public func enqueueAlerts(_ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int) throws -> OutboxEnqueue {
+    try SQLiteOutbox.enqueue(alerts, from: from, through: through, cap: cap, on: connection)
+  }
+  public func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) throws -> [OutboxSlot] {
+    try SQLiteOutbox.claim(limit: limit, at: now, leaseUntil: leaseUntil, on: connection)
+  }
+  public func settleAlerts(_ settlements: [OutboxSettlement], at now: Date) throws {
+    try SQLiteOutbox.settle(settlements, at: now, on: connection)
+  }
+  public func dropExpiredAlerts(at now: Date) throws -> Int { try SQLiteOutbox.dropExpired(at: now, on: connection) }
+  public func outboxBacklog(at now: Date) throws -> OutboxBacklog { try SQLiteOutbox.backlog(at: now, on: connection) }
 }

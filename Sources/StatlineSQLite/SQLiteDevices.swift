@@ -47,9 +47,26 @@ enum SQLiteDevices {
   static func delete(id: String, on connection: SQLiteConnection) throws(StatlineError) -> Bool {
     try connection.transaction { () throws(StatlineError) -> Bool in
       try connection.statement("DELETE FROM device_teams WHERE device_id = ?").bind(id).run()
+      try connection.statement("DELETE FROM push_outbox WHERE device_id = ?").bind(id).run()
       let statement = try connection.statement("DELETE FROM devices WHERE id = ? RETURNING id").bind(id)
       defer { statement.reset() }
       return try statement.step()
+    }
+  }
+
+  static func suspend(id: String, _ suspension: Device.Suspension, on connection: SQLiteConnection)
+    throws(StatlineError) -> Device?
+  {
+    try connection.transaction { () throws(StatlineError) -> Device? in
+      guard let suspended = try device(id: id, on: connection)?.suspending(suspension) else { return nil }
+      let json: String
+      do {
+        json = String(decoding: try encoder.encode(suspended), as: UTF8.self)
+      } catch {
+        throw StatlineError(.store, "a device cannot be encoded: \(error)", location: connection.path)
+      }
+      try connection.statement("UPDATE devices SET json = ? WHERE id = ?").bind(json, id).run()
+      return suspended
     }
   }
 

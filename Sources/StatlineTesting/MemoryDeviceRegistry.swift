@@ -1,9 +1,12 @@
 import StatlineCore
 
-/// The memory store's devices (`DeviceRegistry`): a dictionary and a team index.
+/// The memory store's devices (`DeviceRegistry`): a dictionary and a team index; and its push
+/// outbox (`MemoryDeviceRegistry+Outbox`).
 public actor MemoryDeviceRegistry: DeviceRegistry {
   private var byId: [String: Device] = [:]
   private var byTeam: [String: Set<String>] = [:]
+  var slots: [OutboxSlot.Key: OutboxSlot] = [:]
+  var cursor: Int64 = 0
 
   public init() {}
 
@@ -24,6 +27,7 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
   public func deleteDevice(id: String) -> Bool {
     guard let previous = byId.removeValue(forKey: id) else { return false }
     for team in previous.teams { byTeam[team]?.remove(id) }
+    slots = slots.filter { $0.key.deviceId != id }
     return true
   }
 
@@ -31,6 +35,12 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
     var ids: Set<String> = []
     for team in teams { ids.formUnion(byTeam[team] ?? []) }
     return ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
+  }
+
+  public func suspendDevice(id: String, _ suspension: Device.Suspension) -> Device? {
+    guard let suspended = byId[id]?.suspending(suspension) else { return nil }
+    byId[id] = suspended
+    return suspended
   }
 
   public func deviceCounts() -> [Device.Kind: Int] {

@@ -11,6 +11,7 @@ import Testing
     try await StoreReaderContract.check { MemoryStore() }
     try await RankingStoreContract.check { MemoryStore() }
     try await DeviceRegistryContract.check { MemoryDeviceRegistry() }
+    try await PushOutboxContract.check { MemoryDeviceRegistry() }
   }
 
   @Test func recordsOfABatchHaveKindsAndIds() {

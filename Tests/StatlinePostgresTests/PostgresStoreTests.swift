@@ -16,6 +16,7 @@ struct PostgresStoreTests {
       try await CaptureLogContract.check(make)
       try await RankingStoreContract.check(make)
       try await DeviceRegistryContract.check(make)
+      try await PushOutboxContract.check(make)
     }
   }
 }

@@ -24,6 +24,17 @@ import Testing
     }
   }
 
+  @Test func thePushOutboxPassesItsContract() async throws {
+    var paths: [String] = []
+    defer { paths.forEach(Self.remove) }
+    try await PushOutboxContract.check {
+      let path = Self.temporaryPath()
+      paths.append(path)
+      _ = try SQLiteStore(path: path)
+      return try SQLiteDeviceRegistry(path: path)
+    }
+  }
+
   @Test func theDeviceRegistryNeedsAStoreOfThisSchema() throws {
     let path = Self.temporaryPath()
     defer { Self.remove(path) }
@@ -102,7 +113,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 10)
+    #expect(try await store.schemaVersion() == 11)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -174,7 +185,7 @@ import Testing
     try sqlite.run()
     sqlite.waitUntilExit()
     let store = try SQLiteStore(path: path)
-    #expect(try await store.schemaVersion() == 10)
+    #expect(try await store.schemaVersion() == 11)
     let canonical = "game:2025-02-01:lacrosse-men:342~721"
     #expect(try await store.game(id: "ncaa:1")?.id == canonical, "the stored game has its canonical game")
     #expect(try await store.sourceGame(id: "ncaa:1")?.canonicalId == canonical)
@@ -209,7 +220,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 10")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 11")
     }
   }
 

@@ -72,11 +72,14 @@ public struct Device: Codable, Sendable, Hashable {
   public var registeredAt: String
   /// When it was last registered or changed.
   public var updatedAt: String
+  /// Why pushes no longer go to it (APNs said the token is gone, or not this app's); nil: live.
+  /// Registering it again makes it live.
+  public var suspended: Suspension?
 
   public init(
     id: String, kind: Kind, token: String, environment: Environment, topic: String, teams: [String],
     gameId: String? = nil, alerts: [Alert]? = nil, quietHours: QuietHours? = nil, registeredAt: String,
-    updatedAt: String
+    updatedAt: String, suspended: Suspension? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -89,6 +92,7 @@ public struct Device: Codable, Sendable, Hashable {
     self.quietHours = quietHours
     self.registeredAt = registeredAt
     self.updatedAt = updatedAt
+    self.suspended = suspended
   }
 
   /// The id of the device with this kind and token: the same token always answers the same id

@@ -15,6 +15,9 @@ public protocol DeviceRegistry: Sendable {
   func devices(following teams: [String], after: String?, limit: Int) async throws -> [Device]
   /// How many devices there are of each kind.
   func deviceCounts() async throws -> [Device.Kind: Int]
+  /// Suspends the device by `Device.suspending` (the sender's answer): the device as stored
+  /// after, or nil when there is no such device or the rule leaves it as it is.
+  func suspendDevice(id: String, _ suspension: Device.Suspension) async throws -> Device?
 }
 
 /// What an upsert did.

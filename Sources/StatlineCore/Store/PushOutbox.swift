@@ -1,0 +1,81 @@
+import Foundation
+
+/// The push evaluator's outbox (architecture.md#the-push-outbox): one slot per (device, game),
+/// the evaluator's event cursor beside it, and the claims senders hold. Kept by every store
+/// that keeps devices; every one runs `OutboxSlot`'s rules, so the outbox behaves alike on all.
+public protocol PushOutbox: Sendable {
+  /// The sequence of the last event the evaluator has planned alerts from (0: none yet).
+  func outboxCursor() async throws -> Int64
+  /// Queues `alerts` (each into its device's slot for its game, by `OutboxSlot.merge`) and moves
+  /// the cursor from `from` to `through`, in one transaction: a crash between them loses no
+  /// alert and queues none twice. When the cursor is not at `from` (another worker moved it)
+  /// nothing is written and `moved` is false.
+  func enqueueAlerts(_ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int) async throws -> OutboxEnqueue
+  /// Up to `limit` slots due at `now` (`OutboxSlot.due`), earliest first, each held by the
+  /// caller until `leaseUntil` (a sender that dies loses them then). Returned with the lease.
+  func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async throws -> [OutboxSlot]
+  /// Writes back what each send came to (`OutboxSlot.settled`): against the slot as stored, which a
+  /// newer alert may have replaced since it was claimed.
+  func settleAlerts(_ settlements: [OutboxSettlement], at now: Date) async throws
+  /// Gives up the pending alerts past their expiry (never delivered late) and forgets slots
+  /// finished a day before `now`. Says how many alerts it gave up.
+  func dropExpiredAlerts(at now: Date) async throws -> Int
+  /// What the outbox holds at `now`.
+  func outboxBacklog(at now: Date) async throws -> OutboxBacklog
+}
+
+/// An alert the evaluator planned, with the sequence of the event it comes from.
+public struct QueuedAlert: Sendable, Equatable {
+  public var alert: PlannedAlert
+  public var sequence: Int64
+
+  public init(_ alert: PlannedAlert, sequence: Int64) {
+    self.alert = alert
+    self.sequence = sequence
+  }
+}
+
+/// What an enqueue did.
+public struct OutboxEnqueue: Sendable, Equatable {
+  /// Whether the cursor moved (false: another worker had moved it; nothing written).
+  public var moved: Bool
+  /// Alerts that took a slot (a new one, or replacing an older unsent or sent alert).
+  public var queued: Int
+  /// Alerts that changed nothing: not newer than their slot's, or over the game's cap.
+  public var ignored: Int
+
+  public init(moved: Bool, queued: Int, ignored: Int) {
+    self.moved = moved
+    self.queued = queued
+    self.ignored = ignored
+  }
+}
+
+/// What one send of a claimed slot came to.
+public struct OutboxSettlement: Sendable, Equatable {
+  public var deviceId: String
+  public var collapseId: String
+  public var settlement: OutboxSlot.Settlement
+
+  public init(deviceId: String, collapseId: String, _ settlement: OutboxSlot.Settlement) {
+    self.deviceId = deviceId
+    self.collapseId = collapseId
+    self.settlement = settlement
+  }
+}
+
+/// The outbox's counts at one time.
+public struct OutboxBacklog: Sendable, Equatable {
+  /// Alerts still to send.
+  public var pending: Int
+  /// Of those, held by a sender now.
+  public var leased: Int
+  /// Of those, waiting out a backoff.
+  public var backingOff: Int
+
+  public init(pending: Int, leased: Int, backingOff: Int) {
+    self.pending = pending
+    self.leased = leased
+    self.backingOff = backingOff
+  }
+}

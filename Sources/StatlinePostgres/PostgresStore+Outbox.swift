@@ -1,0 +1,160 @@
+import Foundation
+import PostgresNIO
+import StatlineCore
+
+/// The push outbox (`PushOutbox`) of a PostgreSQL store, shared by every worker: the cursor row
+/// is locked while a worker plans (so no two plan the same events), and due slots are claimed
+/// with `SKIP LOCKED` (so workers take different ones). The rules are `OutboxSlot`'s.
+extension PostgresStore: PushOutbox {
+  public func outboxCursor() async throws -> Int64 {
+    try await perform("cannot read the push outbox's cursor") { connection in
+      try await connection.query("SELECT sequence FROM push_cursor WHERE id = 1", logger: logger).collect().first?
+        .decode(Int64.self) ?? 0
+    }
+  }
+
+  public func enqueueAlerts(_ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int) async throws
+    -> OutboxEnqueue
+  {
+    let keys = Array(Set(alerts.map { OutboxSlot.Key(deviceId: $0.alert.deviceId, collapseId: $0.alert.collapseId) }))
+    return try await transaction("cannot queue \(alerts.count) push alerts") { connection in
+      let cursor =
+        try await connection.query("SELECT sequence FROM push_cursor WHERE id = 1 FOR UPDATE", logger: logger)
+        .collect().first?.decode(Int64.self) ?? 0
+      guard cursor == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
+      var existing: [OutboxSlot.Key: OutboxSlot] = [:]
+      for slot in try await Self.slots(keys, locking: true, on: connection, logger: logger) {
+        existing[slot.key] = slot
+      }
+      let (changed, ignored) = OutboxSlot.merging(alerts, into: existing, cap: cap)
+      try await Self.write(changed, on: connection, logger: logger)
+      try await connection.query(
+        "UPDATE push_cursor SET sequence = GREATEST(sequence, \(through)) WHERE id = 1", logger: logger)
+      return OutboxEnqueue(moved: true, queued: alerts.count - ignored, ignored: ignored)
+    }
+  }
+
+  public func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async throws -> [OutboxSlot] {
+    let time = now.timeIntervalSince1970
+    return try await transaction("cannot claim push alerts") { connection in
+      var slots: [OutboxSlot] = []
+      for try await text in try await connection.query(
+        """
+        SELECT json FROM push_outbox WHERE pending AND ready_at <= \(time) AND expires_at > \(time)
+        ORDER BY ready_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
+        """, logger: logger
+      ).decode(String.self) {
+        slots.append(try Self.slot(text).leased(until: leaseUntil))
+      }
+      try await Self.write(slots, on: connection, logger: logger)
+      return slots
+    }
+  }
+
+  public func settleAlerts(_ settlements: [OutboxSettlement], at now: Date) async throws {
+    guard !settlements.isEmpty else { return }
+    let keys = settlements.map { OutboxSlot.Key(deviceId: $0.deviceId, collapseId: $0.collapseId) }
+    try await transaction("cannot settle \(settlements.count) push alerts") { connection in
+      var stored: [OutboxSlot.Key: OutboxSlot] = [:]
+      for slot in try await Self.slots(keys, locking: true, on: connection, logger: logger) { stored[slot.key] = slot }
+      var settled: [OutboxSlot] = []
+      for item in settlements {
+        let key = OutboxSlot.Key(deviceId: item.deviceId, collapseId: item.collapseId)
+        guard let slot = stored[key] else { continue }
+        stored[key] = slot.settled(item.settlement, at: now)
+        settled.append(stored[key]!)
+      }
+      try await Self.write(settled, on: connection, logger: logger)
+    }
+  }
+
+  public func dropExpiredAlerts(at now: Date) async throws -> Int {
+    let time = now.timeIntervalSince1970
+    return try await transaction("cannot drop expired push alerts") { connection in
+      var expired: [OutboxSlot] = []
+      var forgotten: [OutboxSlot.Key] = []
+      for try await text in try await connection.query(
+        "SELECT json FROM push_outbox WHERE expires_at <= \(time) FOR UPDATE SKIP LOCKED", logger: logger
+      ).decode(String.self) {
+        let slot = try Self.slot(text)
+        if slot.expired(at: now) {
+          expired.append(slot.givenUp())
+        } else if slot.forgettable(at: now) {
+          forgotten.append(slot.key)
+        }
+      }
+      try await Self.write(expired, on: connection, logger: logger)
+      if !forgotten.isEmpty {
+        try await connection.query(
+          """
+          DELETE FROM push_outbox WHERE (device_id, collapse_id) IN (
+            SELECT * FROM unnest(\(forgotten.map(\.deviceId))::text[], \(forgotten.map(\.collapseId))::text[]))
+          """, logger: logger)
+      }
+      return expired.count
+    }
+  }
+
+  public func outboxBacklog(at now: Date) async throws -> OutboxBacklog {
+    let texts = try await perform("cannot read the push outbox") { connection in
+      var texts: [String] = []
+      for try await text in try await connection.query("SELECT json FROM push_outbox WHERE pending", logger: logger)
+        .decode(String.self)
+      {
+        texts.append(text)
+      }
+      return texts
+    }
+    var backlog = OutboxBacklog(pending: 0, leased: 0, backingOff: 0)
+    for text in texts {
+      let slot = try Self.slot(text)
+      backlog.pending += 1
+      if (slot.leasedUntil ?? .distantPast) > now { backlog.leased += 1 }
+      if (slot.notBefore ?? .distantPast) > now { backlog.backingOff += 1 }
+    }
+    return backlog
+  }
+
+  static func slots(_ keys: [OutboxSlot.Key], locking: Bool, on connection: PostgresConnection, logger: Logger)
+    async throws -> [OutboxSlot]
+  {
+    guard !keys.isEmpty else { return [] }
+    var slots: [OutboxSlot] = []
+    for try await text in try await connection.query(
+      """
+      SELECT json FROM push_outbox WHERE (device_id, collapse_id) IN (
+        SELECT * FROM unnest(\(keys.map(\.deviceId))::text[], \(keys.map(\.collapseId))::text[]))
+      ORDER BY device_id, collapse_id FOR UPDATE
+      """, logger: logger
+    ).decode(String.self) {
+      slots.append(try slot(text))
+    }
+    return slots
+  }
+
+  static func write(_ slots: [OutboxSlot], on connection: PostgresConnection, logger: Logger) async throws {
+    guard !slots.isEmpty else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let texts = try slots.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+    try await connection.query(
+      """
+      INSERT INTO push_outbox (device_id, collapse_id, pending, ready_at, expires_at, json)
+      SELECT * FROM unnest(\(slots.map(\.deviceId))::text[], \(slots.map(\.collapseId))::text[],
+        \(slots.map(\.pending))::bool[], \(slots.map(\.readyAt))::float8[], \(slots.map(\.expiresAt))::float8[],
+        \(texts)::text[])
+      ON CONFLICT (device_id, collapse_id) DO UPDATE SET pending = EXCLUDED.pending, ready_at = EXCLUDED.ready_at,
+        expires_at = EXCLUDED.expires_at, json = EXCLUDED.json
+      """, logger: logger)
+  }
+
+  static func slot(_ text: String) throws(StatlineError) -> OutboxSlot {
+    do {
+      return try JSONDecoder().decode(OutboxSlot.self, from: Data(text.utf8))
+    } catch {
+      throw StatlineError(
+        .store, "a stored outbox slot does not decode: \(error)", location: "push_outbox",
+        hint: "the database may come from another Statline")
+    }
+  }
+}
