@@ -39,6 +39,21 @@ extension PostgresStore: DeviceRegistry {
     return try text.map(Self.device)
   }
 
+  public func devices(ids: [String]) async throws -> [Device] {
+    guard !ids.isEmpty else { return [] }
+    let unique = Array(Set(ids))
+    let texts = try await perform("cannot read \(unique.count) devices") { connection in
+      var texts: [String] = []
+      for try await text in try await connection.query(
+        "SELECT json::text FROM devices WHERE id = ANY(\(unique))", logger: logger
+      ).decode(String.self) {
+        texts.append(text)
+      }
+      return texts
+    }
+    return try texts.map(Self.device)
+  }
+
   public func deleteDevice(id: String) async throws -> Bool {
     try await transaction("cannot delete the device \(id)") { connection in
       try await connection.query("DELETE FROM push_outbox WHERE device_id = \(id)", logger: logger)

@@ -32,16 +32,14 @@ public enum AlertPlanner {
       deviceId: device.id, eventId: event.id, kind: kind, body: text(event),
       threadId: group, collapseId: group,
       expiresAt: time.addingTimeInterval(kind == .final || kind == .ranking ? finalLifetime : inGameLifetime),
-      silent: quiet, data: ["gameId": event.gameId, "sport": event.sport.rawValue, "eventId": event.id])
+      silent: quiet, data: ["gameId": event.gameId, "sport": event.sport.rawValue, "eventId": event.id],
+      plannedAt: time)
   }
 
   /// Which alert the event is for a device following `teams` that wants `wanted`, if any.
   static func kind(of event: ChangeEvent, following teams: Set<String>, wanted: [Device.Alert]) -> Device.Alert? {
-    if event.type == .rankingPublished {
-      let ranked = event.ranking?.rows.prefix(25).compactMap(\.canonicalTeamId) ?? []
-      return ranked.contains(where: teams.contains) ? .ranking : nil
-    }
-    guard [event.away?.id, event.home?.id].contains(where: { $0.map(teams.contains) ?? false }) else { return nil }
+    guard Self.teams(of: event).contains(where: teams.contains) else { return nil }
+    if event.type == .rankingPublished { return .ranking }
     switch event.type {
     case .started: return .gameStart
     case .goal, .scored:
@@ -52,6 +50,13 @@ public enum AlertPlanner {
     case .final: return .final
     default: return nil
     }
+  }
+
+  /// The teams whose followers the event may concern: a game's two, or a ranking's top 25
+  /// (canonical ids). The evaluator reads only their followers.
+  public static func teams(of event: ChangeEvent) -> [String] {
+    if event.type == .rankingPublished { return event.ranking?.rows.prefix(25).compactMap(\.canonicalTeamId) ?? [] }
+    return [event.away?.id, event.home?.id].compactMap { $0 }
   }
 
   /// Within one score in the last regulation period or later.

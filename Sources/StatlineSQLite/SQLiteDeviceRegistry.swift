@@ -27,6 +27,7 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
 
   public func upsertDevice(_ device: Device) throws -> DeviceUpsert { try SQLiteDevices.upsert(device, on: connection) }
   public func device(id: String) throws -> Device? { try SQLiteDevices.device(id: id, on: connection) }
+  public func devices(ids: [String]) throws -> [Device] { try SQLiteDevices.devices(ids: ids, on: connection) }
   public func deleteDevice(id: String) throws -> Bool { try SQLiteDevices.delete(id: id, on: connection) }
   public func devices(following teams: [String], after: String?, limit: Int) throws -> [Device] {
     try SQLiteDevices.following(teams, after: after, limit: limit, on: connection)

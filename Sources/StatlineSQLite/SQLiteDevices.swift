@@ -44,6 +44,21 @@ enum SQLiteDevices {
     return try decode(statement.text(0), connection)
   }
 
+  static func devices(ids: [String], on connection: SQLiteConnection) throws(StatlineError) -> [Device] {
+    var devices: [Device] = []
+    let unique = Array(Set(ids))
+    // In chunks under SQLite's bound-parameter limit.
+    for start in stride(from: 0, to: unique.count, by: 500) {
+      let chunk = Array(unique[start..<min(start + 500, unique.count)])
+      let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      let statement = try connection.statement("SELECT json FROM devices WHERE id IN (\(placeholders))").bind(
+        all: chunk.map { $0 as any SQLiteValue })
+      while try statement.step() { devices.append(try decode(statement.text(0), connection)) }
+      statement.reset()
+    }
+    return devices
+  }
+
   static func delete(id: String, on connection: SQLiteConnection) throws(StatlineError) -> Bool {
     try connection.transaction { () throws(StatlineError) -> Bool in
       try connection.statement("DELETE FROM device_teams WHERE device_id = ?").bind(id).run()

@@ -67,6 +67,10 @@ public enum DeviceRegistryContract {
       try await registry.devices(following: ["team:1"], after: nil, limit: 10).isEmpty, sourceLocation: sourceLocation)
     #expect(try await registry.deviceCounts() == [.apns: 6, .apnsLiveActivity: 1], sourceLocation: sourceLocation)
 
+    #expect(
+      Set(try await registry.devices(ids: [live.id, first.id, "dev_none", live.id]).map(\.id)) == [live.id, first.id],
+      "a batch read by id: those that exist, each once", sourceLocation: sourceLocation)
+    #expect(try await registry.devices(ids: []).isEmpty, sourceLocation: sourceLocation)
     #expect(try await registry.deleteDevice(id: live.id), sourceLocation: sourceLocation)
     #expect(!(try await registry.deleteDevice(id: live.id)), "gone", sourceLocation: sourceLocation)
     #expect(try await registry.device(id: live.id) == nil, sourceLocation: sourceLocation)

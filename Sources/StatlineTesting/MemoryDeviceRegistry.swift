@@ -24,6 +24,8 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
 
   public func device(id: String) -> Device? { byId[id] }
 
+  public func devices(ids: [String]) -> [Device] { Set(ids).compactMap { byId[$0] } }
+
   public func deleteDevice(id: String) -> Bool {
     guard let previous = byId.removeValue(forKey: id) else { return false }
     for team in previous.teams { byTeam[team]?.remove(id) }

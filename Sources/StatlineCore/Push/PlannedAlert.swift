@@ -19,10 +19,12 @@ public struct PlannedAlert: Codable, Sendable, Equatable {
   public var silent: Bool
   /// The app's deep link: the game, its sport and the event, as strings.
   public var data: [String: String]
+  /// When the evaluator planned it (the push latency is measured from here).
+  public var plannedAt: Date?
 
   public init(
     deviceId: String, eventId: String, kind: Device.Alert, body: String, threadId: String, collapseId: String,
-    expiresAt: Date, silent: Bool, data: [String: String]
+    expiresAt: Date, silent: Bool, data: [String: String], plannedAt: Date? = nil
   ) {
     self.deviceId = deviceId
     self.eventId = eventId
@@ -33,5 +35,6 @@ public struct PlannedAlert: Codable, Sendable, Equatable {
     self.expiresAt = expiresAt
     self.silent = silent
     self.data = data
+    self.plannedAt = plannedAt
   }
 }

@@ -8,6 +8,8 @@ public protocol DeviceRegistry: Sendable {
   func upsertDevice(_ device: Device) async throws -> DeviceUpsert
   /// The device under `id`, if any.
   func device(id: String) async throws -> Device?
+  /// The devices under `ids` that exist, in any order (a sender reads a batch's at once).
+  func devices(ids: [String]) async throws -> [Device]
   /// Removes the device; false when there was none.
   func deleteDevice(id: String) async throws -> Bool
   /// The devices that follow any of `teams`, in id order after `after` (nil: from the first), at

@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+import StatlineCore
+
+/// The send loop's step (architecture.md#the-push-outbox): gives up expired alerts, claims a
+/// batch of due slots with a lease, sends them with at most `inFlight` requests at once through
+/// the transport for each device's kind, and writes back what each came to: done (sent, or
+/// dropped), a suspended device, or a retry after a backoff with jitter until the alert expires.
+public struct PushDispatcher: Sendable {
+  public struct Configuration: Sendable {
+    /// Slots claimed per batch.
+    public var batch = 256
+    /// How long a claim holds (a worker that dies loses its claims after it).
+    public var lease: TimeInterval = 60
+    /// Requests in flight at once.
+    public var inFlight = 64
+
+    public init() {}
+  }
+
+  /// What one batch came to.
+  public struct Report: Sendable, Equatable {
+    public var claimed = 0
+    public var delivered = 0
+    public var disabled = 0
+    public var quarantined = 0
+    public var dropped = 0
+    public var retried = 0
+    /// Alerts given up past their expiry.
+    public var expired = 0
+    /// Why the sender is misconfigured, when an answer said so (the loop pauses).
+    public var misconfigured: String?
+    /// Seconds from planning to the service's acceptance, per delivered alert.
+    public var latencies: [Double] = []
+  }
+
+  let outbox: any DeviceRegistry & PushOutbox
+  let transports: [Device.Kind: any PushTransport]
+  let configuration: Configuration
+  let now: @Sendable () -> Date
+  let random: @Sendable () -> Double
+  let logger: Logger
+
+  public init(
+    outbox: any DeviceRegistry & PushOutbox, transports: [any PushTransport],
+    configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    logger: Logger = Logger(label: "statline.push")
+  ) {
+    self.outbox = outbox
+    var byKind: [Device.Kind: any PushTransport] = [:]
+    for transport in transports { for kind in transport.kinds { byKind[kind] = transport } }
+    self.transports = byKind
+    self.configuration = configuration
+    self.now = now
+    self.random = random
+    self.logger = logger
+  }
+
+  /// The device kinds some transport reaches (the evaluator plans for these only).
+  public var kinds: Set<Device.Kind> { Set(transports.keys) }
+
+  /// One batch: claim, send, settle. `claimed` is 0 when nothing was due.
+  public func dispatchBatch() async throws -> Report {
+    var report = Report()
+    let start = now()
+    report.expired = try await outbox.dropExpiredAlerts(at: start)
+    let slots = try await outbox.claimAlerts(
+      limit: configuration.batch, at: start, leaseUntil: start.addingTimeInterval(configuration.lease))
+    report.claimed = slots.count
+    guard !slots.isEmpty else { return report }
+    var devices: [String: Device] = [:]
+    for device in try await outbox.devices(ids: slots.map(\.deviceId)) { devices[device.id] = device }
+
+    let results = await send(slots, devices)
+    var settlements: [OutboxSettlement] = []
+    for (slot, verdict) in results {
+      let settlement: OutboxSlot.Settlement
+      switch verdict {
+      case .delivered:
+        report.delivered += 1
+        if let planned = slot.alert.plannedAt { report.latencies.append(now().timeIntervalSince(planned)) }
+        settlement = .finished(version: slot.version)
+      case .suspend(let suspension):
+        if suspension.kind == .disabled { report.disabled += 1 } else { report.quarantined += 1 }
+        if let device = try await outbox.suspendDevice(id: slot.deviceId, suspension) {
+          logger.notice(
+            "a device no longer gets pushes",
+            metadata: [
+              "device": "\(device.id)", "token": "\(device.shownToken)", "state": "\(suspension.kind.rawValue)",
+              "why": "\(suspension.why)",
+            ])
+        }
+        settlement = .finished(version: slot.version)
+      case .dropped(let why):
+        report.dropped += 1
+        logger.warning("a push was refused for good", metadata: ["device": "\(slot.deviceId)", "why": "\(why)"])
+        settlement = .finished(version: slot.version)
+      case .retry:
+        report.retried += 1
+        settlement = .retry(version: slot.version, jitter: random())
+      case .misconfigured(let why):
+        report.retried += 1
+        report.misconfigured = why
+        settlement = .retry(version: slot.version, jitter: random())
+      }
+      settlements.append(OutboxSettlement(deviceId: slot.deviceId, collapseId: slot.collapseId, settlement))
+    }
+    try await outbox.settleAlerts(settlements, at: now())
+    return report
+  }
+
+  /// Sends each slot's alert with at most `inFlight` at once. A slot whose device is gone,
+  /// suspended or of a kind no transport reaches is done without a request.
+  func send(_ slots: [OutboxSlot], _ devices: [String: Device]) async -> [(OutboxSlot, PushVerdict)] {
+    await withTaskGroup(of: (OutboxSlot, PushVerdict).self) { group in
+      var results: [(OutboxSlot, PushVerdict)] = []
+      var running = 0
+      for slot in slots {
+        guard let device = devices[slot.deviceId], device.isLive, let transport = transports[device.kind] else {
+          results.append((slot, .dropped("the device is gone, suspended or of a kind no sender reaches")))
+          continue
+        }
+        if running == max(1, configuration.inFlight), let done = await group.next() {
+          results.append(done)
+          running -= 1
+        }
+        running += 1
+        group.addTask { (slot, await transport.deliver(slot.alert, to: device)) }
+      }
+      for await done in group { results.append(done) }
+      return results
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import StatlineCore
+
+/// The push path as a long-running part of the job (architecture.md#the-push-outbox): the
+/// evaluator and the send loop side by side, so a fan-out to many devices is being sent while
+/// the rest is still being planned. Each waits on the event bell (or `idle`) when there is
+/// nothing to do; a store error is logged and retried after `idle`, never the end of the job;
+/// a misconfigured sender pauses sending for `pause`, saying why, and tries again after it.
+public struct PushService<C: Clock<Duration>>: Sendable {
+  let log: any EventLog
+  let evaluator: PushEvaluator
+  let dispatcher: PushDispatcher
+  let clock: C
+  let idle: Duration
+  let pause: Duration
+  let report: @Sendable (PushDispatcher.Report) -> Void
+  let logger: Logger
+
+  public init(
+    log: any EventLog, evaluator: PushEvaluator, dispatcher: PushDispatcher, clock: C,
+    idle: Duration = .milliseconds(250), pause: Duration = .seconds(60),
+    report: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in },
+    logger: Logger = Logger(label: "statline.push")
+  ) {
+    self.log = log
+    self.evaluator = evaluator
+    self.dispatcher = dispatcher
+    self.clock = clock
+    self.idle = idle
+    self.pause = pause
+    self.report = report
+    self.logger = logger
+  }
+
+  /// Runs until cancelled.
+  public func run() async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.evaluate() }
+      group.addTask { await self.dispatch() }
+    }
+  }
+
+  func evaluate() async {
+    while !Task.isCancelled {
+      do {
+        let seen = log.eventBell.rings
+        let page = try await evaluator.evaluatePage()
+        if page.events == 0 { _ = try await log.eventBell.wait(after: seen, atMost: idle, on: clock) }
+      } catch is CancellationError {
+        return
+      } catch {
+        logger.error("the push evaluator could not use the store", metadata: ["error": "\(error)"])
+        try? await clock.sleep(for: idle)
+      }
+    }
+  }
+
+  func dispatch() async {
+    while !Task.isCancelled {
+      do {
+        let batch = try await dispatcher.dispatchBatch()
+        report(batch)
+        if let why = batch.misconfigured {
+          logger.critical(
+            "push sending is paused: the sender is misconfigured",
+            metadata: ["why": "\(why)", "retry in": "\(pause)"])
+          try await clock.sleep(for: pause)
+        } else if batch.claimed == 0 {
+          try await clock.sleep(for: idle)
+        }
+      } catch is CancellationError {
+        return
+      } catch {
+        logger.error("the push sender could not use the store", metadata: ["error": "\(error)"])
+        try? await clock.sleep(for: idle)
+      }
+    }
+  }
+}

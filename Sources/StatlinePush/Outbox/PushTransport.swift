@@ -1,0 +1,56 @@
+import Foundation
+import StatlineCore
+
+/// A way to a phone: the APNs sender for `apns` devices (`APNsTransport`), later FCM's. One
+/// attempt per call; what to do next is the dispatcher's, from the verdict.
+public protocol PushTransport: Sendable {
+  /// The device kinds it reaches.
+  var kinds: Set<Device.Kind> { get }
+  func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict
+}
+
+/// What one attempt came to, in the outbox's terms.
+public enum PushVerdict: Sendable, Equatable {
+  /// The service took it.
+  case delivered
+  /// The token is gone or not this app's: the device is suspended, the alert done.
+  case suspend(Device.Suspension)
+  /// Refused for good (too large, …): done, counted, never retried.
+  case dropped(String)
+  /// No answer, a 429 or a 5xx: tried again after a backoff, until the alert expires.
+  case retry(String)
+  /// The key, team, topic or clock is wrong: nothing will go until an operator mends it. The
+  /// alert is retried (it may still go once mended) and the dispatcher pauses, saying why.
+  case misconfigured(String)
+}
+
+/// `APNsSender` as a transport: an alert to an `apns` device, the matrix's action as a verdict.
+public struct APNsTransport: PushTransport {
+  public let sender: APNsSender
+  public var kinds: Set<Device.Kind> { [.apns] }
+
+  public init(sender: APNsSender) { self.sender = sender }
+
+  public func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
+    let outcome = await sender.send(APNsPush.alert(alert, to: device, id: UUID()))
+    return Self.verdict(outcome.action, failure: outcome.failure, at: sender.now())
+  }
+
+  /// The matrix's action as a verdict (`at`: when a quarantine was answered).
+  static func verdict(_ action: APNsAnswer.Action, failure: String?, at now: Date) -> PushVerdict {
+    switch action {
+    case .accepted: return .delivered
+    case .disable(let since):
+      return .suspend(.init(kind: .disabled, why: "APNs 410 Unregistered", since: Self.instant(since)))
+    case .quarantine(let why): return .suspend(.init(kind: .quarantined, why: why, since: Self.instant(now)))
+    case .drop(let why): return .dropped(why)
+    case .backOffDevice: return .retry("APNs 429 TooManyRequests for this device")
+    case .recycleConnection: return .retry("APNs 429 TooManyProviderTokenUpdates: a new connection")
+    case .renewTokenAndRetryOnce: return .retry("APNs ExpiredProviderToken")
+    case .retryUntilExpiry: return .retry(failure ?? "APNs is unavailable")
+    case .configurationError(let why): return .misconfigured(why)
+    }
+  }
+
+  static func instant(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
+}

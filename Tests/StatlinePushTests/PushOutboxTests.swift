@@ -1,0 +1,224 @@
+import Foundation
+import StatlineCore
+import StatlinePush
+import StatlineTesting
+import Synchronization
+import Testing
+
+/// The evaluator and the send loop over the memory store's outbox: each live follower of a
+/// game's teams gets its alert once (the newer of two unsent goals replacing the older), a
+/// restart plans nothing twice, each verdict settles the outbox as the matrix says (a 410
+/// disables, BadDeviceToken quarantines, a 429 backs off, an expired alert is never sent), a
+/// dead sender's claims pass to the next after the lease, and requests in flight stay bounded.
+@Suite struct PushOutboxTests {
+  static let duke = TeamRef(id: "team:193", name: "Duke")
+  static let unc = TeamRef(id: "team:457", name: "North Carolina")
+  static let start = Date(timeIntervalSince1970: 1_772_910_000)
+
+  /// A manual wall clock.
+  final class Now: Sendable {
+    let time = Mutex(PushOutboxTests.start)
+    func callAsFunction() -> Date { time.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+  }
+
+  /// A transport that answers by script per device token and records what it was given.
+  final class Recorder: PushTransport {
+    let verdicts: Mutex<[String: [PushVerdict]]>
+    let sent = Mutex<[(token: String, body: String)]>([])
+    let running = Mutex((now: 0, most: 0))
+    var kinds: Set<Device.Kind> { [.apns] }
+
+    init(_ verdicts: [String: [PushVerdict]] = [:]) { self.verdicts = Mutex(verdicts) }
+
+    func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
+      running.withLock { state in
+        state.now += 1
+        state.most = max(state.most, state.now)
+      }
+      for _ in 0..<5 { await Task.yield() }
+      running.withLock { $0.now -= 1 }
+      sent.withLock { $0.append((device.token, alert.body)) }
+      return verdicts.withLock { verdicts in
+        guard var list = verdicts[device.token], !list.isEmpty else { return .delivered }
+        let next = list.removeFirst()
+        verdicts[device.token] = list
+        return next
+      }
+    }
+
+    var tokens: [String] { sent.withLock { $0.map(\.token) } }
+  }
+
+  /// An event log of listed events.
+  actor Events: EventLog {
+    var events: [ChangeEvent] = []
+    nonisolated let eventBell = EventBell()
+
+    func add(_ type: ChangeEvent.Kind, away: Int, home: Int, home team: TeamRef = unc) {
+      var game = Game(
+        id: "game:2026-03-07:lacrosse-men:193~457", sport: .lacrosseMen, status: type == .final ? .final : .live,
+        period: 2, periodLabel: "2nd", clock: "04:06", date: "2026-03-07",
+        away: TeamLine(team: PushOutboxTests.duke, score: away), home: TeamLine(team: team, score: home))
+      game.id = "game:2026-03-07:lacrosse-men:193~\(team.id ?? "")"
+      var event = ChangeEvent(type, game: game)
+      event.sequence = Int64(events.count + 1)
+      event.id = "evt_\(event.sequence)"
+      events.append(event)
+    }
+
+    func events(since sequence: Int64, limit: Int) -> [ChangeEvent] {
+      Array(events.filter { $0.sequence > sequence }.prefix(limit))
+    }
+    func lastEventSequence() -> Int64 { events.last?.sequence ?? 0 }
+    func cursor(of sink: String) -> Int64 { 0 }
+    func setCursor(_ sequence: Int64, of sink: String) {}
+    func deadLetters(sink: String?) -> [DeadLetter] { [] }
+    func addDeadLetter(_ letter: DeadLetter) {}
+    func removeDeadLetter(sink: String, sequence: Int64) {}
+  }
+
+  static func token(_ index: Int) -> String { String(format: "%064x", index) }
+
+  static func register(
+    _ registry: MemoryDeviceRegistry, _ index: Int, teams: [String] = ["team:193"], kind: Device.Kind = .apns
+  ) async -> Device {
+    let token = token(index)
+    return await registry.upsertDevice(
+      Device(
+        id: Device.id(kind: kind, token: token), kind: kind, token: token, environment: .production,
+        topic: "com.example.scores", teams: teams, gameId: kind == .apnsLiveActivity ? "game:1" : nil,
+        alerts: [.score, .final], registeredAt: "2026-03-01T00:00:00Z", updatedAt: "2026-03-01T00:00:00Z")
+    ).device
+  }
+
+  struct Rig {
+    let registry = MemoryDeviceRegistry()
+    let events = Events()
+    let now = Now()
+    let transport: Recorder
+    var configuration = PushDispatcher.Configuration()
+
+    init(_ transport: Recorder = Recorder()) { self.transport = transport }
+
+    var evaluator: PushEvaluator {
+      let now = self.now
+      return PushEvaluator(log: events, outbox: registry, now: { now() })
+    }
+
+    var dispatcher: PushDispatcher {
+      let now = self.now
+      return PushDispatcher(
+        outbox: registry, transports: [transport], configuration: configuration, now: { now() }, random: { 0.5 })
+    }
+  }
+
+  @Test func eachLiveFollowerGetsTheNewestGoalOnceAndARestartPlansNothingAgain() async throws {
+    let rig = Rig()
+    let followers = [await Self.register(rig.registry, 1), await Self.register(rig.registry, 2)]
+    _ = await Self.register(rig.registry, 3, teams: ["team:725"])  // follows another team
+    _ = await Self.register(rig.registry, 4, kind: .fcm)  // no FCM sender configured
+    _ = await Self.register(rig.registry, 5, kind: .apnsLiveActivity)  // a Live Activity, not alerts
+    let gone = await Self.register(rig.registry, 6)
+    _ = await rig.registry.suspendDevice(
+      id: gone.id, .init(kind: .disabled, why: "Unregistered", since: "2026-03-02T00:00:00Z"))
+    await rig.events.add(.goal, away: 1, home: 0)
+    await rig.events.add(.goal, away: 2, home: 0)
+
+    let planned = try await rig.evaluator.evaluatePage()
+    #expect(planned == .init(events: 2, queued: 4, ignored: 0, moved: true))
+    #expect(try await rig.evaluator.evaluatePage().events == 0, "after a restart the cursor holds: nothing again")
+
+    let batch = try await rig.dispatcher.dispatchBatch()
+    #expect(batch.claimed == 2 && batch.delivered == 2, "one slot per device and game: the newer goal replaced")
+    #expect(Set(rig.transport.tokens) == Set(followers.map(\.token)))
+    #expect(rig.transport.sent.withLock { $0.allSatisfy { $0.body.hasPrefix("GOAL Duke 2") } })
+    #expect(batch.latencies.count == 2)
+    #expect(try await rig.dispatcher.dispatchBatch().claimed == 0, "sent once")
+  }
+
+  @Test func eachVerdictSettlesTheOutboxAsTheMatrixSays() async throws {
+    let transport = Recorder([
+      Self.token(1): [.suspend(.init(kind: .disabled, why: "APNs 410 Unregistered", since: "2026-03-05T00:00:00Z"))],
+      Self.token(2): [.suspend(.init(kind: .quarantined, why: "BadDeviceToken", since: "2026-03-07T19:00:00Z"))],
+      Self.token(3): [.retry("APNs 429 TooManyRequests for this device")],
+      Self.token(4): [.dropped("PayloadTooLarge")],
+    ])
+    let rig = Rig(transport)
+    let devices = [
+      await Self.register(rig.registry, 1), await Self.register(rig.registry, 2), await Self.register(rig.registry, 3),
+      await Self.register(rig.registry, 4), await Self.register(rig.registry, 5),
+    ]
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+
+    let first = try await rig.dispatcher.dispatchBatch()
+    #expect(first.delivered == 1 && first.disabled == 1 && first.quarantined == 1 && first.retried == 1)
+    #expect(first.dropped == 1)
+    #expect(await rig.registry.device(id: devices[0].id)?.suspended?.kind == .disabled)
+    #expect(await rig.registry.device(id: devices[1].id)?.suspended?.why == "BadDeviceToken")
+    #expect(await rig.registry.device(id: devices[2].id)?.isLive == true, "a 429 backs off; the device stays")
+
+    // The 429'd one goes again after its backoff (0.75 s here), not before; the rest are done.
+    #expect(try await rig.dispatcher.dispatchBatch().claimed == 0)
+    rig.now.advance(1)
+    let again = try await rig.dispatcher.dispatchBatch()
+    #expect(again.claimed == 1 && again.delivered == 1)
+    #expect(rig.transport.tokens.filter { $0 == Self.token(3) }.count == 2)
+
+    // The next goal: the disabled and quarantined devices get nothing queued.
+    await rig.events.add(.goal, away: 2, home: 0)
+    #expect(try await rig.evaluator.evaluatePage().queued == 3)
+  }
+
+  @Test func aDeadSendersClaimsPassToTheNextAfterTheLease() async throws {
+    let rig = Rig()
+    for index in 1...3 { _ = await Self.register(rig.registry, index) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+    // A worker claims them and dies before sending.
+    let held = await rig.registry.claimAlerts(limit: 10, at: rig.now(), leaseUntil: rig.now().addingTimeInterval(60))
+    #expect(held.count == 3)
+    #expect(try await rig.dispatcher.dispatchBatch().claimed == 0, "held by the dead worker")
+    rig.now.advance(60)
+    let batch = try await rig.dispatcher.dispatchBatch()
+    #expect(batch.delivered == 3 && rig.transport.tokens.count == 3)
+  }
+
+  @Test func anExpiredAlertIsGivenUpNeverSentLate() async throws {
+    let rig = Rig()
+    _ = await Self.register(rig.registry, 1)
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+    rig.now.advance(AlertPlanner.inGameLifetime)
+    let batch = try await rig.dispatcher.dispatchBatch()
+    #expect(batch.expired == 1 && batch.claimed == 0 && rig.transport.tokens.isEmpty)
+  }
+
+  @Test func requestsInFlightStayWithinTheBound() async throws {
+    var rig = Rig()
+    rig.configuration.inFlight = 3
+    for index in 1...20 { _ = await Self.register(rig.registry, index) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+    let batch = try await rig.dispatcher.dispatchBatch()
+    #expect(batch.delivered == 20)
+    let most = rig.transport.running.withLock { $0.most }
+    #expect(most <= 3 && most >= 2, "at most three at once, and more than one")
+  }
+
+  @Test func followersArePagedAndAlertsWrittenInPiecesWithTheCursor() async throws {
+    let rig = Rig()
+    for index in 1...25 { _ = await Self.register(rig.registry, index) }
+    for score in 1...4 { await rig.events.add(.goal, away: score, home: 0) }
+    var configuration = PushEvaluator.Configuration()
+    configuration.devicePage = 7
+    configuration.alertsPerWrite = 30
+    let now = rig.now
+    let evaluator = PushEvaluator(log: rig.events, outbox: rig.registry, configuration: configuration, now: { now() })
+    let report = try await evaluator.evaluatePage()
+    #expect(report.events == 4 && report.queued == 100, "25 followers read 7 at a time, four events")
+    #expect(await rig.registry.outboxCursor() == 4)
+    #expect(await rig.registry.outboxBacklog(at: rig.now()).pending == 25)
+  }
+}
