@@ -170,7 +170,7 @@ let package = Package(
       name: "StatlineApp",
       dependencies: [
         "StatlineCore", "StatlineHTML", "StatlineEngine", "StatlineSQLite", "StatlinePostgres", "StatlineEvents",
-        "StatlineServer", "StatlineCanonical", "StatlineCommit", "StatlineFixtures", "StatlineCLI",
+        "StatlineServer", "StatlineCanonical", "StatlineCommit", "StatlineFixtures", "StatlineCLI", "StatlinePush",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Yams", package: "Yams"),
@@ -299,6 +299,7 @@ let package = Package(
         "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineCanonical",
         "StatlineFixtures", "StatlineLoopback", "StatlineEngine", "StatlineEvents", "StatlineDemo",
         "StatBroadcastSource", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -62,6 +62,21 @@ extension PostgresStore: DeviceRegistry {
     }
   }
 
+  public func suspendedDevices(after: String?, limit: Int) async throws -> [Device] {
+    let texts = try await perform("cannot read the suspended devices") { connection in
+      var texts: [String] = []
+      for try await text in try await connection.query(
+        """
+        SELECT json::text FROM devices WHERE json ? 'suspended' AND id > \(after ?? "") ORDER BY id LIMIT \(limit)
+        """, logger: logger
+      ).decode(String.self) {
+        texts.append(text)
+      }
+      return texts
+    }
+    return try texts.map(Self.device)
+  }
+
   public func suspendDevice(id: String, _ suspension: Device.Suspension) async throws -> Device? {
     try await transaction("cannot suspend the device \(id)") { connection in
       guard

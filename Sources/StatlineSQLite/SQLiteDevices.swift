@@ -69,6 +69,18 @@ enum SQLiteDevices {
     }
   }
 
+  static func suspended(after: String?, limit: Int, on connection: SQLiteConnection) throws(StatlineError)
+    -> [Device]
+  {
+    let statement = try connection.statement(
+      "SELECT json FROM devices WHERE json_extract(json, '$.suspended') IS NOT NULL AND id > ? ORDER BY id LIMIT ?"
+    ).bind(after ?? "", limit)
+    defer { statement.reset() }
+    var devices: [Device] = []
+    while try statement.step() { devices.append(try decode(statement.text(0), connection)) }
+    return devices
+  }
+
   static func suspend(id: String, _ suspension: Device.Suspension, on connection: SQLiteConnection)
     throws(StatlineError) -> Device?
   {

@@ -39,6 +39,11 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
     return ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
   }
 
+  public func suspendedDevices(after: String?, limit: Int) -> [Device] {
+    byId.values.filter { device in !device.isLive && (after.map { device.id > $0 } ?? true) }.sorted { $0.id < $1.id }
+      .prefix(max(limit, 0)).map { $0 }
+  }
+
   public func suspendDevice(id: String, _ suspension: Device.Suspension) -> Device? {
     guard let suspended = byId[id]?.suspending(suspension) else { return nil }
     byId[id] = suspended

@@ -93,4 +93,32 @@ import Testing
     let run = try CommandRunner.run(["check", "--config", path])
     #expect(run.status == 64 && run.stderr.contains("unknownKey"), "\(run.stderr)")
   }
+
+  /// `push.apns` is checked without sending: a key file that is not there, one that is not a
+  /// P-256 key (never quoted), an id of the wrong form, a missing field, a section with no sender.
+  @Test func thePushKeyIsReadAndCheckedWithoutSendingAndNeverQuoted() throws {
+    let folder = try JobCommandTests.folder()
+    let notAKey = folder.appendingPathComponent("AuthKey_BADKEY0000.p8")
+    try "-----BEGIN PRIVATE KEY-----\nc2VjcmV0LXRleHQ=\n-----END PRIVATE KEY-----\n".write(
+      to: notAKey, atomically: true, encoding: .utf8)
+    let targets = "targets:\n  - url: https://archive.statbroadcast.com/640112.xml\n    role: game\n"
+    func check(_ push: String) throws -> CommandRunner.Output {
+      try CommandRunner.run(["check", "--config", try Self.config(targets + push)])
+    }
+    let missing = try check(
+      "push:\n  apns: {keyFile: /nonexistent/AuthKey.p8, keyId: ABC1234567, teamId: TEAM123456}\n")
+    #expect(missing.status == 64 && missing.stderr.contains("push.apns.keyFile: cannot read the APNs key"))
+    let bad = try check("push:\n  apns: {keyFile: \(notAKey.path), keyId: ABC1234567, teamId: TEAM123456}\n")
+    #expect(bad.status == 64 && bad.stderr.contains("is not a P-256 private key"), "\(bad.stderr)")
+    #expect(!bad.stderr.contains("c2VjcmV0LXRleHQ="), "the key's text is never printed")
+    let shortId = try check("push:\n  apns: {keyFile: \(notAKey.path), keyId: ABC, teamId: TEAM123456}\n")
+    #expect(shortId.stderr.contains("the APNs keyId 'ABC' is not 10 letters and digits"), "\(shortId.stderr)")
+    let noTeam = try check("push:\n  apns: {keyFile: \(notAKey.path), keyId: ABC1234567}\n")
+    #expect(noTeam.status == 64 && noTeam.stderr.contains("push.apns"), "\(noTeam.stderr)")
+    #expect(noTeam.stderr.contains("has no teamId"), "\(noTeam.stderr)")
+    let noSender = try check("push:\n  inFlight: 8\n")
+    #expect(noSender.status == 64 && noSender.stderr.contains("push") && noSender.stderr.contains("names no sender"))
+    let none = try check("")
+    #expect(none.stdout.contains("Push: none"), "\(none.stdout)\(none.stderr)")
+  }
 }

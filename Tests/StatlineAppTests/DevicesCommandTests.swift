@@ -39,6 +39,32 @@ import Testing
       output.stdout.contains("2 devices") && output.stdout.contains("apns: 1") && output.stdout.contains("fcm: 1"))
   }
 
+  @Test func suspendedDevicesAreCountedAndListedWithWhyAndTheirTokensCut() async throws {
+    let path = try Self.store()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let registry = try SQLiteDeviceRegistry(path: path)
+    let tokens = ["a", "b", "c"].map { String(repeating: $0, count: 63) + "9" }
+    var ids: [String] = []
+    for token in tokens {
+      ids.append(try await registry.upsertDevice(DeviceRegistryContract.device(token, teams: [])).device.id)
+    }
+    _ = try await registry.suspendDevice(
+      id: ids[0], .init(kind: .disabled, why: "APNs 410 Unregistered", since: "2026-03-09T00:00:00Z"))
+    _ = try await registry.suspendDevice(
+      id: ids[1], .init(kind: .quarantined, why: "BadDeviceToken: a sandbox token?", since: "2026-03-09T01:00:00Z"))
+
+    let counted = try CommandRunner.run(["devices", "count", "--store", path])
+    #expect(counted.stdout.contains("disabled: 1") && counted.stdout.contains("quarantined: 1"), "\(counted.stdout)")
+    let listed = try CommandRunner.run(["devices", "list", "--store", path])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(
+      listed.stdout.contains("APNs 410 Unregistered") && listed.stdout.contains("BadDeviceToken: a sandbox token?"))
+    #expect(!listed.stdout.contains(tokens[0]) && listed.stdout.contains("…" + tokens[0].suffix(8)), "never whole")
+    #expect(!listed.stdout.contains(ids[2]), "a live device is not listed")
+    let quarantined = try CommandRunner.run(["devices", "list", "--state", "quarantined", "--store", path])
+    #expect(quarantined.stdout.contains(ids[1]) && !quarantined.stdout.contains(ids[0]))
+  }
+
   @Test func theConfigurationHoldsHashesAndABadOneIsNamed() throws {
     let hash = DeviceKeys.hash("k")
     let targets = "targets:\n  - url: https://stats.example.edu/1.xml\n    parser: statbroadcast-game-xml\n"

@@ -68,6 +68,10 @@ public struct RunCommand: AsyncParsableCommand {
         report: { event in
           log.record(event)
           jobMetrics?.record(event)
+        },
+        pushReport: { batch in
+          log.record(batch)
+          jobMetrics?.record(batch)
         })
     } catch {
       throw fail(error)
@@ -137,6 +141,10 @@ struct ScrapeService: Service {
     try await cancelWhenGracefulShutdown {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await runtime.scheduler.run(configured: runtime.targets) }
+        if let push = runtime.push {
+          // Beside the scheduler too: the evaluator reads events from its own cursor.
+          group.addTask { await push.service.run() }
+        }
         if !runtime.delivery.sinks.isEmpty {
           // Beside the scheduler, from the store: a slow or dead sink never delays a poll.
           group.addTask { try await runtime.delivery.run() }

@@ -5,7 +5,7 @@ public enum ConfigKeys {
   public static let top = [
     "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "maxTargetsPerPage",
     "summaryEvery",
-    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings", "api",
+    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings", "api", "push",
   ]
   public static let target = ["url", "parser", "role", "allowLinkLocal"]
   public static let source = ["options", "headers", "policy", "redirectHosts"]
@@ -23,6 +23,10 @@ public enum ConfigKeys {
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
   public static let api = ["deviceKeys"]
+  public static let push = ["apns", "inFlight", "batch", "lease", "cap"]
+  public static let apns = [
+    "keyFile", "keyId", "teamId", "connections", "timeout", "production", "sandbox", "trustRoots",
+  ]
   public static let sink = ["kind", "name", "path", "url", "secretEnv", "timeout", "inFlight", "filter", "retry"]
   public static let sinkRetry = ["base", "cap", "giveUpAfter"]
   public static let sinkFilter = ["kinds", "sports", "teams"]
@@ -46,6 +50,7 @@ public enum ConfigKeys {
       case "rankings": rows += rankings.map { ("rankings.\($0).<sport>", []) }
       case "api": rows += api.map { ("api.\($0)", []) }
       case "sinks": rows.append((key, sink + sinkRetry + sinkFilter))
+      case "push": rows += push.map { $0 == "apns" ? ("push.apns", apns) : ("push.\($0)", []) }
       default: rows.append((key, []))
       }
     }

@@ -71,6 +71,8 @@ public struct JobConfig: Sendable {
   public var sinks: [SinkSpec] = []
   /// How workers sharing a PostgreSQL store split the schedule (ignored on SQLite).
   public var cluster = ClusterSettings()
+  /// `push:`: the push evaluator and its senders (nil: no pushes are sent).
+  public var push: PushSettings?
   /// `api.deviceKeys`: the hashes (`sha256:…`) of the API keys that may write devices through
   /// `run --serve` (none: the device routes are not served).
   public var deviceKeyHashes: [String] = []

@@ -176,6 +176,7 @@ struct YAMLWalker {
         }
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
+      case "push": config.push = try push(node)
       case "api":
         for (_, value) in try pairs(node, key, keys: ConfigKeys.api) {
           guard let items = value.sequence else {

@@ -37,6 +37,9 @@ struct JobPlan {
         }
       }
     }
+    if let push = config.push {
+      do { try JobPush<ContinuousClock>.check(push) } catch { problems.append(error) }
+    }
   }
 
   func render(file: String) -> String {
@@ -73,6 +76,14 @@ struct JobPlan {
             Self.filter(spec.filter),
           ]
         })
+    }
+    lines.append("")
+    if let apns = config.push?.apns {
+      lines.append(
+        "Push: APNs key \(apns.keyId) of team \(apns.teamId) (\(apns.keyFile), read and checked; nothing sent), "
+          + "\(apns.connections) connections per environment, \(config.push?.inFlight ?? 0) requests in flight")
+    } else {
+      lines.append("Push: none (devices are kept, no alerts are sent)")
     }
     lines.append("")
     lines.append(

@@ -5,6 +5,7 @@ import StatlineCommit
 import StatlineCore
 import StatlineEngine
 import StatlineEvents
+import StatlinePush
 
 /// Everything the scrape job runs on, built from a configuration: the registry, the store
 /// (a SQLite file or PostgreSQL), the HTTP fetcher inside the politeness layer, the scheduler and the event delivery.
@@ -24,13 +25,16 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let delivery: EventDelivery<C>
   /// This worker, when the store is shared (PostgreSQL).
   public let cluster: ClusterMembership?
+  /// The push evaluator and senders, when `push:` is configured.
+  public let push: JobPush<C>?
   let webhooks: HTTPClientHandle?
 
   public init(
     config: JobConfig, storePath: String? = nil, workerId: String? = nil, clock: C, start: Date = Date(),
     environment: [String: String] = ProcessInfo.processInfo.environment, derivesEvents: Bool = true,
     merges: Bool = true, mergeMeter: CPUMeter? = nil,
-    extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void
+    extraSinks: [any EventSink] = [], report: @escaping @Sendable (JobEvent) -> Void,
+    pushReport: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in }
   ) async throws(StatlineError) {
     self.config = config
     registry = try BuiltinPlugins.registry(config.pluginSettings)
@@ -64,6 +68,18 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     }
     let store = opened.store
     self.store = store
+    if let settings = config.push {
+      do {
+        push = try await JobPush.build(
+          settings, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport)
+      } catch {
+        await webhooks?.shutdown()
+        await opened.close()
+        throw error
+      }
+    } else {
+      push = nil
+    }
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
     var politeness = PoliteFetcher<C>.Configuration()
     politeness.userAgent = config.politeness.userAgent
@@ -136,6 +152,7 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   public func shutdown() async {
+    await push?.shutdown()
     try? await http.shutdown()
     await webhooks?.shutdown()
     await opened.close()

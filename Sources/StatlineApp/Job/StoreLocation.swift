@@ -96,10 +96,11 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Opens the store's devices for writing (`/v1/devices`), beside a read-only API: a SQLite
-  /// file the job made (its writer lock is not taken), or the PostgreSQL store.
+  /// Opens the store's devices and push outbox for writing (`/v1/devices`, the push path),
+  /// beside a read-only API: a SQLite file the job made (its writer lock is not taken), or the
+  /// PostgreSQL store.
   public func openDevices(logger: Logger = Logger(label: "statline.store")) async throws(StatlineError) -> (
-    registry: any DeviceRegistry, close: @Sendable () async -> Void
+    registry: any DeviceRegistry & PushOutbox, close: @Sendable () async -> Void
   ) {
     switch self {
     case .file(let path): return (try SQLiteDeviceRegistry(path: path), {})

@@ -17,6 +17,9 @@ public protocol DeviceRegistry: Sendable {
   func devices(following teams: [String], after: String?, limit: Int) async throws -> [Device]
   /// How many devices there are of each kind.
   func deviceCounts() async throws -> [Device.Kind: Int]
+  /// The suspended devices (`Device.suspended` set), in id order after `after`, at most `limit`:
+  /// `statline devices list` shows them with why.
+  func suspendedDevices(after: String?, limit: Int) async throws -> [Device]
   /// Suspends the device by `Device.suspending` (the sender's answer): the device as stored
   /// after, or nil when there is no such device or the rule leaves it as it is.
   func suspendDevice(id: String, _ suspension: Device.Suspension) async throws -> Device?

@@ -57,6 +57,27 @@ public final class APNsConnections: Sendable {
     self.tls = tls
   }
 
+  /// With the CA certificates of a PEM file as the trust roots (a loopback APNs's, from the
+  /// configuration's `push.apns.trustRoots`), or the system's when `trustRootsFile` is nil.
+  public convenience init(endpoints: Endpoints, perEnvironment: Int, trustRootsFile: String?) throws(StatlineError) {
+    var roots: [NIOSSLCertificate]?
+    if let trustRootsFile {
+      do {
+        roots = try NIOSSLCertificate.fromPEMFile(trustRootsFile)
+      } catch {
+        throw StatlineError(
+          .configuration, "push.apns.trustRoots: cannot read CA certificates from it: \(error)",
+          location: trustRootsFile, hint: "a PEM file of CA certificates, or leave trustRoots out for the system's")
+      }
+      guard roots?.isEmpty == false else {
+        throw StatlineError(
+          .configuration, "push.apns.trustRoots: the file holds no certificate", location: trustRootsFile,
+          hint: "a PEM file of CA certificates")
+      }
+    }
+    self.init(endpoints: endpoints, perEnvironment: perEnvironment, trustRoots: roots)
+  }
+
   /// Connections opened so far (replacements included).
   public var opened: Int { pool.withLock { $0.opened } }
 

@@ -29,6 +29,20 @@ public struct APNsSigningKey: Sendable {
     self.teamId = teamId
   }
 
+  /// The key in `file` (Apple's `AuthKey_<keyId>.p8`).
+  /// - Throws: a configuration error naming the file (never quoting it).
+  public init(file: String, keyId: String, teamId: String) throws(StatlineError) {
+    let pem: String
+    do {
+      pem = try String(contentsOfFile: file, encoding: .utf8)
+    } catch {
+      throw StatlineError(
+        .configuration, "push.apns.keyFile: cannot read the APNs key: \(error.localizedDescription)", location: file,
+        hint: "the .p8 file Apple let you download, readable by the job")
+    }
+    try self.init(pem: pem, keyId: keyId, teamId: teamId, file: file)
+  }
+
   /// A key made here (tests, the demo): never one Apple knows.
   public init(generatedWithKeyId keyId: String, teamId: String) {
     key = P256.Signing.PrivateKey()

@@ -1,0 +1,50 @@
+import Foundation
+import StatlineCore
+import Yams
+
+extension YAMLWalker {
+  /// `push:`: `apns` (`keyFile`, `keyId`, `teamId`, …), `inFlight`, `batch`, `lease`, `cap`.
+  /// Files are read where the job runs, as `configs` are.
+  func push(_ node: Yams.Node) throws(StatlineError) -> PushSettings {
+    var settings = PushSettings()
+    for (key, value) in try pairs(node, "push", keys: ConfigKeys.push) {
+      let at = "push.\(key)"
+      switch key {
+      case "apns": settings.apns = try apns(value, at)
+      case "inFlight": settings.inFlight = try int(value, at, minimum: 1)
+      case "batch": settings.batch = try int(value, at, minimum: 1)
+      case "lease": settings.lease = try duration(value, at)
+      default: settings.cap = try int(value, at, minimum: 1)
+      }
+    }
+    guard settings.apns != nil else {
+      throw failure("push", node, "names no sender", expected: "apns: {keyFile: AuthKey_….p8, keyId: …, teamId: …}")
+    }
+    return settings
+  }
+
+  func apns(_ node: Yams.Node, _ path: String) throws(StatlineError) -> PushSettings.APNs {
+    let fields = try pairs(node, path, keys: ConfigKeys.apns)
+    func text(_ name: String) throws(StatlineError) -> String {
+      guard let value = fields.first(where: { $0.0 == name })?.1 else {
+        throw failure(
+          path, node, "has no \(name)",
+          expected: "keyFile: AuthKey_ABC1234567.p8, keyId: ABC1234567, teamId: TEAM123456")
+      }
+      return try string(value, "\(path).\(name)")
+    }
+    var apns = PushSettings.APNs(keyFile: try text("keyFile"), keyId: try text("keyId"), teamId: try text("teamId"))
+    for (key, value) in fields {
+      let at = "\(path).\(key)"
+      switch key {
+      case "connections": apns.connections = try int(value, at, minimum: 1)
+      case "timeout": apns.timeout = try duration(value, at)
+      case "production": apns.production = try url(value, at)
+      case "sandbox": apns.sandbox = try url(value, at)
+      case "trustRoots": apns.trustRoots = try string(value, at)
+      default: break
+      }
+    }
+    return apns
+  }
+}

@@ -1,0 +1,18 @@
+import CoreMetrics
+import StatlinePush
+
+extension JobMetrics {
+  /// `statline_pushes_total{outcome}` per send batch, and `statline_push_latency_seconds`: from
+  /// the evaluator's plan to the service's acceptance, per alert delivered.
+  public func record(_ batch: PushDispatcher.Report) {
+    for (outcome, count) in [
+      ("delivered", batch.delivered), ("retried", batch.retried), ("disabled", batch.disabled),
+      ("quarantined", batch.quarantined), ("dropped", batch.dropped), ("expired", batch.expired),
+    ] where count > 0 {
+      Counter(label: "statline_pushes_total", dimensions: [("outcome", outcome)], factory: factory).increment(
+        by: count)
+    }
+    let latency = Timer(label: "statline_push_latency_seconds", factory: factory)
+    for seconds in batch.latencies { latency.recordNanoseconds(Int64(max(0, seconds) * 1_000_000_000)) }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import StatlineCore
+import StatlinePush
+
+/// The job's push path, built from `push:` (architecture.md#the-push-outbox): the store's
+/// devices and outbox, the APNs sender (its key read and checked at start), the evaluator and
+/// the send loop, run beside the scheduler by `statline run`.
+public struct JobPush<C: Clock<Duration>>: Sendable {
+  public let service: PushService<C>
+  public let outbox: any DeviceRegistry & PushOutbox
+  let connections: APNsConnections
+  let closeStore: @Sendable () async -> Void
+
+  /// What `check --config` verifies without sending: the key file is a P-256 key with
+  /// well-formed ids, and the trust roots (when given) hold certificates.
+  public static func check(_ settings: PushSettings) throws(StatlineError) {
+    guard let apns = settings.apns else { return }
+    _ = try APNsSigningKey(file: apns.keyFile, keyId: apns.keyId, teamId: apns.teamId)
+    _ = try APNsConnections(
+      endpoints: .init(production: apns.production, sandbox: apns.sandbox), perEnvironment: 1,
+      trustRootsFile: apns.trustRoots)
+  }
+
+  static func build(
+    _ settings: PushSettings, location: StoreLocation, log: any EventLog, clock: C,
+    now: @escaping @Sendable () -> Date, report: @escaping @Sendable (PushDispatcher.Report) -> Void
+  ) async throws(StatlineError) -> JobPush {
+    guard let apns = settings.apns else {
+      throw StatlineError(.configuration, "push names no sender", hint: "add push.apns")
+    }
+    let key = try APNsSigningKey(file: apns.keyFile, keyId: apns.keyId, teamId: apns.teamId)
+    let connections = try APNsConnections(
+      endpoints: .init(production: apns.production, sandbox: apns.sandbox), perEnvironment: apns.connections,
+      trustRootsFile: apns.trustRoots)
+    let logger = Logger(label: "statline.push")
+    let opened: (registry: any DeviceRegistry & PushOutbox, close: @Sendable () async -> Void)
+    do {
+      opened = try await location.openDevices()
+    } catch {
+      await connections.shutdown()
+      throw error
+    }
+    let sender = APNsSender(
+      tokens: APNsProviderTokens(key: key, now: now), connections: connections, deadline: apns.timeout, now: now,
+      logger: logger)
+    var sending = PushDispatcher.Configuration()
+    sending.batch = settings.batch
+    sending.inFlight = settings.inFlight
+    sending.lease = Double(settings.lease.components.seconds)
+    let dispatcher = PushDispatcher(
+      outbox: opened.registry, transports: [APNsTransport(sender: sender)], configuration: sending, now: now,
+      logger: logger)
+    var planning = PushEvaluator.Configuration()
+    planning.cap = settings.cap
+    planning.kinds = dispatcher.kinds
+    let evaluator = PushEvaluator(
+      log: log, outbox: opened.registry, configuration: planning, now: now, logger: logger)
+    return JobPush(
+      service: PushService(
+        log: log, evaluator: evaluator, dispatcher: dispatcher, clock: clock, report: report, logger: logger),
+      outbox: opened.registry, connections: connections, closeStore: opened.close)
+  }
+
+  func shutdown() async {
+    await connections.shutdown()
+    await closeStore()
+  }
+}
