@@ -43,9 +43,11 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
 
 /// The push outbox of a SQLite store, on the devices' connection.
 extension SQLiteDeviceRegistry: PushOutbox {
-  public func outboxCursor() throws -> Int64 { try SQLiteOutbox.cursor(on: connection) }
-  public func enqueueAlerts(_ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int) throws -> OutboxEnqueue {
-    try SQLiteOutbox.enqueue(alerts, from: from, through: through, cap: cap, on: connection)
+  public func outboxCursor() throws -> OutboxCursor { try SQLiteOutbox.cursor(on: connection) }
+  public func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) throws
+    -> OutboxEnqueue
+  {
+    try SQLiteOutbox.enqueue(alerts, from: from, to: to, cap: cap, on: connection)
   }
   public func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) throws -> [OutboxSlot] {
     try SQLiteOutbox.claim(limit: limit, at: now, leaseUntil: leaseUntil, on: connection)

@@ -4,12 +4,15 @@ import StatlineCore
 /// The push outbox's statements (architecture.md#the-push-outbox), on the connection
 /// `SQLiteDeviceRegistry` holds; the rules are `OutboxSlot`'s.
 enum SQLiteOutbox {
-  static func cursor(on connection: SQLiteConnection) throws(StatlineError) -> Int64 {
-    try connection.integer("SELECT sequence FROM push_cursor WHERE id = 1")
+  static func cursor(on connection: SQLiteConnection) throws(StatlineError) -> OutboxCursor {
+    let statement = try connection.statement("SELECT sequence, device FROM push_cursor WHERE id = 1")
+    defer { statement.reset() }
+    guard try statement.step() else { return .start }
+    return OutboxCursor(sequence: statement.int64(0), device: statement.isNull(1) ? nil : statement.text(1))
   }
 
   static func enqueue(
-    _ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int, on connection: SQLiteConnection
+    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, on connection: SQLiteConnection
   ) throws(StatlineError) -> OutboxEnqueue {
     try connection.transaction { () throws(StatlineError) -> OutboxEnqueue in
       guard try cursor(on: connection) == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
@@ -22,7 +25,9 @@ enum SQLiteOutbox {
       read.reset()
       let (changed, ignored) = OutboxSlot.merging(alerts, into: existing, cap: cap)
       for slot in changed { try write(slot, on: connection) }
-      try connection.statement("UPDATE push_cursor SET sequence = max(sequence, ?) WHERE id = 1").bind(through).run()
+      try connection.statement("UPDATE push_cursor SET sequence = ?, device = ? WHERE id = 1").bind(
+        to.sequence, to.device
+      ).run()
       return OutboxEnqueue(moved: true, queued: alerts.count - ignored, ignored: ignored)
     }
   }

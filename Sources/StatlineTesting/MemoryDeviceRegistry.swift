@@ -6,7 +6,7 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
   private var byId: [String: Device] = [:]
   private var byTeam: [String: Set<String>] = [:]
   var slots: [OutboxSlot.Key: OutboxSlot] = [:]
-  var cursor: Int64 = 0
+  var cursor = OutboxCursor.start
 
   public init() {}
 

@@ -29,7 +29,7 @@ public enum PushOutboxContract {
     let two = try await store.upsertDevice(DeviceRegistryContract.device(String(repeating: "b", count: 64), teams: []))
       .device
     let now = start
-    #expect(try await store.outboxCursor() == 0, sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor() == .start, sourceLocation: sourceLocation)
 
     // Queued with the cursor; the same events again from the old cursor change nothing.
     let first = [
@@ -37,12 +37,13 @@ public enum PushOutboxContract {
       .init(alert(two, game: "g1", event: "e1"), sequence: 1),
     ]
     #expect(
-      try await store.enqueueAlerts(first, from: 0, through: 3, cap: 12)
+      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12)
         == OutboxEnqueue(moved: true, queued: 2, ignored: 0),
       sourceLocation: sourceLocation)
-    #expect(try await store.outboxCursor() == 3, sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor() == .init(sequence: 3), sourceLocation: sourceLocation)
     #expect(
-      try await store.enqueueAlerts(first, from: 0, through: 3, cap: 12).moved == false, "another worker planned them",
+      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12).moved == false,
+      "another worker planned them",
       sourceLocation: sourceLocation)
     #expect(
       try await store.outboxBacklog(at: now) == OutboxBacklog(pending: 2, leased: 0, backingOff: 0),
@@ -55,7 +56,7 @@ public enum PushOutboxContract {
       .init(alert(two, game: "g1", event: "e0"), sequence: 0),
     ]
     #expect(
-      try await store.enqueueAlerts(newer, from: 3, through: 5, cap: 12)
+      try await store.enqueueAlerts(newer, from: .init(sequence: 3), to: .init(sequence: 5), cap: 12)
         == OutboxEnqueue(moved: true, queued: 2, ignored: 1),
       sourceLocation: sourceLocation)
 
@@ -74,7 +75,8 @@ public enum PushOutboxContract {
     // Device one: a newer alert comes while its send is in flight; the send completes only
     // its version, so the newer one is due next. Device two: sent, done.
     _ = try await store.enqueueAlerts(
-      [.init(alert(one, game: "g1", event: "e6"), sequence: 6)], from: 5, through: 6, cap: 12)
+      [.init(alert(one, game: "g1", event: "e6"), sequence: 6)], from: .init(sequence: 5), to: .init(sequence: 6),
+      cap: 12)
     try await store.settleAlerts(
       [
         OutboxSettlement(deviceId: one.id, collapseId: "g1", .finished(version: 3)),
@@ -106,7 +108,8 @@ public enum PushOutboxContract {
     _ = try await store.dropExpiredAlerts(at: now.addingTimeInterval(300 + 86_400))
     #expect(
       try await store.enqueueAlerts(
-        [.init(alert(one, game: "g1", event: "e2"), sequence: 2)], from: 6, through: 7, cap: 12
+        [.init(alert(one, game: "g1", event: "e2"), sequence: 2)], from: .init(sequence: 6), to: .init(sequence: 7),
+        cap: 12
       )
       .queued == 1, "a forgotten slot starts again", sourceLocation: sourceLocation)
 
@@ -116,9 +119,18 @@ public enum PushOutboxContract {
     }
     capped.append(QueuedAlert(alert(two, game: "g2", .final, event: "f", life: 3600), sequence: 30))
     #expect(
-      try await store.enqueueAlerts(capped, from: 7, through: 30, cap: 12)
+      try await store.enqueueAlerts(capped, from: .init(sequence: 7), to: .init(sequence: 30), cap: 12)
         == OutboxEnqueue(moved: true, queued: 13, ignored: 1),
       sourceLocation: sourceLocation)
+    // A cursor part way through an event's followers is kept as it is.
+    let partway = OutboxCursor(sequence: 31, device: two.id)
+    #expect(
+      try await store.enqueueAlerts([], from: .init(sequence: 30), to: partway, cap: 12).moved,
+      sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor() == partway, sourceLocation: sourceLocation)
+    #expect(
+      try await store.enqueueAlerts([], from: .init(sequence: 31), to: .init(sequence: 32), cap: 12).moved == false,
+      "a cursor part way is not the event's end", sourceLocation: sourceLocation)
     let finals = try await store.claimAlerts(limit: 10, at: now, leaseUntil: now.addingTimeInterval(30))
     #expect(finals.contains { $0.collapseId == "g2" && $0.alert.kind == .final }, sourceLocation: sourceLocation)
 

@@ -218,7 +218,77 @@ import Testing
     let evaluator = PushEvaluator(log: rig.events, outbox: rig.registry, configuration: configuration, now: { now() })
     let report = try await evaluator.evaluatePage()
     #expect(report.events == 4 && report.queued == 100, "25 followers read 7 at a time, four events")
-    #expect(await rig.registry.outboxCursor() == 4)
+    #expect(await rig.registry.outboxCursor() == .init(sequence: 4))
     #expect(await rig.registry.outboxBacklog(at: rig.now()).pending == 25)
+  }
+
+  /// The store fails the second write of an event's followers (a crash there): what the first
+  /// wrote stands with the cursor at the follower it reached, and the next run goes on from it:
+  /// every follower once, none twice.
+  @Test func aCrashPartWayThroughAnEventsFollowersResumesFromTheFollowerReached() async throws {
+    let rig = Rig()
+    var devices: [Device] = []
+    for index in 1...25 { devices.append(await Self.register(rig.registry, index)) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    var configuration = PushEvaluator.Configuration()
+    configuration.devicePage = 7
+    configuration.alertsPerWrite = 10
+    let now = rig.now
+    let failing = FailingWrites(rig.registry, failAt: 2)
+    let crashing = PushEvaluator(log: rig.events, outbox: failing, configuration: configuration, now: { now() })
+    await #expect(throws: FailingWrites.Crash.self) { try await crashing.evaluatePage() }
+    let sorted = devices.map(\.id).sorted()
+    #expect(await rig.registry.outboxCursor() == .init(sequence: 1, device: sorted[13]), "two pages of seven written")
+    #expect(await rig.registry.outboxBacklog(at: now()).pending == 14)
+
+    let resumed = PushEvaluator(log: rig.events, outbox: rig.registry, configuration: configuration, now: { now() })
+    let report = try await resumed.evaluatePage()
+    #expect(report.events == 1 && report.queued == 11 && report.ignored == 0, "the other eleven, none again")
+    #expect(await rig.registry.outboxCursor() == .init(sequence: 1))
+    #expect(await rig.registry.outboxBacklog(at: now()).pending == 25)
+  }
+
+  /// The memory outbox, with its `failAt`-th enqueue failing.
+  actor FailingWrites: DeviceRegistry, PushOutbox {
+    struct Crash: Error {}
+    let base: MemoryDeviceRegistry
+    let failAt: Int
+    var writes = 0
+
+    init(_ base: MemoryDeviceRegistry, failAt: Int) {
+      self.base = base
+      self.failAt = failAt
+    }
+
+    func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) async throws
+      -> OutboxEnqueue
+    {
+      writes += 1
+      if writes == failAt { throw Crash() }
+      return await base.enqueueAlerts(alerts, from: from, to: to, cap: cap)
+    }
+    func outboxCursor() async -> OutboxCursor { await base.outboxCursor() }
+    func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async -> [OutboxSlot] {
+      await base.claimAlerts(limit: limit, at: now, leaseUntil: leaseUntil)
+    }
+    func settleAlerts(_ settlements: [OutboxSettlement], at now: Date) async {
+      await base.settleAlerts(settlements, at: now)
+    }
+    func dropExpiredAlerts(at now: Date) async -> Int { await base.dropExpiredAlerts(at: now) }
+    func outboxBacklog(at now: Date) async -> OutboxBacklog { await base.outboxBacklog(at: now) }
+    func upsertDevice(_ device: Device) async -> DeviceUpsert { await base.upsertDevice(device) }
+    func device(id: String) async -> Device? { await base.device(id: id) }
+    func devices(ids: [String]) async -> [Device] { await base.devices(ids: ids) }
+    func deleteDevice(id: String) async -> Bool { await base.deleteDevice(id: id) }
+    func devices(following teams: [String], after: String?, limit: Int) async -> [Device] {
+      await base.devices(following: teams, after: after, limit: limit)
+    }
+    func deviceCounts() async -> [Device.Kind: Int] { await base.deviceCounts() }
+    func suspendedDevices(after: String?, limit: Int) async -> [Device] {
+      await base.suspendedDevices(after: after, limit: limit)
+    }
+    func suspendDevice(id: String, _ suspension: Device.Suspension) async -> Device? {
+      await base.suspendDevice(id: id, suspension)
+    }
   }
 }

@@ -4,13 +4,14 @@ import Foundation
 /// the evaluator's event cursor beside it, and the claims senders hold. Kept by every store
 /// that keeps devices; every one runs `OutboxSlot`'s rules, so the outbox behaves alike on all.
 public protocol PushOutbox: Sendable {
-  /// The sequence of the last event the evaluator has planned alerts from (0: none yet).
-  func outboxCursor() async throws -> Int64
+  /// How far the evaluator has planned (`.start`: nothing yet).
+  func outboxCursor() async throws -> OutboxCursor
   /// Queues `alerts` (each into its device's slot for its game, by `OutboxSlot.merge`) and moves
-  /// the cursor from `from` to `through`, in one transaction: a crash between them loses no
-  /// alert and queues none twice. When the cursor is not at `from` (another worker moved it)
-  /// nothing is written and `moved` is false.
-  func enqueueAlerts(_ alerts: [QueuedAlert], from: Int64, through: Int64, cap: Int) async throws -> OutboxEnqueue
+  /// the cursor from `from` to `to`, in one transaction: a crash between them loses no alert and
+  /// queues none twice. When the cursor is not at `from` (another worker moved it) nothing is
+  /// written and `moved` is false.
+  func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) async throws
+    -> OutboxEnqueue
   /// Up to `limit` slots due at `now` (`OutboxSlot.due`), earliest first, each held by the
   /// caller until `leaseUntil` (a sender that dies loses them then). Returned with the lease.
   func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async throws -> [OutboxSlot]
@@ -22,6 +23,26 @@ public protocol PushOutbox: Sendable {
   func dropExpiredAlerts(at now: Date) async throws -> Int
   /// What the outbox holds at `now`.
   func outboxBacklog(at now: Date) async throws -> OutboxBacklog
+}
+
+/// How far the evaluator has planned: every event through `sequence`, or, while an event's
+/// followers are being planned page by page (a team with 100,000 followers is not planned in
+/// one piece), the event `sequence` for the followers up to the device id `device` and every
+/// event before it.
+public struct OutboxCursor: Sendable, Hashable, Codable {
+  public var sequence: Int64
+  /// The last follower planned of event `sequence`; nil: the event is planned whole.
+  public var device: String?
+
+  public init(sequence: Int64, device: String? = nil) {
+    self.sequence = sequence
+    self.device = device
+  }
+
+  public static let start = OutboxCursor(sequence: 0)
+
+  /// The events still to read start after this sequence.
+  public var readAfter: Int64 { device == nil ? sequence : sequence - 1 }
 }
 
 /// An alert the evaluator planned, with the sequence of the event it comes from.

@@ -56,49 +56,63 @@ public struct PushEvaluator: Sendable {
     self.logger = logger
   }
 
-  /// Plans the next page of events after the cursor; `events` is 0 when there were none.
+  /// Plans the next page of events after the cursor; `events` is 0 when there were none. The
+  /// followers of an event are read a page at a time and their alerts written in pieces of
+  /// about `alertsPerWrite`, each with the cursor at the follower it reached: memory stays flat
+  /// in the number of followers, and a restart goes on from the last piece written.
   public func evaluatePage() async throws -> Report {
     var cursor = try await outbox.outboxCursor()
-    let events = try await log.events(since: cursor, limit: configuration.eventPage)
+    let events = try await log.events(since: cursor.readAfter, limit: configuration.eventPage)
     var report = Report()
     var alerts: [QueuedAlert] = []
-    for (index, event) in events.enumerated() {
-      alerts += try await plan(event)
-      let last = index == events.count - 1
-      guard last || alerts.count >= configuration.alertsPerWrite else { continue }
-      let written = try await outbox.enqueueAlerts(
-        alerts, from: cursor, through: event.sequence, cap: configuration.cap)
-      guard written.moved else {
-        report.moved = false
-        return report
+    var reached = cursor
+    let time = now()
+    for event in events {
+      let teams = AlertPlanner.teams(of: event)
+      var after = event.sequence == cursor.sequence ? cursor.device : nil
+      var whole = false
+      while !whole {
+        let page =
+          teams.isEmpty
+          ? [] : try await outbox.devices(following: teams, after: after, limit: configuration.devicePage)
+        alerts += plan(event, for: page, at: time)
+        whole = page.count < configuration.devicePage
+        after = page.last?.id ?? after
+        reached = whole ? OutboxCursor(sequence: event.sequence) : OutboxCursor(sequence: event.sequence, device: after)
+        if alerts.count >= configuration.alertsPerWrite {
+          guard try await write(&alerts, from: &cursor, to: reached, into: &report) else { return report }
+        }
       }
-      report.events = index + 1
-      report.queued += written.queued
-      report.ignored += written.ignored
-      cursor = event.sequence
-      alerts = []
+      report.events += 1
     }
+    if reached != cursor { _ = try await write(&alerts, from: &cursor, to: reached, into: &report) }
     return report
   }
 
-  /// The alerts one event makes: each live follower of its teams, of a kind a sender is set up
-  /// for, that `AlertPlanner` says wants it.
-  func plan(_ event: ChangeEvent) async throws -> [QueuedAlert] {
-    let teams = AlertPlanner.teams(of: event)
-    guard !teams.isEmpty else { return [] }
-    let time = now()
-    var alerts: [QueuedAlert] = []
-    var after: String?
-    while true {
-      let page = try await outbox.devices(following: teams, after: after, limit: configuration.devicePage)
-      for device in page where device.isLive && configuration.kinds.contains(device.kind) {
-        if let alert = AlertPlanner.plan(event, for: device, at: time) {
-          alerts.append(QueuedAlert(alert, sequence: event.sequence))
-        }
-      }
-      guard page.count == configuration.devicePage, let last = page.last else { break }
-      after = last.id
+  /// Writes `alerts` with the cursor moved to `reached`; false when another worker had moved it.
+  private func write(
+    _ alerts: inout [QueuedAlert], from cursor: inout OutboxCursor, to reached: OutboxCursor, into report: inout Report
+  ) async throws -> Bool {
+    let written = try await outbox.enqueueAlerts(alerts, from: cursor, to: reached, cap: configuration.cap)
+    guard written.moved else {
+      report.moved = false
+      return false
     }
-    return alerts
+    report.queued += written.queued
+    report.ignored += written.ignored
+    cursor = reached
+    alerts = []
+    return true
+  }
+
+  /// The alerts one event makes for `devices` (a page of its teams' followers): each live one
+  /// of a kind a sender is set up for that `AlertPlanner` says wants it.
+  func plan(_ event: ChangeEvent, for devices: [Device], at time: Date) -> [QueuedAlert] {
+    devices.compactMap { device in
+      guard device.isLive, configuration.kinds.contains(device.kind),
+        let alert = AlertPlanner.plan(event, for: device, at: time)
+      else { return nil }
+      return QueuedAlert(alert, sequence: event.sequence)
+    }
   }
 }
