@@ -164,6 +164,9 @@ let package = Package(
         "StatlineCore", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -198,7 +201,8 @@ let package = Package(
         "StatlineApp", "StatlineCLI", "StatlineDemo", "StatlineLoopback", "StatlineFixtures", "StatlineCore",
         "StatlineHTML",
         "StatlineEngine", "StatlineEvents", "StatlineSQLite", "StatlinePostgres", "StatlineServer",
-        "StatlineCanonical", "StatlineCommit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StatlineCanonical", "StatlineCommit", "StatlinePush",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
       ],
@@ -221,11 +225,7 @@ let package = Package(
       name: "StatlineTesting",
       dependencies: [
         "StatlineCore", "StatlineCanonical", "StatlineCommit", "StatlineEngine", "StatlineFixtures",
-        "StatlineLoopback", .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "StatlineLoopback",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -243,7 +243,8 @@ let package = Package(
     .testTarget(
       name: "StatlinePushTests",
       dependencies: [
-        "StatlinePush", "StatlineCore", "StatlineTesting", .product(name: "Crypto", package: "swift-crypto"),
+        "StatlinePush", "StatlineCore", "StatlineTesting", "StatlineLoopback",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StatlineCore
+import StatlineLoopback
 import StatlinePush
 import StatlineTesting
 import Testing

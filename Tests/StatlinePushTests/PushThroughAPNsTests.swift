@@ -1,5 +1,6 @@
 import Foundation
 import StatlineCore
+import StatlineLoopback
 import StatlinePush
 import StatlineTesting
 import Testing

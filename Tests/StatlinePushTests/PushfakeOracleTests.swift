@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOSSL
 import StatlineCore
+import StatlineLoopback
 import StatlinePush
 import StatlineTesting
 import Testing

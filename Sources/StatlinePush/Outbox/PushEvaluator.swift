@@ -14,7 +14,7 @@ public struct PushEvaluator: Sendable {
     /// Followers read per query.
     public var devicePage = 1_000
     /// Alerts written per transaction (a page's alerts are cut at an event's end past this).
-    public var alertsPerWrite = 5_000
+    public var alertsPerWrite = 1_000
     /// Alerts per device per game before only the final goes.
     public var cap = OutboxSlot.defaultCap
     /// The device kinds a sender is configured for (others get nothing queued).

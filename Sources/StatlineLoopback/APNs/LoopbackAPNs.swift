@@ -72,6 +72,14 @@ public final class LoopbackAPNs: Sendable {
     var tokens: [Int: (token: String, since: Date)] = [:]
     var connections = 0
     var goAwayAfter: Int?
+    /// Whether each accepted push is kept whole (tests) or only counted (benchmarks).
+    var keepsAccepted = true
+    var acceptedCount = 0
+    var firstAccepted: ContinuousClock.Instant?
+    var lastAccepted: ContinuousClock.Instant?
+    /// Provider tokens whose signature was checked, with their claims (APNs checks a token
+    /// once, not per request).
+    var verified: [String: (keyId: String, issuedAt: Int)] = [:]
   }
 
   let state: Mutex<State>
@@ -85,9 +93,11 @@ public final class LoopbackAPNs: Sendable {
   ///   - keys: key id → (team id, the key's public half as PEM).
   ///   - topics: the bundle ids allowed.
   ///   - now: the fake's clock (a provider token's age, the 20-minute rule).
+  ///   - keepsAccepted: false to only count accepted pushes (`acceptedCount`, a benchmark's
+  ///     100,000), not keep each.
   public static func start(
     keys: [String: (teamId: String, publicKeyPEM: String)], topics: [String],
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true
   ) async throws -> LoopbackAPNs {
     let certificates = try LoopbackCertificates()
     var tls = TLSConfiguration.makeServerConfiguration(
@@ -98,7 +108,8 @@ public final class LoopbackAPNs: Sendable {
     for (id, key) in keys {
       parsed[id] = Key(teamId: key.teamId, publicKey: try .init(pemRepresentation: key.publicKeyPEM))
     }
-    let state = State(keys: parsed, topics: Set(topics))
+    var state = State(keys: parsed, topics: Set(topics))
+    state.keepsAccepted = keepsAccepted
     let box = Box()
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -165,6 +176,20 @@ public final class LoopbackAPNs: Sendable {
   public var accepted: [Accepted] { state.withLock { $0.accepted } }
   public var rejected: [Rejection] { state.withLock { $0.rejected } }
   public var connections: Int { state.withLock { $0.connections } }
+  /// Starts the count and its times again (a benchmark's next round).
+  public func resetCount() {
+    state.withLock { state in
+      state.acceptedCount = 0
+      state.firstAccepted = nil
+      state.lastAccepted = nil
+    }
+  }
+
+  /// Pushes accepted so far (kept or not), and when the first and the last were.
+  public var acceptedCount: Int { state.withLock { $0.acceptedCount } }
+  public var acceptedBetween: (first: ContinuousClock.Instant, last: ContinuousClock.Instant)? {
+    state.withLock { state in state.firstAccepted.flatMap { first in state.lastAccepted.map { (first, $0) } } }
+  }
 
   /// A request as the stream handler read it.
   struct Request {
@@ -220,7 +245,13 @@ public final class LoopbackAPNs: Sendable {
           body: Self.reason(scripted.reason ?? "InternalServerError", timestamp: scripted.timestamp),
           delay: scripted.delay, never: scripted.never)
       } else {
-        state.withLock { $0.accepted.append(accepted) }
+        let at = ContinuousClock.now
+        state.withLock { state in
+          if state.keepsAccepted { state.accepted.append(accepted) }
+          state.acceptedCount += 1
+          state.firstAccepted = state.firstAccepted ?? at
+          state.lastAccepted = at
+        }
         answer = Answer(status: 200, apnsId: apnsId, body: [], delay: scripted?.delay, never: scripted?.never ?? false)
       }
     }

@@ -53,8 +53,11 @@ extension LoopbackAPNs {
     else { return refuse(403, "MissingProviderToken", "no bearer token") }
     let jwt = String(authorization.dropFirst("bearer ".count))
     let claims: (keyId: String, issuedAt: Int)
-    switch verify(jwt) {
-    case .success(let verified): claims = verified
+    let known = state.withLock { $0.verified[jwt] }
+    switch known.map({ .success($0) }) ?? verify(jwt) {
+    case .success(let verified):
+      claims = verified
+      if known == nil { state.withLock { $0.verified[jwt] = verified } }
     case .failure(let rejection): return .failure(rejection)
     }
     let time = now()

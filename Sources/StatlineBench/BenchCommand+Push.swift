@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import StatlineCLI
+
+extension BenchCommand {
+  struct Push: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "A goal to many phones: one team followed by --devices devices, a goal in the log, pushes through the outbox and the APNs sender to a loopback APNs.")
+
+    @Option(help: "Devices following the team.")
+    var devices: Int = 100_000
+
+    @Option(help: "Goals, one after another (each goes to every device).")
+    var rounds: Int = 3
+
+    @Option(help: "HTTP/2 connections to the APNs.")
+    var connections: Int = 2
+
+    @Option(help: "Requests in flight at once.")
+    var inFlight: Int = 64
+
+    @Option(help: "Alerts claimed per batch.")
+    var batch: Int = 256
+
+    func run() async throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let result = try await PushBenchmark.run(
+        devices: devices, rounds: rounds, connections: connections, inFlight: inFlight, batch: batch,
+        storePath: folder.appendingPathComponent("push.sqlite").path)
+      Console.out(String(format: "registered %d devices in %.1f s (SQLite)", devices, result.registerSeconds))
+      for (index, round) in result.rounds.enumerated() {
+        Console.out(
+          String(
+            format:
+              "goal %d: %d pushes accepted; commit → first %.0f ms, → last %.2f s; %.0f pushes/s; CPU %.2f s (Statline and the fake, one process)",
+            index + 1, round.accepted, round.first * 1000, round.last, Double(round.accepted) / round.last,
+            round.cpu))
+      }
+      let lasts = result.rounds.map(\.last).sorted()
+      let firsts = result.rounds.map(\.first).sorted()
+      func percentile(_ values: [Double], _ p: Double) -> Double {
+        values[min(values.count - 1, Int(Double(values.count) * p))]
+      }
+      Console.out(
+        String(
+          format:
+            "commit → first push: p50 %.0f ms, p99 %.0f ms (goal < 100 ms); commit → last: p50 %.2f s, p99 %.2f s (goal < 10 s); memory %.0f MiB after registering, %.0f MiB at most while sending",
+          percentile(firsts, 0.5) * 1000, percentile(firsts, 0.99) * 1000, percentile(lasts, 0.5),
+          percentile(lasts, 0.99), result.baselineMiB, result.peakMiB))
+    }
+  }
+}
