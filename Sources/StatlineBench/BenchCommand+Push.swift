@@ -6,7 +6,8 @@ extension BenchCommand {
   struct Push: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "A goal to many phones: one team followed by --devices devices, a goal in the log, pushes through the outbox and the APNs sender to a loopback APNs.")
+        "A goal to many phones: one team followed by --devices devices, a goal in the log, pushes through the outbox and the APNs sender to a loopback APNs."
+    )
 
     @Option(help: "Devices following the team.")
     var devices: Int = 100_000

@@ -62,6 +62,19 @@ extension PostgresStore: DeviceRegistry {
     }
   }
 
+  public func suspendedCounts() async throws -> [Device.Suspension.Kind: Int] {
+    try await perform("cannot count the suspended devices") { connection in
+      var counts: [Device.Suspension.Kind: Int] = [:]
+      for try await (kind, count) in try await connection.query(
+        "SELECT json->'suspended'->>'kind', count(*)::int FROM devices WHERE json ? 'suspended' GROUP BY 1",
+        logger: logger
+      ).decode((String, Int).self) {
+        if let kind = Device.Suspension.Kind(rawValue: kind) { counts[kind] = count }
+      }
+      return counts
+    }
+  }
+
   public func suspendedDevices(after: String?, limit: Int) async throws -> [Device] {
     let texts = try await perform("cannot read the suspended devices") { connection in
       var texts: [String] = []

@@ -103,23 +103,20 @@ extension PostgresStore: PushOutbox {
   }
 
   public func outboxBacklog(at now: Date) async throws -> OutboxBacklog {
-    let texts = try await perform("cannot read the push outbox") { connection in
-      var texts: [String] = []
-      for try await text in try await connection.query("SELECT json FROM push_outbox WHERE pending", logger: logger)
-        .decode(String.self)
-      {
-        texts.append(text)
-      }
-      return texts
+    let time = now.timeIntervalSince1970
+    return try await perform("cannot read the push outbox") { connection in
+      guard
+        let row = try await connection.query(
+          """
+          SELECT count(*)::int, count(*) FILTER (WHERE leased_until > \(time))::int,
+            count(*) FILTER (WHERE not_before > \(time))::int
+          FROM push_outbox WHERE pending
+          """, logger: logger
+        ).collect().first
+      else { return OutboxBacklog(pending: 0, leased: 0, backingOff: 0) }
+      let (pending, leased, backingOff) = try row.decode((Int, Int, Int).self)
+      return OutboxBacklog(pending: pending, leased: leased, backingOff: backingOff)
     }
-    var backlog = OutboxBacklog(pending: 0, leased: 0, backingOff: 0)
-    for text in texts {
-      let slot = try Self.slot(text)
-      backlog.pending += 1
-      if (slot.leasedUntil ?? .distantPast) > now { backlog.leased += 1 }
-      if (slot.notBefore ?? .distantPast) > now { backlog.backingOff += 1 }
-    }
-    return backlog
   }
 
   static func slots(_ keys: [OutboxSlot.Key], locking: Bool, on connection: PostgresConnection, logger: Logger)
@@ -146,12 +143,14 @@ extension PostgresStore: PushOutbox {
     let texts = try slots.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
     try await connection.query(
       """
-      INSERT INTO push_outbox (device_id, collapse_id, pending, ready_at, expires_at, json)
+      INSERT INTO push_outbox (device_id, collapse_id, pending, ready_at, expires_at, leased_until, not_before, json)
       SELECT * FROM unnest(\(slots.map(\.deviceId))::text[], \(slots.map(\.collapseId))::text[],
         \(slots.map(\.pending))::bool[], \(slots.map(\.readyAt))::float8[], \(slots.map(\.expiresAt))::float8[],
-        \(texts)::text[])
+        \(slots.map { $0.leasedUntil?.timeIntervalSince1970 ?? 0 })::float8[],
+        \(slots.map { $0.notBefore?.timeIntervalSince1970 ?? 0 })::float8[], \(texts)::text[])
       ON CONFLICT (device_id, collapse_id) DO UPDATE SET pending = EXCLUDED.pending, ready_at = EXCLUDED.ready_at,
-        expires_at = EXCLUDED.expires_at, json = EXCLUDED.json
+        expires_at = EXCLUDED.expires_at, leased_until = EXCLUDED.leased_until, not_before = EXCLUDED.not_before,
+        json = EXCLUDED.json
       """, logger: logger)
   }
 

@@ -131,12 +131,15 @@ enum Migrations {
       """
       CREATE TABLE IF NOT EXISTS push_outbox (
         device_id TEXT NOT NULL, collapse_id TEXT NOT NULL, pending INTEGER NOT NULL, ready_at REAL NOT NULL,
-        expires_at REAL NOT NULL, json TEXT NOT NULL, PRIMARY KEY (device_id, collapse_id)) WITHOUT ROWID;
+        expires_at REAL NOT NULL, leased_until REAL NOT NULL, not_before REAL NOT NULL, json TEXT NOT NULL,
+        PRIMARY KEY (device_id, collapse_id)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS push_outbox_due ON push_outbox (pending, ready_at);
       CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (expires_at);
       CREATE TABLE IF NOT EXISTS push_cursor (
         id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, device TEXT);
       INSERT OR IGNORE INTO push_cursor (id, sequence) VALUES (1, 0);
+      CREATE INDEX IF NOT EXISTS devices_by_suspension ON devices (json_extract(json, '$.suspended.kind'))
+        WHERE json_extract(json, '$.suspended.kind') IS NOT NULL;
       """
     ),
   ]

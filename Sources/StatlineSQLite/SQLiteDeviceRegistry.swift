@@ -33,6 +33,9 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
     try SQLiteDevices.following(teams, after: after, limit: limit, on: connection)
   }
   public func deviceCounts() throws -> [Device.Kind: Int] { try SQLiteDevices.counts(on: connection) }
+  public func suspendedCounts() throws -> [Device.Suspension.Kind: Int] {
+    try SQLiteDevices.suspendedCounts(on: connection)
+  }
   public func suspendedDevices(after: String?, limit: Int) throws -> [Device] {
     try SQLiteDevices.suspended(after: after, limit: limit, on: connection)
   }

@@ -69,11 +69,25 @@ enum SQLiteDevices {
     }
   }
 
+  static func suspendedCounts(on connection: SQLiteConnection) throws(StatlineError) -> [Device.Suspension.Kind: Int] {
+    let statement = try connection.statement(
+      """
+      SELECT json_extract(json, '$.suspended.kind'), COUNT(*) FROM devices
+      WHERE json_extract(json, '$.suspended.kind') IS NOT NULL GROUP BY 1
+      """)
+    defer { statement.reset() }
+    var counts: [Device.Suspension.Kind: Int] = [:]
+    while try statement.step() {
+      if let kind = Device.Suspension.Kind(rawValue: statement.text(0)) { counts[kind] = Int(statement.int64(1)) }
+    }
+    return counts
+  }
+
   static func suspended(after: String?, limit: Int, on connection: SQLiteConnection) throws(StatlineError)
     -> [Device]
   {
     let statement = try connection.statement(
-      "SELECT json FROM devices WHERE json_extract(json, '$.suspended') IS NOT NULL AND id > ? ORDER BY id LIMIT ?"
+      "SELECT json FROM devices WHERE json_extract(json, '$.suspended.kind') IS NOT NULL AND id > ? ORDER BY id LIMIT ?"
     ).bind(after ?? "", limit)
     defer { statement.reset() }
     var devices: [Device] = []

@@ -92,16 +92,16 @@ enum SQLiteOutbox {
   }
 
   static func backlog(at now: Date, on connection: SQLiteConnection) throws(StatlineError) -> OutboxBacklog {
-    let statement = try connection.statement("SELECT json FROM push_outbox WHERE pending = 1")
+    let statement = try connection.statement(
+      """
+      SELECT COUNT(*), COALESCE(SUM(leased_until > ?1), 0), COALESCE(SUM(not_before > ?1), 0)
+      FROM push_outbox WHERE pending = 1
+      """
+    ).bind(now.timeIntervalSince1970)
     defer { statement.reset() }
-    var backlog = OutboxBacklog(pending: 0, leased: 0, backingOff: 0)
-    while try statement.step() {
-      let slot = try decode(statement.text(0), connection)
-      backlog.pending += 1
-      if (slot.leasedUntil ?? .distantPast) > now { backlog.leased += 1 }
-      if (slot.notBefore ?? .distantPast) > now { backlog.backingOff += 1 }
-    }
-    return backlog
+    guard try statement.step() else { return OutboxBacklog(pending: 0, leased: 0, backingOff: 0) }
+    return OutboxBacklog(
+      pending: Int(statement.int64(0)), leased: Int(statement.int64(1)), backingOff: Int(statement.int64(2)))
   }
 
   static func write(_ slot: OutboxSlot, on connection: SQLiteConnection) throws(StatlineError) {
@@ -113,10 +113,15 @@ enum SQLiteOutbox {
     }
     try connection.statement(
       """
-      INSERT INTO push_outbox (device_id, collapse_id, pending, ready_at, expires_at, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-      ON CONFLICT (device_id, collapse_id) DO UPDATE SET pending = ?3, ready_at = ?4, expires_at = ?5, json = ?6
+      INSERT INTO push_outbox (device_id, collapse_id, pending, ready_at, expires_at, leased_until, not_before, json)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+      ON CONFLICT (device_id, collapse_id) DO UPDATE SET pending = ?3, ready_at = ?4, expires_at = ?5,
+        leased_until = ?6, not_before = ?7, json = ?8
       """
-    ).bind(slot.deviceId, slot.collapseId, slot.pending ? 1 : 0, slot.readyAt, slot.expiresAt, json).run()
+    ).bind(
+      slot.deviceId, slot.collapseId, slot.pending ? 1 : 0, slot.readyAt, slot.expiresAt,
+      slot.leasedUntil?.timeIntervalSince1970 ?? 0, slot.notBefore?.timeIntervalSince1970 ?? 0, json
+    ).run()
   }
 
   static func decode(_ json: String, _ connection: SQLiteConnection) throws(StatlineError) -> OutboxSlot {

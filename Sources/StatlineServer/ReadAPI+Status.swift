@@ -3,7 +3,7 @@ import StatlineCore
 
 /// `GET /v1/status`: the operator's view of the job, from the store (what `statline status`
 /// prints): targets live, due, failing, blocked and retired, open breakers, recent captures,
-/// games whose sources' finals disagree.
+/// games whose sources' finals disagree, and the push path (devices by kind and state, the outbox).
 /// It is unauthenticated, so it carries no page content: an error is named by its kind
 /// (`blocked`, `validation failed`), never by its text, which can quote the page (a title, a
 /// cell); the text is in `statline status` and the captures.
@@ -70,6 +70,8 @@ struct StatusAnswer: Encodable {
   var conflicts: [ConflictLine]
   @NullEncoded var lastSuccessfulPoll: String?
   var version: Int64
+  /// The devices and the push outbox (null where the API was started without them).
+  @NullEncoded var push: PushStatus?
 }
 
 extension ReadAPI {
@@ -132,11 +134,14 @@ extension ReadAPI {
           otherScore: $0.otherScore)
       }
     }
+    var push: PushStatus?
+    if let devices = configuration.push { push = try await PushStatus.read(from: devices, at: now) }
     let answer = StatusAnswer(
       now: Freshness.iso(now), targets: counts, trouble: Array(trouble), openBreakers: breakers, pausedHosts: paused,
       captures: captures,
       conflicts: conflicts, lastSuccessfulPoll: try await reader.lastSuccessfulPoll().map(Freshness.iso),
-      version: try await reader.version())
+      version: try await reader.version(),
+      push: push)
     return Self.json(200, answer, cacheControl: "no-store")
   }
 }

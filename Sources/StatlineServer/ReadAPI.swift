@@ -33,6 +33,8 @@ public struct ReadAPI: Sendable {
     /// stands, `/readyz` answers 503 and `/v1/status` lists them as trouble (a store that
     /// refuses writes cannot record that it does).
     public var commitHealth: CommitHealth?
+    /// The store's devices and push outbox, for `/v1/status`'s `push` (nil: left out).
+    public var push: (any DeviceRegistry & PushOutbox)?
     public var defaultLimit: Int64 = 100
     public var maximumLimit: Int64 = 1_000
 

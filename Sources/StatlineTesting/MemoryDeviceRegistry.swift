@@ -39,6 +39,12 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
     return ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
   }
 
+  public func suspendedCounts() -> [Device.Suspension.Kind: Int] {
+    byId.values.reduce(into: [:]) { counts, device in
+      if let kind = device.suspended?.kind { counts[kind, default: 0] += 1 }
+    }
+  }
+
   public func suspendedDevices(after: String?, limit: Int) -> [Device] {
     byId.values.filter { device in !device.isLive && (after.map { device.id > $0 } ?? true) }.sorted { $0.id < $1.id }
       .prefix(max(limit, 0)).map { $0 }

@@ -146,6 +146,7 @@ public enum PushOutboxContract {
     let bad = Device.Suspension(kind: .quarantined, why: "BadDeviceToken", since: "2026-03-09T00:00:00Z")
     #expect(try await store.suspendDevice(id: two.id, bad)?.suspended == bad, sourceLocation: sourceLocation)
     #expect(try await store.suspendDevice(id: "dev_none", bad) == nil, sourceLocation: sourceLocation)
+    #expect(try await store.suspendedCounts() == [.disabled: 1, .quarantined: 1], sourceLocation: sourceLocation)
     #expect(
       try await store.suspendedDevices(after: nil, limit: 10).map(\.id) == [one.id, two.id].sorted(),
       "listed in id order", sourceLocation: sourceLocation)

@@ -61,6 +61,11 @@ import Testing
       listed.stdout.contains("APNs 410 Unregistered") && listed.stdout.contains("BadDeviceToken: a sandbox token?"))
     #expect(!listed.stdout.contains(tokens[0]) && listed.stdout.contains("…" + tokens[0].suffix(8)), "never whole")
     #expect(!listed.stdout.contains(ids[2]), "a live device is not listed")
+    let status = try CommandRunner.run(["status", "--store", path])
+    #expect(
+      status.stdout.contains("devices: apns 3, apns-liveactivity 0, fcm 0; 1 disabled, 1 quarantined"),
+      "\(status.stdout)")
+    #expect(status.stdout.contains("push outbox: 0 alerts to send"))
     let quarantined = try CommandRunner.run(["devices", "list", "--state", "quarantined", "--store", path])
     #expect(quarantined.stdout.contains(ids[1]) && !quarantined.stdout.contains(ids[0]))
   }

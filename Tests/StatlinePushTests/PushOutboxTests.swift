@@ -284,6 +284,7 @@ import Testing
       await base.devices(following: teams, after: after, limit: limit)
     }
     func deviceCounts() async -> [Device.Kind: Int] { await base.deviceCounts() }
+    func suspendedCounts() async -> [Device.Suspension.Kind: Int] { await base.suspendedCounts() }
     func suspendedDevices(after: String?, limit: Int) async -> [Device] {
       await base.suspendedDevices(after: after, limit: limit)
     }

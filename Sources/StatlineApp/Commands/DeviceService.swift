@@ -22,4 +22,19 @@ struct DeviceService: Sendable {
     logger.info("the device routes are on", metadata: ["keys": "\(hashes.count)", "path": "/v1/devices"])
     return DeviceService(routes: DeviceRoutes(registry: registry, keys: keys, teams: teams), close: close)
   }
+
+  /// Where `/v1/status` reads the devices and the push outbox: the reader itself when it keeps
+  /// them (PostgreSQL), else the store's device connection (SQLite); nil when the store cannot
+  /// give them (a file from before them), and the status says nothing of push.
+  static func pushStatus(store: StoreLocation, reader: any StoreReader, logger: Logger) async
+    -> (any DeviceRegistry & PushOutbox)?
+  {
+    if let shared = reader as? any DeviceRegistry & PushOutbox { return shared }
+    do {
+      return try await store.openDevices(logger: logger).registry
+    } catch {
+      logger.notice("/v1/status leaves out push: the store's devices cannot be read", metadata: ["error": "\(error)"])
+      return nil
+    }
+  }
 }

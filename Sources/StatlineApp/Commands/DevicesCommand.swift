@@ -40,13 +40,13 @@ public struct DevicesCommand: AsyncParsableCommand {
     func run() async throws {
       do throws(StatlineError) {
         let (counts, suspended) = try await DevicesCommand.withRegistry(store) { registry in
-          (try await registry.deviceCounts(), try await List.suspended(registry, state: nil, limit: Int.max))
+          (try await registry.deviceCounts(), try await registry.suspendedCounts())
         }
         let total = counts.values.reduce(0, +)
         Console.out("\(total) device\(total == 1 ? "" : "s")")
         for kind in Device.Kind.allCases { Console.out("  \(kind.rawValue): \(counts[kind] ?? 0)") }
         for state in Device.Suspension.Kind.allCases {
-          Console.out("  \(state.rawValue): \(suspended.filter { $0.suspended?.kind == state }.count)")
+          Console.out("  \(state.rawValue): \(suspended[state] ?? 0)")
         }
       } catch {
         throw fail(error)

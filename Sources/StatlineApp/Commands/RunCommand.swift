@@ -96,6 +96,11 @@ public struct RunCommand: AsyncParsableCommand {
         var configuration = ReadAPI.Configuration.served(
           primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons)
         configuration.commitHealth = runtime.scheduler.commitHealth
+        configuration.push =
+          if let push = runtime.push { push.outbox } else {
+            await DeviceService.pushStatus(
+              store: try StoreLocation(job.store ?? config.store), reader: reader, logger: logger)
+          }
         services.append(
           .init(
             service: APIServer(

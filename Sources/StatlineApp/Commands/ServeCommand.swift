@@ -128,6 +128,9 @@ public struct ServeCommand: AsyncParsableCommand {
     let host = host
     var configuration = ReadAPI.Configuration.served(primaryPolls: polls, seasons: BuiltinPlugins.facts.seasons)
     configuration.readyWithin = readyWithin > 0 ? .seconds(readyWithin) : nil
+    if let location = try? StoreLocation(store) {
+      configuration.push = await DeviceService.pushStatus(store: location, reader: reader, logger: logger)
+    }
     let registry: TeamRegistry
     do { registry = try BuiltinPlugins.teamRegistry() } catch { throw fail(error) }
     let api = ReadAPI(reader: reader, configuration: configuration, metrics: ServerMetrics(), registry: registry)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import StatlineCLI
 import StatlineCore
 import StatlinePostgres
@@ -28,6 +29,13 @@ public struct StatusCommand: AsyncParsableCommand {
       }
       let sinks = try await Self.sinks(opened)
       if !sinks.isEmpty { text += "\n\n" + sinks }
+      let location = try StoreLocation(store)
+      var quiet = Logger(label: "statline.status")
+      quiet.logLevel = .critical
+      if let push = await DeviceService.pushStatus(store: location, reader: opened, logger: quiet) {
+        let status = try await PushStatus.read(from: push, at: now)
+        if status.devices.values.reduce(0, +) > 0 || status.pending > 0 { text += "\n\n" + Self.push(status) }
+      }
       let conflicts = Self.conflicts(try await opened.conflictedGames(limit: 20))
       if !conflicts.isEmpty { text += "\n\n" + conflicts }
       Console.out(text)
@@ -104,6 +112,16 @@ public struct StatusCommand: AsyncParsableCommand {
       (["\(workers.count) workers (\(running) running)"]
       + BatchTable.table(header: ["WORKER", "HOST", "PID", "STARTED", "HEARTBEAT", "LEASES", "STATE"], rows: rows))
       .joined(separator: "\n")
+  }
+
+  /// The devices by kind and state, and the push outbox.
+  static func push(_ status: PushStatus) -> String {
+    let kinds = Device.Kind.allCases.map { "\($0.rawValue) \(status.devices[$0.rawValue] ?? 0)" }.joined(
+      separator: ", ")
+    return """
+      devices: \(kinds); \(status.disabled) disabled, \(status.quarantined) quarantined (statline devices list)
+      push outbox: \(status.pending) alerts to send (\(status.leased) being sent, \(status.backingOff) backing off)
+      """
   }
 
   /// Each sink's delivery: its cursor, the events not yet delivered, its dead letters.

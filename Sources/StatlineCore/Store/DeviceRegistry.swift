@@ -17,6 +17,8 @@ public protocol DeviceRegistry: Sendable {
   func devices(following teams: [String], after: String?, limit: Int) async throws -> [Device]
   /// How many devices there are of each kind.
   func deviceCounts() async throws -> [Device.Kind: Int]
+  /// How many devices are suspended, of each kind of suspension.
+  func suspendedCounts() async throws -> [Device.Suspension.Kind: Int]
   /// The suspended devices (`Device.suspended` set), in id order after `after`, at most `limit`:
   /// `statline devices list` shows them with why.
   func suspendedDevices(after: String?, limit: Int) async throws -> [Device]
