@@ -18,6 +18,8 @@ let package = Package(
         .product(name: "StatBroadcastSource", package: "Statline"),
         .product(name: "NCAASource", package: "Statline"),
         .product(name: "ESPNSource", package: "Statline"),
+        .product(name: "StatlineServer", package: "Statline"),
+        .product(name: "StatlineCanonical", package: "Statline"),
       ],
       path: "Sources/StatlineFuzz",
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -3,14 +3,17 @@ import Foundation
 import GenericHTMLSource
 import NCAASource
 import StatBroadcastSource
+import StatlineCanonical
 import StatlineCore
 import StatlineHTML
+import StatlineServer
 
 /// The fuzz targets: one per parser entry of every plugin (`parser:ID`, the page's bytes run
 /// through parse → normalize → validate with the parser's usual URL), and the pieces that
 /// read text on their own: the CSS → XPath translator, the GenericHTML config reader, the
 /// StatBroadcast web-service decoder and the lacrosse play grammar; and `html-stream`, Swift's
-/// HTML tokenizer held to libxml2's events; and `json-reader`, the JSON tape held to Foundation.
+/// HTML tokenizer held to libxml2's events; `json-reader`, the JSON tape held to Foundation; and
+/// `device-input`, the device API's body decoding (`DeviceInput.broken(by:)`).
 ///
 /// Any outcome is fine but a crash, a hang or a leak: a thrown `StatlineError` is the parser
 /// failing loudly, as it must on a page nobody wrote for it.
@@ -28,9 +31,18 @@ enum FuzzTargets {
   /// Every target's name, for `statline-fuzz -help`-free listing (`STATLINE_FUZZ_TARGET=list`).
   static var names: [String] {
     registry.parsers.map { "parser:\($0.id)" } + [
-      "css", "generic-config", "sb-decode", "play-grammar", "html-stream", "json-reader",
+      "css", "generic-config", "sb-decode", "play-grammar", "html-stream", "json-reader", "device-input",
     ]
   }
+
+  /// The team registry the device API resolves teams with, as `statline serve` seeds it.
+  static let teams: TeamRegistry = {
+    do {
+      return try TeamRegistry.seeded(teamIds: registry.facts.teamIds)
+    } catch {
+      fatalError("the team registry did not seed: \(error)")
+    }
+  }()
 
   /// The target named by `STATLINE_FUZZ_TARGET`, with `STATLINE_FUZZ_URL` as the page's URL.
   static func named(_ name: String, url: String?) -> (@Sendable (Data) -> Void)? {
@@ -57,6 +69,13 @@ enum FuzzTargets {
       return { data in HTMLStreamDifferential.check(data) }
     case "json-reader":
       return { data in JSONReaderCheck.check(data) }
+    case "device-input":
+      // A device API body: taken whole or refused as a bounded 400 (`DeviceInput.broken(by:)`).
+      return { data in
+        if let broken = DeviceInput.broken(by: data, teams: teams, at: Date(timeIntervalSince1970: 1_772_910_000)) {
+          fatalError("the device API took or refused a body wrongly: \(broken)")
+        }
+      }
     case "generic-config":
       return { data in _ = try? ConfigReader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml") }
     case "sb-decode":

@@ -6,9 +6,9 @@ import StatlineCore
 /// field: the first field that is wrong is a 400 problem naming it, and nothing is stored.
 /// Teams are resolved by the registry (a canonical id, a source id, a school's name) and stored
 /// as canonical ids.
-struct DeviceInput {
+public struct DeviceInput {
   /// The most a body may hold.
-  static let maximumBytes = 16 * 1024
+  public static let maximumBytes = 16 * 1024
   /// The most teams one device may follow.
   static let maximumTeams = 100
 
@@ -17,7 +17,7 @@ struct DeviceInput {
   ]
 
   /// The device the body describes, registered (or changed) at `time`.
-  static func device(from body: Data, teams registry: TeamRegistry, at time: Date) throws(Problem) -> Device {
+  public static func device(from body: Data, teams registry: TeamRegistry, at time: Date) throws(Problem) -> Device {
     guard let object = try? JSONSerialization.jsonObject(with: body), let fields = object as? [String: Any] else {
       throw invalid("the body", "is not a JSON object")
     }
