@@ -24,21 +24,46 @@ extension BenchCommand {
     @Option(help: "Alerts claimed per batch.")
     var batch: Int = 256
 
+    @Option(
+      help: ArgumentHelp(
+        "An APNs outside this process (`statline bench apns-fake`'s https://127.0.0.1:PORT); default: one in it.",
+        valueName: "url"))
+    var apns: String?
+
+    @Option(help: ArgumentHelp("With --apns: its CA (PEM).", valueName: "file"))
+    var apnsCA: String?
+
+    @Option(help: ArgumentHelp("With --apns: the signing key it knows (.p8).", valueName: "file"))
+    var keyFile: String?
+
+    @Option(help: "With --apns: the key's id and team.")
+    var keyId = "BENCH12345"
+
+    @Option(help: "With --apns: the key's team.")
+    var teamId = "TEAM123456"
+
     func run() async throws {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
+      var external: PushBenchmark.External?
+      if let apns {
+        guard let apnsCA, let keyFile else {
+          throw ValidationError("--apns needs --apns-ca and --key-file (statline bench apns-fake writes both)")
+        }
+        external = .init(url: apns, caFile: apnsCA, keyFile: keyFile, keyId: keyId, teamId: teamId)
+      }
       let result = try await PushBenchmark.run(
         devices: devices, rounds: rounds, connections: connections, inFlight: inFlight, batch: batch,
-        storePath: folder.appendingPathComponent("push.sqlite").path)
+        storePath: folder.appendingPathComponent("push.sqlite").path, external: external)
       Console.out(String(format: "registered %d devices in %.1f s (SQLite)", devices, result.registerSeconds))
       for (index, round) in result.rounds.enumerated() {
         Console.out(
           String(
             format:
-              "goal %d: %d pushes accepted; commit → first %.0f ms, → last %.2f s; %.0f pushes/s; CPU %.2f s (Statline and the fake, one process)",
+              "goal %d: %d pushes accepted; commit → first %.0f ms, → last %.2f s; %.0f pushes/s; CPU %.2f s (%@)",
             index + 1, round.accepted, round.first * 1000, round.last, Double(round.accepted) / round.last,
-            round.cpu))
+            round.cpu, apns == nil ? "Statline and the fake, one process" : "Statline alone"))
       }
       let lasts = result.rounds.map(\.last).sorted()
       let firsts = result.rounds.map(\.first).sorted()

@@ -4,6 +4,7 @@ import StatlineCore
 import StatlineLoopback
 import StatlinePush
 import StatlineSQLite
+import Synchronization
 
 /// A goal to many phones (`statline bench push`): `devices` devices follow one team in a SQLite
 /// store's registry, a goal event is put in the log, and the push path (the evaluator, the
@@ -56,8 +57,51 @@ public enum PushBenchmark {
     func removeDeadLetter(sink: String, sequence: Int64) {}
   }
 
+  /// An APNs outside the process (`statline bench apns-fake`), its CA and the key it knows.
+  public struct External: Sendable {
+    public var url: String
+    public var caFile: String
+    public var keyFile: String
+    public var keyId: String
+    public var teamId: String
+
+    public init(url: String, caFile: String, keyFile: String, keyId: String, teamId: String) {
+      self.url = url
+      self.caFile = caFile
+      self.keyFile = keyFile
+      self.keyId = keyId
+      self.teamId = teamId
+    }
+  }
+
+  /// The APNs transport, counting what was accepted and when the first and last were: the
+  /// same clock for an in-process fake and one outside.
+  final class Timed: PushTransport {
+    let inner: APNsTransport
+    let counts = Mutex((accepted: 0, first: ContinuousClock.Instant?.none, last: ContinuousClock.Instant?.none))
+    var kinds: Set<Device.Kind> { inner.kinds }
+
+    init(_ inner: APNsTransport) { self.inner = inner }
+
+    func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
+      let verdict = await inner.deliver(alert, to: device)
+      if verdict == .delivered {
+        let at = ContinuousClock.now
+        counts.withLock { counts in
+          counts.accepted += 1
+          counts.first = counts.first ?? at
+          counts.last = at
+        }
+      }
+      return verdict
+    }
+
+    func reset() { counts.withLock { $0 = (0, nil, nil) } }
+  }
+
   public static func run(
-    devices count: Int, rounds: Int, connections: Int, inFlight: Int, batch: Int, storePath: String
+    devices count: Int, rounds: Int, connections: Int, inFlight: Int, batch: Int, storePath: String,
+    external: External? = nil
   ) async throws -> Result {
     _ = try SQLiteStore(path: storePath)
     let registry = try SQLiteDeviceRegistry(path: storePath)
@@ -72,22 +116,35 @@ public enum PushBenchmark {
     }
     let registerSeconds = seconds(ContinuousClock.now - registerStart)
 
-    let key = APNsSigningKey(generatedWithKeyId: "BENCH12345", teamId: "TEAM123456")
-    let fake = try await LoopbackAPNs.start(
-      keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: ["com.example.scores"], keepsAccepted: false)
-    let connectionPool = APNsConnections(
-      endpoints: .init(production: fake.baseURL, sandbox: fake.baseURL), perEnvironment: connections,
-      trustRoots: [fake.certificates.authority])
+    let key: APNsSigningKey
+    let fake: LoopbackAPNs?
+    let connectionPool: APNsConnections
+    if let external {
+      key = try APNsSigningKey(file: external.keyFile, keyId: external.keyId, teamId: external.teamId)
+      fake = nil
+      connectionPool = try APNsConnections(
+        endpoints: .init(production: external.url, sandbox: external.url), perEnvironment: connections,
+        trustRootsFile: external.caFile)
+    } else {
+      key = APNsSigningKey(generatedWithKeyId: "BENCH12345", teamId: "TEAM123456")
+      let started = try await LoopbackAPNs.start(
+        keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: ["com.example.scores"], keepsAccepted: false)
+      fake = started
+      connectionPool = APNsConnections(
+        endpoints: .init(production: started.baseURL, sandbox: started.baseURL), perEnvironment: connections,
+        trustRoots: [started.certificates.authority])
+    }
     var quiet = Logger(label: "statline.bench.push")
     quiet.logLevel = .critical
     let now: @Sendable () -> Date = { Date() }
     let sender = APNsSender(
       tokens: APNsProviderTokens(key: key, now: now), connections: connectionPool, now: now, logger: quiet)
+    let transport = Timed(APNsTransport(sender: sender))
     var sending = PushDispatcher.Configuration()
-    sending.inFlight = inFlight
+    sending.inFlight = max(1, inFlight / PushDispatcher.lanes)
     sending.batch = batch
     let dispatcher = PushDispatcher(
-      outbox: registry, transports: [APNsTransport(sender: sender)], configuration: sending, now: now, logger: quiet)
+      outbox: registry, transports: [transport], configuration: sending, now: now, logger: quiet)
     let goals = Goals()
     let service = PushService(
       log: goals, evaluator: PushEvaluator(log: goals, outbox: registry, now: now, logger: quiet),
@@ -99,24 +156,24 @@ public enum PushBenchmark {
     var peak = baseline
     var results: [Round] = []
     for round in 1...rounds {
-      fake.resetCount()
+      transport.reset()
       let cpu = CycleBenchmark.cpuSeconds()
       let committed = ContinuousClock.now
       await goals.goal(round + 3)
-      while fake.acceptedCount < count {
+      while transport.counts.withLock({ $0.accepted }) < count {
         try await Task.sleep(for: .milliseconds(2))
         peak = max(peak, CycleBenchmark.residentMiB())
       }
-      let (first, last) = fake.acceptedBetween ?? (committed, committed)
+      let (accepted, first, last) = transport.counts.withLock { $0 }
       results.append(
         Round(
-          first: seconds(first - committed), last: seconds(last - committed), cpu: CycleBenchmark.cpuSeconds() - cpu,
-          accepted: fake.acceptedCount))
+          first: seconds((first ?? committed) - committed), last: seconds((last ?? committed) - committed),
+          cpu: CycleBenchmark.cpuSeconds() - cpu, accepted: accepted))
     }
     running.cancel()
     await running.value
     await connectionPool.shutdown()
-    await fake.stop()
+    await fake?.stop()
     return Result(rounds: results, registerSeconds: registerSeconds, baselineMiB: baseline, peakMiB: peak)
   }
 

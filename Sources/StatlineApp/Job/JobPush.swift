@@ -46,7 +46,7 @@ public struct JobPush<C: Clock<Duration>>: Sendable {
       logger: logger)
     var sending = PushDispatcher.Configuration()
     sending.batch = settings.batch
-    sending.inFlight = settings.inFlight
+    sending.inFlight = max(1, settings.inFlight / PushDispatcher.lanes)
     sending.lease = Double(settings.lease.components.seconds)
     let dispatcher = PushDispatcher(
       outbox: opened.registry, transports: [APNsTransport(sender: sender)], configuration: sending, now: now,

@@ -18,6 +18,10 @@ public struct PushDispatcher: Sendable {
     public init() {}
   }
 
+  /// The send loops `PushService` runs by default, each with `inFlight / lanes` requests of the
+  /// configured total.
+  public static let lanes = 2
+
   /// What one batch came to.
   public struct Report: Sendable, Equatable {
     public var claimed = 0

@@ -4,7 +4,8 @@ import StatlineCore
 
 /// The push path as a long-running part of the job (architecture.md#the-push-outbox): the
 /// evaluator and the send loop side by side, so a fan-out to many devices is being sent while
-/// the rest is still being planned. Each waits on the event bell (or `idle`) when there is
+/// the rest is still being planned; `lanes` send loops, so one claims and settles while another's
+/// requests are in flight. Each waits on the event bell (or `idle`) when there is
 /// nothing to do; a store error is logged and retried after `idle`, never the end of the job;
 /// a misconfigured sender pauses sending for `pause`, saying why, and tries again after it.
 public struct PushService<C: Clock<Duration>>: Sendable {
@@ -14,12 +15,13 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   let clock: C
   let idle: Duration
   let pause: Duration
+  let lanes: Int
   let report: @Sendable (PushDispatcher.Report) -> Void
   let logger: Logger
 
   public init(
     log: any EventLog, evaluator: PushEvaluator, dispatcher: PushDispatcher, clock: C,
-    idle: Duration = .milliseconds(250), pause: Duration = .seconds(60),
+    idle: Duration = .milliseconds(250), pause: Duration = .seconds(60), lanes: Int = PushDispatcher.lanes,
     report: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in },
     logger: Logger = Logger(label: "statline.push")
   ) {
@@ -29,6 +31,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
     self.clock = clock
     self.idle = idle
     self.pause = pause
+    self.lanes = max(1, lanes)
     self.report = report
     self.logger = logger
   }
@@ -37,7 +40,9 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   public func run() async {
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.evaluate() }
-      group.addTask { await self.dispatch() }
+      // Several send loops, each with its own claimed batch: one claims and settles while the
+      // other's requests are in flight, so the connections never wait for the store.
+      for _ in 0..<lanes { group.addTask { await self.dispatch() } }
     }
   }
 
