@@ -1,7 +1,7 @@
 """scripts/peers: Statline next to lxml, selectolax, BeautifulSoup and Scrapy, in one run.
 
-Usage: run.py STATLINE FIXTURES WORKDIR [--parse-only | --cycle-only] [--targets N] [--cadence S]
-              [--cycles K] [--rounds R] [--pages-per-round P]
+Usage: run.py STATLINE FIXTURES WORKDIR [--parse-only | --cycle-only | --push-only] [--targets N]
+              [--cadence S] [--cycles K] [--rounds R] [--pages-per-round P] [--pushes N]
 Prints the README's peer table (Markdown) at the end.
 """
 
@@ -107,6 +107,54 @@ def cycle_rows(args):
     ]
 
 
+def push_rows(args):
+    log(f"push: {args.pushes} alerts to one loopback APNs (`statline bench apns-fake`, its own process), "
+        "Statline (`bench push --apns`: evaluator, SQLite outbox, sender) and aioapns (send only) in turn")
+    files = {name: os.path.join(args.workdir, name) for name in ("apns.port", "apns-ca.pem", "AuthKey.p8")}
+    fake = subprocess.Popen(
+        [args.statline, "bench", "apns-fake", "--port-file", files["apns.port"], "--ca-file", files["apns-ca.pem"],
+         "--key-file", files["AuthKey.p8"]], stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if os.path.exists(files["apns.port"]) and open(files["apns.port"]).read().strip():
+                break
+            time.sleep(0.1)
+        port = int(open(files["apns.port"]).read())
+
+        def statline():
+            out = subprocess.run(
+                [args.statline, "bench", "push", "--devices", str(args.pushes), "--rounds", "1", "--apns",
+                 f"https://127.0.0.1:{port}", "--apns-ca", files["apns-ca.pem"], "--key-file", files["AuthKey.p8"]],
+                check=True, capture_output=True, text=True).stdout
+            log("  Statline: " + " ".join(out.split("\n")[1:2]))
+            return float(re.search(r"([0-9]+) pushes/s", out).group(1))
+
+        def aioapns():
+            out = subprocess.run(
+                [sys.executable, os.path.join(os.path.dirname(__file__), "apns.py"), str(port), files["apns-ca.pem"],
+                 files["AuthKey.p8"], "BENCH12345", "TEAM123456", str(args.pushes), "2", "64"],
+                check=True, capture_output=True, text=True).stdout
+            result = json.loads(out.strip().splitlines()[-1])
+            log(f"  aioapns: {result}")
+            return result
+
+        ours = [statline()]
+        theirs = aioapns()
+        ours.append(statline())
+    finally:
+        fake.terminate()
+        fake.wait()
+    best = max(ours)
+    return [
+        "| push (one loopback APNs, its own process) | pushes/s |",
+        "|---|---|",
+        f"| Statline `bench push --apns` (goal → evaluator → SQLite outbox → sender; two runs) "
+        f"| {ours[0]:.0f} / {ours[1]:.0f} |",
+        f"| aioapns {theirs['version']} (send only, 2 connections, 64 at once) | {theirs['per_second']:.0f} |",
+        f"| Statline ÷ aioapns | **{best / theirs['per_second']:.2f}** (goal ≥ 3) |",
+    ]
+
+
 def main():
     options = argparse.ArgumentParser()
     options.add_argument("statline")
@@ -114,6 +162,8 @@ def main():
     options.add_argument("workdir")
     options.add_argument("--parse-only", action="store_true")
     options.add_argument("--cycle-only", action="store_true")
+    options.add_argument("--push-only", action="store_true")
+    options.add_argument("--pushes", type=int, default=20000)
     options.add_argument("--targets", type=int, default=1000)
     options.add_argument("--cadence", type=float, default=30)
     options.add_argument("--cycles", type=int, default=3)
@@ -121,10 +171,12 @@ def main():
     options.add_argument("--pages-per-round", type=int, default=100)
     args = options.parse_args()
     tables = []
-    if not args.cycle_only:
+    if not (args.cycle_only or args.push_only):
         tables.append(parse_rows(args))
-    if not args.parse_only:
+    if not (args.parse_only or args.push_only):
         tables.append(cycle_rows(args))
+    if not (args.parse_only or args.cycle_only):
+        tables.append(push_rows(args))
     print("\n\n".join("\n".join(table) for table in tables))
 
 
