@@ -164,9 +164,9 @@ let package = Package(
         "StatlineCore", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-        .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -190,7 +190,8 @@ let package = Package(
       name: "StatlineDemo",
       dependencies: [
         "StatlineApp", "StatlineCLI", "StatlineCore", "StatlineEngine", "StatlineEvents", "StatlineSQLite",
-        "StatlineServer", "StatlineLoopback", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StatlineServer", "StatlineLoopback", "StatlinePush", "StatlineCanonical",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

@@ -92,10 +92,20 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
         Console.error("statline demo: posting events to \(webhook), signed with \(Self.demoSecret)")
       }
     }
+    let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
+    // The phones' APNs runs on the demo's clock (a provider token's age, an alert's expiry).
+    let jobClock = JobClock(clock: clock, start: start)
+    let phones: DemoPhones
+    do {
+      phones = try await DemoPhones.start(now: jobClock.now)
+    } catch {
+      try? await server.stop()
+      throw fail(StatlineError(.io, "the demo's loopback APNs did not start: \(error)"))
+    }
+    config.push = phones.settings
     let board = DemoBoard()
     let metrics = ServerMetrics()
     let jobMetrics = JobMetrics(factory: metrics.factory)
-    let start = Date(timeIntervalSince1970: 1_772_902_800)  // 2026-03-07 17:00 UTC
     let runtime: JobRuntime<AcceleratedClock>
     do {
       runtime = try await JobRuntime(
@@ -106,11 +116,21 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
         })
     } catch {
       try? await server.stop()
+      await phones.stop()
       throw fail(error)
+    }
+    do {
+      try await phones.register(store: store, at: runtime.clock.now())
+    } catch {
+      await runtime.shutdown()
+      try? await server.stop()
+      await phones.stop()
+      throw fail(StatlineError(.store, "the demo's phones were not registered: \(error)"))
     }
     origin.start(at: JobClock<AcceleratedClock>.seconds(clock.now.offset))
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
+    let pushing = runtime.push.map { push in Task { await push.service.run() } }
     // The read API over the same store (read-only), "today" being the demo's game day. It is
     // shut down gracefully at the end, so its event streams end with their final chunk.
     var apiLogger = Logger(label: "statline.api")
@@ -136,6 +156,7 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
       api = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: apiLogger)
     } catch {
       job.cancel()
+      pushing?.cancel()
       delivery.cancel()
       await runtime.shutdown()
       try? await server.stop()
@@ -180,10 +201,15 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
     await api.triggerGracefulShutdown()
     _ = try? await serving.value
     for sink in runtime.delivery.sinks { _ = try? await runtime.delivery.drain(sink) }
+    // The last alerts (the finals) go out before the phones are read.
+    try? await Task.sleep(for: .milliseconds(500))
+    pushing?.cancel()
+    _ = await pushing?.value
     let summary = try await Self.summary(runtime.store, path: store)
     await runtime.shutdown()
     try? await server.stop()
-    Console.out(summary)
+    Console.out(summary + "\n\n" + phones.report())
+    await phones.stop()
   }
 
   /// A goal, a basket or run, or a final, as the feed shows it.

@@ -132,7 +132,8 @@ public final class LoopbackAPNs: Sendable {
           ) { stream in
             stream.eventLoop.makeCompletedFuture {
               try stream.pipeline.syncOperations.addHandlers([
-                HTTP2FramePayloadToHTTP1ServerCodec(), StreamHandler(fake: fake, connection: connection),
+                EndStreamOnHeaders(), AuthorityFromHost(), HTTP2FramePayloadToHTTP1ServerCodec(),
+                StreamHandler(fake: fake, connection: connection),
               ])
             }
           }

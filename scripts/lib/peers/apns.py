@@ -21,8 +21,10 @@ async def main(port, ca, key, key_id, team_id, count, connections, concurrency):
     connection.APNsProductionClientProtocol.APNS_SERVER = "127.0.0.1"
     connection.APNsTLSClientProtocol.APNS_PORT = port
     context = ssl.create_default_context(cafile=ca)
+    # aioapns 4 takes the key's text (3.x took its path).
+    key_text = open(key).read() if int(version("aioapns").split(".")[0]) >= 4 else key
     client = APNs(
-        key=key, key_id=key_id, team_id=team_id, topic="com.example.scores", max_connections=connections,
+        key=key_text, key_id=key_id, team_id=team_id, topic="com.example.scores", max_connections=connections,
         ssl_context=context, use_sandbox=False)
     failed = 0
     gate = asyncio.Semaphore(concurrency)

@@ -1,0 +1,96 @@
+import Foundation
+import StatlineApp
+import StatlineCanonical
+import StatlineCore
+import StatlineLoopback
+import StatlinePush
+import StatlineSQLite
+import StatlineServer
+
+/// The demo's phones: a loopback APNs (on the demo's clock), the key and CA the job is given for
+/// it, three devices registered as an app would send them (a Navy fan who wants every goal, a
+/// Kentucky fan on the basketball defaults, a North Carolina fan whose quiet hours last all
+/// day), and at the end what each phone received.
+struct DemoPhones {
+  static let topic = "com.example.scores"
+  let fake: LoopbackAPNs
+  let folder: URL
+  let key: APNsSigningKey
+
+  /// The devices, as an app registers them (`POST /v1/devices` bodies).
+  struct Phone {
+    var name: String
+    var token: String
+    var fields: String
+
+    var body: String { #"{"kind":"apns","token":"\#(token)","topic":"com.example.scores",\#(fields)}"# }
+  }
+
+  static let phones = [
+    Phone(
+      name: "Navy fan (every goal)", token: String(repeating: "a1", count: 32),
+      fields: #""teams":["Navy"],"alerts":["gameStart","score","leadChange","periodEnd","final","closeGame"]"#),
+    Phone(
+      name: "Kentucky fan (basketball defaults)", token: String(repeating: "b2", count: 32),
+      fields: #""teams":["Kentucky"]"#),
+    Phone(
+      name: "North Carolina fan (quiet all day)", token: String(repeating: "c3", count: 32),
+      fields: #""teams":["North Carolina"],"quietHours":{"start":"00:00","end":"23:59","timeZone":"America/New_York"}"#),
+  ]
+
+  static func start(now: @escaping @Sendable () -> Date) async throws -> DemoPhones {
+    let key = APNsSigningKey(generatedWithKeyId: "DEMO123456", teamId: "TEAM123456")
+    let fake = try await LoopbackAPNs.start(
+      keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: [topic], now: now)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-demo-apns-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try key.privateKeyPEM.write(to: folder.appendingPathComponent("AuthKey.p8"), atomically: true, encoding: .utf8)
+    try fake.certificates.authorityPEM.write(
+      to: folder.appendingPathComponent("ca.pem"), atomically: true, encoding: .utf8)
+    return DemoPhones(fake: fake, folder: folder, key: key)
+  }
+
+  /// `push:` for the job: the fake for both environments, its CA trusted.
+  var settings: PushSettings {
+    var apns = PushSettings.APNs(
+      keyFile: folder.appendingPathComponent("AuthKey.p8").path, keyId: key.keyId, teamId: key.teamId)
+    apns.production = fake.baseURL
+    apns.sandbox = fake.baseURL
+    apns.trustRoots = folder.appendingPathComponent("ca.pem").path
+    apns.connections = 1
+    var settings = PushSettings()
+    settings.apns = apns
+    return settings
+  }
+
+  /// Registers the phones in the store, decoded as the device API decodes them.
+  func register(store path: String, at time: Date) async throws {
+    let registry = try SQLiteDeviceRegistry(path: path)
+    let teams = try BuiltinPlugins.teamRegistry()
+    for phone in Self.phones {
+      _ = try await registry.upsertDevice(DeviceInput.device(from: Data(phone.body.utf8), teams: teams, at: time))
+    }
+  }
+
+  /// What each phone received, in order, as the fake accepted it.
+  func report() -> String {
+    let accepted = fake.accepted
+    var lines = ["Phones (pushes accepted by the loopback APNs):"]
+    for phone in Self.phones {
+      let received = accepted.filter { $0.deviceToken == phone.token }
+      lines.append("  \(phone.name): \(received.count) push\(received.count == 1 ? "" : "es")")
+      for push in received.suffix(6) {
+        let aps = push.payload["aps"] as? [String: any Sendable]
+        let body = (aps?["alert"] as? [String: any Sendable])?["body"] as? String ?? "?"
+        lines.append("    \(aps?["sound"] == nil ? "(silent) " : "")\(body)")
+      }
+      if received.count > 6 { lines.append("    … and \(received.count - 6) before") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func stop() async {
+    await fake.stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+}
