@@ -103,6 +103,9 @@ public struct DemoCommand: AsyncParsableCommand, Sendable {
       throw fail(StatlineError(.io, "the demo's loopback APNs did not start: \(error)"))
     }
     config.push = phones.settings
+    // A lease is on the demo's clock, a request's deadline on the wall's: a minute of real time
+    // is `speed` minutes of the demo's (else a batch still being sent would be claimed again).
+    config.push?.lease = .seconds(Int64(60 * speed))
     let board = DemoBoard()
     let metrics = ServerMetrics()
     let jobMetrics = JobMetrics(factory: metrics.factory)

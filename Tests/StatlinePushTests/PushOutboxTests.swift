@@ -185,6 +185,15 @@ import Testing
     #expect(batch.delivered == 3 && rig.transport.tokens.count == 3)
   }
 
+  /// A batch is held long enough to be sent whole with every request taking its deadline, so a
+  /// slow APNs never lets another lane claim it again (and send it twice).
+  @Test func aBatchIsLeasedForTheLongestItsSendingCanTake() {
+    var configuration = PushDispatcher.Configuration()
+    #expect(configuration.batchLease == 60, "256 at 64 at once, 10 s each: 45 s, under the 60 s lease")
+    configuration.inFlight = 8
+    #expect(configuration.batchLease == 325, "32 rounds of 10 s, and 5 s more")
+  }
+
   @Test func anExpiredAlertIsGivenUpNeverSentLate() async throws {
     let rig = Rig()
     _ = await Self.register(rig.registry, 1)

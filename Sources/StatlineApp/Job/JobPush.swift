@@ -48,6 +48,7 @@ public struct JobPush<C: Clock<Duration>>: Sendable {
     sending.batch = settings.batch
     sending.inFlight = max(1, settings.inFlight / PushDispatcher.lanes)
     sending.lease = Double(settings.lease.components.seconds)
+    sending.requestDeadline = Double(apns.timeout.components.seconds) + 1
     let dispatcher = PushDispatcher(
       outbox: opened.registry, transports: [APNsTransport(sender: sender)], configuration: sending, now: now,
       logger: logger)

@@ -14,8 +14,18 @@ public struct PushDispatcher: Sendable {
     public var lease: TimeInterval = 60
     /// Requests in flight at once.
     public var inFlight = 64
+    /// The longest one request may take (the sender's deadline).
+    public var requestDeadline: TimeInterval = 10
 
     public init() {}
+
+    /// The lease a batch is claimed with: at least `lease`, and long enough for the whole batch
+    /// to be sent at `inFlight` at once with every request taking its full deadline, so a slow
+    /// APNs never lets another lane or worker claim a batch still being sent (and send it twice).
+    public var batchLease: TimeInterval {
+      let rounds = (max(1, batch) + max(1, inFlight) - 1) / max(1, inFlight)
+      return max(lease, Double(rounds) * requestDeadline + 5)
+    }
   }
 
   /// The send loops `PushService` runs by default, each with `inFlight / lanes` requests of the
@@ -70,7 +80,7 @@ public struct PushDispatcher: Sendable {
     let start = now()
     report.expired = try await outbox.dropExpiredAlerts(at: start)
     let slots = try await outbox.claimAlerts(
-      limit: configuration.batch, at: start, leaseUntil: start.addingTimeInterval(configuration.lease))
+      limit: configuration.batch, at: start, leaseUntil: start.addingTimeInterval(configuration.batchLease))
     report.claimed = slots.count
     guard !slots.isEmpty else { return report }
     var devices: [String: Device] = [:]
