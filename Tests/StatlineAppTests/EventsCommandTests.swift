@@ -87,6 +87,18 @@ import Testing
     #expect(row(Self.duke).prefix(8) == [Self.duke, "final", "(Final/OT)", "Duke", "3-4", "North", "Carolina", "yes"])
     #expect(output.stdout.contains(" live") || output.stdout.contains("1st") || output.stdout.contains("2nd"))
     #expect(output.stdout.contains("read API: curl http://127.0.0.1:"), "the demo serves the API and says where")
+    // The demo's phones, through the job's push path to its loopback APNs: the Kentucky fan
+    // (basketball defaults) gets the start and the final, not each basket; the fan in quiet
+    // hours only finals, silently; the Navy fan the final of Navy's game.
+    let phones = output.stdout.components(separatedBy: "Phones (pushes accepted by the loopback APNs):").last ?? ""
+    // (An in-game alert lives five minutes of the demo's time, 0.3 s here: one may expire unsent.)
+    #expect(
+      phones.contains("Kentucky fan (basketball defaults): 1 push\n")
+        || phones.contains("Kentucky fan (basketball defaults): 2 pushes"), "no basket is pushed: \(phones)")
+    #expect(phones.contains("Michigan St. 63, Kentucky 68 · Final"))
+    #expect(phones.contains("(silent) Indiana 2, North Carolina 3 · Final"))
+    #expect(!phones.contains("(silent) GOAL") && !phones.contains("North Carolina fan (quiet all day): 0"))
+    #expect(phones.contains("Army West Point 3, Navy 4 · Final"))
     let events = try await SQLiteStore(path: store).events(since: 0, limit: 10_000)
     // Every event once, as logged, and in order per game (games go out side by side).
     let received = try hook.received().map(ChangeEvent.decode)

@@ -27,6 +27,8 @@ import Testing
     let verdicts: Mutex<[String: [PushVerdict]]>
     let sent = Mutex<[(token: String, body: String)]>([])
     let running = Mutex((now: 0, most: 0))
+    /// While set, each request waits (in flight) until it is cleared.
+    let holding = Mutex(false)
     var kinds: Set<Device.Kind> { [.apns] }
 
     init(_ verdicts: [String: [PushVerdict]] = [:]) { self.verdicts = Mutex(verdicts) }
@@ -37,6 +39,7 @@ import Testing
         state.most = max(state.most, state.now)
       }
       for _ in 0..<5 { await Task.yield() }
+      while holding.withLock({ $0 }) { await Task.yield() }
       running.withLock { $0.now -= 1 }
       sent.withLock { $0.append((device.token, alert.body)) }
       return verdicts.withLock { verdicts in
@@ -210,10 +213,20 @@ import Testing
     for index in 1...20 { _ = await Self.register(rig.registry, index) }
     await rig.events.add(.goal, away: 1, home: 0)
     _ = try await rig.evaluator.evaluatePage()
-    let batch = try await rig.dispatcher.dispatchBatch()
-    #expect(batch.delivered == 20)
-    let most = rig.transport.running.withLock { $0.most }
-    #expect(most <= 3 && most >= 2, "at most three at once, and more than one")
+    // Requests wait in flight: three start, and no fourth while they are out.
+    rig.transport.holding.withLock { $0 = true }
+    let dispatcher = rig.dispatcher
+    let batch = Task { try await dispatcher.dispatchBatch() }
+    var spins = 0
+    while rig.transport.running.withLock({ $0.now }) < 3 && spins < 100_000 {
+      await Task.yield()
+      spins += 1
+    }
+    for _ in 0..<200 { await Task.yield() }
+    #expect(rig.transport.running.withLock { $0 } == (3, 3), "three in flight, never a fourth")
+    rig.transport.holding.withLock { $0 = false }
+    #expect(try await batch.value.delivered == 20)
+    #expect(rig.transport.running.withLock { $0.most } == 3)
   }
 
   @Test func followersArePagedAndAlertsWrittenInPiecesWithTheCursor() async throws {

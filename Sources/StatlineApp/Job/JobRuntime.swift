@@ -68,17 +68,12 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     }
     let store = opened.store
     self.store = store
-    if let settings = config.push {
-      do {
-        push = try await JobPush.build(
-          settings, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport)
-      } catch {
-        await webhooks?.shutdown()
-        await opened.close()
-        throw error
-      }
-    } else {
-      push = nil
+    let opened = opened
+    push = try await Self.push(
+      config.push, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport
+    ) {
+      await webhooks?.shutdown()
+      await opened.close()
     }
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
     var politeness = PoliteFetcher<C>.Configuration()
@@ -142,6 +137,21 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       log: store, sinks: sinks + extraSinks, clock: clock, configuration: deliveryConfiguration,
       logger: Logger(label: "statline.events"), now: jobClock.now,
       lease: sinkLease)
+  }
+
+  /// The push path when `push:` is configured; `cleanup` runs before a failure is thrown.
+  static func push(
+    _ settings: PushSettings?, location: StoreLocation, log: any EventLog, clock: C,
+    now: @escaping @Sendable () -> Date, report: @escaping @Sendable (PushDispatcher.Report) -> Void,
+    cleanup: () async -> Void
+  ) async throws(StatlineError) -> JobPush<C>? {
+    guard let settings else { return nil }
+    do {
+      return try await JobPush.build(settings, location: location, log: log, clock: clock, now: now, report: report)
+    } catch {
+      await cleanup()
+      throw error
+    }
   }
 
   /// Deletes captures beyond the configured count and age.
