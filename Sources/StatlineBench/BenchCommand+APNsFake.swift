@@ -48,7 +48,7 @@ extension BenchCommand {
         return source
       }
       for await _ in stop {}
-      sources.forEach { $0.cancel() }
+      for source in sources { source.cancel() }
       Console.error("statline bench apns-fake: \(fake.acceptedCount) pushes accepted")
       await fake.stop()
     }
