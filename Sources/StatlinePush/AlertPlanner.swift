@@ -92,7 +92,9 @@ public enum AlertPlanner {
     switch event.type {
     case .started: return "Underway: \(away) at \(home)"
     case .final: return "\(score) · Final"
-    case .periodEnded: return "End of \(event.periodLabel ?? "the period"): \(score)"
+    case .periodEnded:
+      let period = event.periodLabel ?? event.period.flatMap { number in event.sport.profile?.periodLabel(number) }
+      return "End of \(period ?? "the period"): \(score)"
     case .leadChange: return "Lead change: \(score)" + (when.isEmpty ? "" : " · \(when)")
     case .goal:
       var text = "GOAL \(score)" + (when.isEmpty ? "" : " · \(when)")

@@ -34,6 +34,17 @@ import Testing
     return event
   }
 
+  @Test func aPeriodsEndIsNamedAsTheSportNamesItsPeriods() throws {
+    let wants: [Device.Alert] = [.periodEnd]
+    var ended = Self.event(.periodEnded, period: 3)
+    ended.periodLabel = nil
+    let alert = try #require(AlertPlanner.plan(ended, for: Self.device(alerts: wants), at: Self.afternoon))
+    #expect(alert.body == "End of 3rd Quarter: Duke 5, North Carolina 4", "the event named no label: the sport's")
+    let labelled = try #require(
+      AlertPlanner.plan(Self.event(.periodEnded, label: "2nd"), for: Self.device(alerts: wants), at: Self.afternoon))
+    #expect(labelled.body == "End of 2nd: Duke 5, North Carolina 4", "the page's own label first")
+  }
+
   @Test func aGoalIsToldInTheSportsWordsGroupedByGameAndShortLived() throws {
     var goal = Self.event(.goal)
     goal.player = "Smith"

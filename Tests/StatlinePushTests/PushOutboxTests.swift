@@ -188,6 +188,19 @@ import Testing
     #expect(batch.delivered == 3 && rig.transport.tokens.count == 3)
   }
 
+  /// Push switched on for a store with events announces none of them; the events after do go.
+  @Test func anOutboxThatHasPlannedNothingStartsAtTheEndOfTheLog() async throws {
+    let rig = Rig()
+    _ = await Self.register(rig.registry, 1)
+    for score in 1...3 { await rig.events.add(.goal, away: score, home: 0) }
+    #expect(try await rig.evaluator.skipHistory() == 3)
+    #expect(try await rig.evaluator.evaluatePage().queued == 0)
+    #expect(try await rig.evaluator.skipHistory() == 0, "once: the outbox has a place now")
+    await rig.events.add(.goal, away: 4, home: 0)
+    #expect(try await rig.evaluator.evaluatePage().queued == 1)
+    #expect(await rig.registry.outboxCursor() == .init(sequence: 4))
+  }
+
   /// A batch is held long enough to be sent whole with every request taking its deadline, so a
   /// slow APNs never lets another lane claim it again (and send it twice).
   @Test func aBatchIsLeasedForTheLongestItsSendingCanTake() {

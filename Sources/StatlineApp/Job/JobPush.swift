@@ -34,12 +34,18 @@ public struct JobPush<C: Clock<Duration>>: Sendable {
       endpoints: .init(production: apns.production, sandbox: apns.sandbox), perEnvironment: apns.connections,
       trustRootsFile: apns.trustRoots)
     let logger = Logger(label: "statline.push")
+    // The job's own store when it keeps devices (PostgreSQL: no second pool), else the
+    // store's device connection (SQLite).
     let opened: (registry: any DeviceRegistry & PushOutbox, close: @Sendable () async -> Void)
-    do {
-      opened = try await location.openDevices()
-    } catch {
-      await connections.shutdown()
-      throw error
+    if let shared = log as? any DeviceRegistry & PushOutbox {
+      opened = (shared, {})
+    } else {
+      do {
+        opened = try await location.openDevices()
+      } catch {
+        await connections.shutdown()
+        throw error
+      }
     }
     let sender = APNsSender(
       tokens: APNsProviderTokens(key: key, now: now), connections: connections, deadline: apns.timeout, now: now,

@@ -19,6 +19,10 @@ public struct PushEvaluator: Sendable {
     public var cap = OutboxSlot.defaultCap
     /// The device kinds a sender is configured for (others get nothing queued).
     public var kinds: Set<Device.Kind> = [.apns]
+    /// Where an outbox that has planned nothing yet starts when the push path starts: at the end
+    /// of the event log (push switched on for a store with a season of events announces none of
+    /// them: `skipHistory`), or, false, at its first event.
+    public var startsAtEnd = true
 
     public init() {}
   }
@@ -56,12 +60,29 @@ public struct PushEvaluator: Sendable {
     self.logger = logger
   }
 
+  /// Run once as the push path starts: an outbox that has planned nothing yet starts after the
+  /// events already in the log (they happened before push was switched on; announced now they
+  /// would be hours late with a fresh expiry). Says how many it passed over.
+  @discardableResult
+  public func skipHistory() async throws -> Int64 {
+    guard configuration.startsAtEnd, try await outbox.outboxCursor() == .start else { return 0 }
+    let last = try await log.lastEventSequence()
+    guard last > 0,
+      try await outbox.enqueueAlerts([], from: .start, to: OutboxCursor(sequence: last), cap: configuration.cap).moved
+    else { return 0 }
+    logger.notice(
+      "push starts at the end of the event log: the events stored before it are not announced",
+      metadata: ["events": "\(last)"])
+    return last
+  }
+
   /// Plans the next page of events after the cursor; `events` is 0 when there were none. The
   /// followers of an event are read a page at a time and their alerts written in pieces of
   /// about `alertsPerWrite`, each with the cursor at the follower it reached: memory stays flat
   /// in the number of followers, and a restart goes on from the last piece written.
   public func evaluatePage() async throws -> Report {
     var cursor = try await outbox.outboxCursor()
+
     let events = try await log.events(since: cursor.readAfter, limit: configuration.eventPage)
     var report = Report()
     var alerts: [QueuedAlert] = []

@@ -49,6 +49,15 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   func evaluate() async {
     while !Task.isCancelled {
       do {
+        try await evaluator.skipHistory()
+        break
+      } catch {
+        logger.error("the push evaluator could not read its cursor", metadata: ["error": "\(error)"])
+        try? await clock.sleep(for: idle)
+      }
+    }
+    while !Task.isCancelled {
+      do {
         let seen = log.eventBell.rings
         let page = try await evaluator.evaluatePage()
         if page.events == 0 { _ = try await log.eventBell.wait(after: seen, atMost: idle, on: clock) }
