@@ -6,11 +6,26 @@ import StatlinePush
 /// The job's push path, built from `push:` (architecture.md#the-push-outbox): the store's
 /// devices and outbox, the APNs sender (its key read and checked at start), the evaluator and
 /// the send loop, run beside the scheduler by `statline run`.
-public struct JobPush<C: Clock<Duration>>: Sendable {
+///
+/// A class, not a struct: `JobRuntime` keeps it as an optional, and an optional of this generic
+/// struct (a clock and closures inside) was destroyed wrongly on this toolchain (a crash in the
+/// compiler's outlined destroy of `JobRuntime<SteppingClock>`, then corrupted metadata); an
+/// optional reference has no such layout.
+public final class JobPush<C: Clock<Duration>>: Sendable {
   public let service: PushService<C>
   public let outbox: any DeviceRegistry & PushOutbox
   let connections: APNsConnections
   let closeStore: @Sendable () async -> Void
+
+  init(
+    service: PushService<C>, outbox: any DeviceRegistry & PushOutbox, connections: APNsConnections,
+    closeStore: @escaping @Sendable () async -> Void
+  ) {
+    self.service = service
+    self.outbox = outbox
+    self.connections = connections
+    self.closeStore = closeStore
+  }
 
   /// What `check --config` verifies without sending: the key file is a P-256 key with
   /// well-formed ids, and the trust roots (when given) hold certificates.

@@ -68,13 +68,6 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
     }
     let store = opened.store
     self.store = store
-    let opened = opened
-    push = try await Self.push(
-      config.push, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport
-    ) {
-      await webhooks?.shutdown()
-      await opened.close()
-    }
     http = HTTPFetcher(configuration: config.http, now: jobClock.now)
     var politeness = PoliteFetcher<C>.Configuration()
     politeness.userAgent = config.politeness.userAgent
@@ -137,6 +130,13 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       log: store, sinks: sinks + extraSinks, clock: clock, configuration: deliveryConfiguration,
       logger: Logger(label: "statline.events"), now: jobClock.now,
       lease: sinkLease)
+    let opened = opened
+    push = try await Self.push(
+      config.push, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport
+    ) {
+      await webhooks?.shutdown()
+      await opened.close()
+    }
   }
 
   /// The push path when `push:` is configured; `cleanup` runs before a failure is thrown.
