@@ -8,7 +8,7 @@ extension PostgresMigrations {
       expires_at double precision NOT NULL, leased_until double precision NOT NULL,
       not_before double precision NOT NULL, json text NOT NULL, PRIMARY KEY (device_id, collapse_id));
     CREATE INDEX IF NOT EXISTS push_outbox_due ON push_outbox (ready_at) WHERE pending;
-    CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (expires_at);
+    CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (pending, expires_at);
     CREATE TABLE IF NOT EXISTS push_cursor (id int PRIMARY KEY CHECK (id = 1), sequence bigint NOT NULL, device text);
     INSERT INTO push_cursor (id, sequence) VALUES (1, 0) ON CONFLICT DO NOTHING;
     CREATE INDEX IF NOT EXISTS devices_by_suspension ON devices ((json->'suspended'->>'kind')) WHERE json ? 'suspended'

@@ -77,27 +77,19 @@ extension PostgresStore: PushOutbox {
 
   public func dropExpiredAlerts(at now: Date) async throws -> Int {
     let time = now.timeIntervalSince1970
+    let forget = OutboxSlot.forgetExpiredBefore(now)
     return try await transaction("cannot drop expired push alerts") { connection in
+      // Only the pending ones are read: the finished slots kept for a day are never decoded.
       var expired: [OutboxSlot] = []
-      var forgotten: [OutboxSlot.Key] = []
       for try await text in try await connection.query(
-        "SELECT json FROM push_outbox WHERE expires_at <= \(time) FOR UPDATE SKIP LOCKED", logger: logger
+        "SELECT json FROM push_outbox WHERE pending AND expires_at <= \(time) FOR UPDATE SKIP LOCKED", logger: logger
       ).decode(String.self) {
         let slot = try Self.slot(text)
-        if slot.expired(at: now) {
-          expired.append(slot.givenUp())
-        } else if slot.forgettable(at: now) {
-          forgotten.append(slot.key)
-        }
+        if slot.expired(at: now) { expired.append(slot.givenUp()) }
       }
       try await Self.write(expired, on: connection, logger: logger)
-      if !forgotten.isEmpty {
-        try await connection.query(
-          """
-          DELETE FROM push_outbox WHERE (device_id, collapse_id) IN (
-            SELECT * FROM unnest(\(forgotten.map(\.deviceId))::text[], \(forgotten.map(\.collapseId))::text[]))
-          """, logger: logger)
-      }
+      try await connection.query(
+        "DELETE FROM push_outbox WHERE NOT pending AND expires_at <= \(forget)", logger: logger)
       return expired.count
     }
   }

@@ -134,7 +134,7 @@ enum Migrations {
         expires_at REAL NOT NULL, leased_until REAL NOT NULL, not_before REAL NOT NULL, json TEXT NOT NULL,
         PRIMARY KEY (device_id, collapse_id)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS push_outbox_due ON push_outbox (pending, ready_at);
-      CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (expires_at);
+      CREATE INDEX IF NOT EXISTS push_outbox_by_expiry ON push_outbox (pending, expires_at);
       CREATE TABLE IF NOT EXISTS push_cursor (
         id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, device TEXT);
       INSERT OR IGNORE INTO push_cursor (id, sequence) VALUES (1, 0);

@@ -67,26 +67,20 @@ enum SQLiteOutbox {
 
   static func dropExpired(at now: Date, on connection: SQLiteConnection) throws(StatlineError) -> Int {
     try connection.transaction { () throws(StatlineError) -> Int in
+      // Only the pending ones are read: the finished slots kept for a day are never decoded.
       let statement = try connection.statement(
-        "SELECT json FROM push_outbox WHERE expires_at <= ?"
+        "SELECT json FROM push_outbox WHERE pending = 1 AND expires_at <= ?"
       ).bind(now.timeIntervalSince1970)
       var expired: [OutboxSlot] = []
-      var forgotten: [OutboxSlot.Key] = []
       while try statement.step() {
         let slot = try decode(statement.text(0), connection)
-        if slot.expired(at: now) {
-          expired.append(slot.givenUp())
-        } else if slot.forgettable(at: now) {
-          forgotten.append(slot.key)
-        }
+        if slot.expired(at: now) { expired.append(slot.givenUp()) }
       }
       statement.reset()
       for slot in expired { try write(slot, on: connection) }
-      for key in forgotten {
-        try connection.statement("DELETE FROM push_outbox WHERE device_id = ? AND collapse_id = ?").bind(
-          key.deviceId, key.collapseId
-        ).run()
-      }
+      try connection.statement("DELETE FROM push_outbox WHERE pending = 0 AND expires_at <= ?").bind(
+        OutboxSlot.forgetExpiredBefore(now)
+      ).run()
       return expired.count
     }
   }

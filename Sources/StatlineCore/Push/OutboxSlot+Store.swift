@@ -68,4 +68,10 @@ extension OutboxSlot {
   public func forgettable(at now: Date) -> Bool {
     !pending && alert.expiresAt.addingTimeInterval(Self.keptAfterExpiry) <= now
   }
+
+  /// `forgettable` in a store's columns: a slot not pending whose `expires_at` is at most this
+  /// (seconds since 1970) may be deleted without reading it.
+  public static func forgetExpiredBefore(_ now: Date) -> Double {
+    now.timeIntervalSince1970 - keptAfterExpiry
+  }
 }
