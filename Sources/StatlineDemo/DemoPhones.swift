@@ -8,9 +8,9 @@ import StatlineSQLite
 import StatlineServer
 
 /// The demo's phones: a loopback APNs (on the demo's clock), the key and CA the job is given for
-/// it, three devices registered as an app would send them (a Navy fan who wants every goal, a
+/// it, four devices registered as an app would send them (a Navy fan who wants every goal, a
 /// Kentucky fan on the basketball defaults, a North Carolina fan whose quiet hours last all
-/// day), and at the end what each phone received.
+/// day, and a Live Activity on the overtime game), and at the end what each phone received.
 struct DemoPhones {
   static let topic = "com.example.scores"
   let fake: LoopbackAPNs
@@ -22,8 +22,9 @@ struct DemoPhones {
     var name: String
     var token: String
     var fields: String
+    var kind = "apns"
 
-    var body: String { #"{"kind":"apns","token":"\#(token)","topic":"com.example.scores",\#(fields)}"# }
+    var body: String { #"{"kind":"\#(kind)","token":"\#(token)","topic":"com.example.scores",\#(fields)}"# }
   }
 
   static let phones = [
@@ -36,6 +37,9 @@ struct DemoPhones {
     Phone(
       name: "North Carolina fan (quiet all day)", token: String(repeating: "c3", count: 32),
       fields: #""teams":["North Carolina"],"quietHours":{"start":"00:00","end":"23:59","timeZone":"America/New_York"}"#),
+    Phone(
+      name: "Live Activity on Duke at North Carolina (the overtime game)", token: String(repeating: "d4", count: 32),
+      fields: #""gameId":"game:2026-03-07:lacrosse-men:193~457""#, kind: "apns-liveactivity"),
   ]
 
   static func start(now: @escaping @Sendable () -> Date) async throws -> DemoPhones {
@@ -81,6 +85,13 @@ struct DemoPhones {
       lines.append("  \(phone.name): \(received.count) push\(received.count == 1 ? "" : "es")")
       for push in received.suffix(6) {
         let aps = push.payload["aps"] as? [String: any Sendable]
+        if let state = aps?["content-state"] as? [String: any Sendable] {
+          // A Live Activity: what its lock-screen card shows, and how the push was sent.
+          let event = aps?["event"] as? String ?? "?"
+          lines.append(
+            "    [\(event), priority \(push.headers["apns-priority"] ?? "10")] \(state["line"] as? String ?? "?")")
+          continue
+        }
         let body = (aps?["alert"] as? [String: any Sendable])?["body"] as? String ?? "?"
         lines.append("    \(aps?["sound"] == nil ? "(silent) " : "")\(body)")
       }

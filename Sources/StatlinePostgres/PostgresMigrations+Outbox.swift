@@ -14,3 +14,14 @@ extension PostgresMigrations {
     CREATE INDEX IF NOT EXISTS devices_by_suspension ON devices ((json->'suspended'->>'kind')) WHERE json ? 'suspended'
     """
 }
+
+/// Migration 13: Live Activities (architecture.md#live-activities): the planner's cursor on the
+/// store's changes, and the activities found by the game they follow.
+extension PostgresMigrations {
+  static let liveActivities = """
+    CREATE TABLE IF NOT EXISTS push_activity_cursor (
+      id int PRIMARY KEY CHECK (id = 1), sequence bigint NOT NULL, device text);
+    INSERT INTO push_activity_cursor (id, sequence) VALUES (1, 0) ON CONFLICT DO NOTHING;
+    CREATE INDEX IF NOT EXISTS devices_by_game ON devices ((json->>'gameId'), id) WHERE kind = 'apns-liveactivity'
+    """
+}

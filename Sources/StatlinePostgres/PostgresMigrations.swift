@@ -224,6 +224,7 @@ enum PostgresMigrations {
     (10, hostPauses),
     (11, devices),
     (12, outbox),
+    (13, liveActivities),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

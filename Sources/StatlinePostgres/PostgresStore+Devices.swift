@@ -122,6 +122,24 @@ extension PostgresStore: DeviceRegistry {
     return try texts.map(Self.device)
   }
 
+  public func devices(watching gameIds: [String], after: String?, limit: Int) async throws -> [Device] {
+    guard !gameIds.isEmpty, limit > 0 else { return [] }
+    let texts = try await perform("cannot read the Live Activities of \(gameIds.joined(separator: ", "))") {
+      connection in
+      var texts: [String] = []
+      for try await text in try await connection.query(
+        """
+        SELECT json::text FROM devices WHERE kind = 'apns-liveactivity' AND json->>'gameId' = ANY(\(gameIds))
+          AND id > \(after ?? "") ORDER BY id LIMIT \(limit)
+        """, logger: logger
+      ).decode(String.self) {
+        texts.append(text)
+      }
+      return texts
+    }
+    return try texts.map(Self.device)
+  }
+
   public func deviceCounts() async throws -> [Device.Kind: Int] {
     try await perform("cannot count the devices") { connection in
       var counts: [Device.Kind: Int] = [:]

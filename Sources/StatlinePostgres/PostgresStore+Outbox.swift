@@ -6,28 +6,30 @@ import StatlineCore
 /// is locked while a worker plans (so no two plan the same events), and due slots are claimed
 /// with `SKIP LOCKED` (so workers take different ones). The rules are `OutboxSlot`'s.
 extension PostgresStore: PushOutbox {
-  public func outboxCursor() async throws -> OutboxCursor {
-    try await perform("cannot read the push outbox's cursor") { connection in
-      try await Self.cursor(locking: false, on: connection, logger: logger)
+  public func outboxCursor(of feed: OutboxFeed) async throws -> OutboxCursor {
+    try await perform("cannot read the push outbox's cursor of \(feed.rawValue)") { connection in
+      try await Self.cursor(of: feed, locking: false, on: connection, logger: logger)
     }
   }
 
-  static func cursor(locking: Bool, on connection: PostgresConnection, logger: Logger) async throws -> OutboxCursor {
+  static func cursor(of feed: OutboxFeed, locking: Bool, on connection: PostgresConnection, logger: Logger)
+    async throws -> OutboxCursor
+  {
     let query: PostgresQuery =
       locking
-      ? "SELECT sequence, device FROM push_cursor WHERE id = 1 FOR UPDATE"
-      : "SELECT sequence, device FROM push_cursor WHERE id = 1"
+      ? "SELECT sequence, device FROM \(unescaped: feed.cursorTable) WHERE id = 1 FOR UPDATE"
+      : "SELECT sequence, device FROM \(unescaped: feed.cursorTable) WHERE id = 1"
     guard let row = try await connection.query(query, logger: logger).collect().first else { return .start }
     let (sequence, device) = try row.decode((Int64, String?).self)
     return OutboxCursor(sequence: sequence, device: device)
   }
 
-  public func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) async throws
-    -> OutboxEnqueue
-  {
+  public func enqueueAlerts(
+    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed
+  ) async throws -> OutboxEnqueue {
     let keys = Array(Set(alerts.map { OutboxSlot.Key(deviceId: $0.alert.deviceId, collapseId: $0.alert.collapseId) }))
     return try await transaction("cannot queue \(alerts.count) push alerts") { connection in
-      let cursor = try await Self.cursor(locking: true, on: connection, logger: logger)
+      let cursor = try await Self.cursor(of: feed, locking: true, on: connection, logger: logger)
       guard cursor == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
       var existing: [OutboxSlot.Key: OutboxSlot] = [:]
       for slot in try await Self.slots(keys, locking: true, on: connection, logger: logger) {
@@ -36,7 +38,8 @@ extension PostgresStore: PushOutbox {
       let (changed, ignored) = OutboxSlot.merging(alerts, into: existing, cap: cap)
       try await Self.write(changed, on: connection, logger: logger)
       try await connection.query(
-        "UPDATE push_cursor SET sequence = \(to.sequence), device = \(to.device) WHERE id = 1", logger: logger)
+        "UPDATE \(unescaped: feed.cursorTable) SET sequence = \(to.sequence), device = \(to.device) WHERE id = 1",
+        logger: logger)
       return OutboxEnqueue(moved: true, queued: alerts.count - ignored, ignored: ignored)
     }
   }

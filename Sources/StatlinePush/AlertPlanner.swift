@@ -61,8 +61,11 @@ public enum AlertPlanner {
 
   /// Within one score in the last regulation period or later.
   static func isCloseLate(_ event: ChangeEvent) -> Bool {
-    guard let period = event.period, period >= event.sport.regulationPeriods, let margin = closeMargin(event.sport),
-      let away = event.awayScore, let home = event.homeScore
+    isCloseLate(sport: event.sport, period: event.period, away: event.awayScore, home: event.homeScore)
+  }
+
+  static func isCloseLate(sport: Sport, period: Int?, away: Int?, home: Int?) -> Bool {
+    guard let period, period >= sport.regulationPeriods, let margin = closeMargin(sport), let away, let home
     else { return false }
     return abs(away - home) <= margin
   }

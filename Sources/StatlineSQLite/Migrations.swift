@@ -142,6 +142,18 @@ enum Migrations {
         WHERE json_extract(json, '$.suspended.kind') IS NOT NULL;
       """
     ),
+    (
+      // Live Activities (architecture.md#live-activities): the planner's cursor on the store's
+      // changes, and the activities found by the game they follow.
+      12,
+      """
+      CREATE TABLE IF NOT EXISTS push_activity_cursor (
+        id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, device TEXT);
+      INSERT OR IGNORE INTO push_activity_cursor (id, sequence) VALUES (1, 0);
+      CREATE INDEX IF NOT EXISTS devices_by_game ON devices (json_extract(json, '$.gameId'), id)
+        WHERE kind = 'apns-liveactivity';
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

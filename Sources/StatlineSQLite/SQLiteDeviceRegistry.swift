@@ -32,6 +32,9 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
   public func devices(following teams: [String], after: String?, limit: Int) throws -> [Device] {
     try SQLiteDevices.following(teams, after: after, limit: limit, on: connection)
   }
+  public func devices(watching gameIds: [String], after: String?, limit: Int) throws -> [Device] {
+    try SQLiteDevices.watching(gameIds, after: after, limit: limit, on: connection)
+  }
   public func deviceCounts() throws -> [Device.Kind: Int] { try SQLiteDevices.counts(on: connection) }
   public func suspendedCounts() throws -> [Device.Suspension.Kind: Int] {
     try SQLiteDevices.suspendedCounts(on: connection)
@@ -46,11 +49,13 @@ public actor SQLiteDeviceRegistry: DeviceRegistry {
 
 /// The push outbox of a SQLite store, on the devices' connection.
 extension SQLiteDeviceRegistry: PushOutbox {
-  public func outboxCursor() throws -> OutboxCursor { try SQLiteOutbox.cursor(on: connection) }
-  public func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) throws
-    -> OutboxEnqueue
-  {
-    try SQLiteOutbox.enqueue(alerts, from: from, to: to, cap: cap, on: connection)
+  public func outboxCursor(of feed: OutboxFeed) throws -> OutboxCursor {
+    try SQLiteOutbox.cursor(of: feed, on: connection)
+  }
+  public func enqueueAlerts(
+    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed
+  ) throws -> OutboxEnqueue {
+    try SQLiteOutbox.enqueue(alerts, from: from, to: to, cap: cap, in: feed, on: connection)
   }
   public func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) throws -> [OutboxSlot] {
     try SQLiteOutbox.claim(limit: limit, at: now, leaseUntil: leaseUntil, on: connection)

@@ -114,15 +114,35 @@ enum SQLiteDevices {
   static func following(_ teams: [String], after: String?, limit: Int, on connection: SQLiteConnection)
     throws(StatlineError) -> [Device]
   {
-    guard !teams.isEmpty, limit > 0 else { return [] }
-    let placeholders = Array(repeating: "?", count: teams.count).joined(separator: ", ")
-    let statement = try connection.statement(
+    try page(teams, after: after, limit: limit, on: connection) { keys in
       """
       SELECT d.json FROM devices d WHERE d.id IN (
-        SELECT DISTINCT device_id FROM device_teams WHERE team IN (\(placeholders)) AND device_id > ?)
+        SELECT DISTINCT device_id FROM device_teams WHERE team IN (\(keys)) AND device_id > ?)
       ORDER BY d.id LIMIT ?
       """
-    ).bind(all: teams.map { $0 as any SQLiteValue } + [after ?? "", limit])
+    }
+  }
+
+  static func watching(_ gameIds: [String], after: String?, limit: Int, on connection: SQLiteConnection)
+    throws(StatlineError) -> [Device]
+  {
+    try page(gameIds, after: after, limit: limit, on: connection) { keys in
+      """
+      SELECT json FROM devices WHERE kind = 'apns-liveactivity'
+        AND json_extract(json, '$.gameId') IN (\(keys)) AND id > ?
+      ORDER BY id LIMIT ?
+      """
+    }
+  }
+
+  /// A page of devices by `sql`, given the placeholders for `keys` and binding them, then the
+  /// id to start after and the limit.
+  static func page(
+    _ keys: [String], after: String?, limit: Int, on connection: SQLiteConnection, _ sql: (String) -> String
+  ) throws(StatlineError) -> [Device] {
+    guard !keys.isEmpty, limit > 0 else { return [] }
+    let statement = try connection.statement(sql(Array(repeating: "?", count: keys.count).joined(separator: ", ")))
+      .bind(all: keys.map { $0 as any SQLiteValue } + [after ?? "", limit])
     defer { statement.reset() }
     var devices: [Device] = []
     while try statement.step() { devices.append(try decode(statement.text(0), connection)) }

@@ -4,18 +4,21 @@ import StatlineCore
 /// The push outbox's statements (architecture.md#the-push-outbox), on the connection
 /// `SQLiteDeviceRegistry` holds; the rules are `OutboxSlot`'s.
 enum SQLiteOutbox {
-  static func cursor(on connection: SQLiteConnection) throws(StatlineError) -> OutboxCursor {
-    let statement = try connection.statement("SELECT sequence, device FROM push_cursor WHERE id = 1")
+  static func cursor(of feed: OutboxFeed, on connection: SQLiteConnection) throws(StatlineError) -> OutboxCursor {
+    let statement = try connection.statement("SELECT sequence, device FROM \(feed.cursorTable) WHERE id = 1")
     defer { statement.reset() }
     guard try statement.step() else { return .start }
     return OutboxCursor(sequence: statement.int64(0), device: statement.isNull(1) ? nil : statement.text(1))
   }
 
   static func enqueue(
-    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, on connection: SQLiteConnection
+    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed,
+    on connection: SQLiteConnection
   ) throws(StatlineError) -> OutboxEnqueue {
     try connection.transaction { () throws(StatlineError) -> OutboxEnqueue in
-      guard try cursor(on: connection) == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
+      guard try cursor(of: feed, on: connection) == from else {
+        return OutboxEnqueue(moved: false, queued: 0, ignored: 0)
+      }
       var existing: [OutboxSlot.Key: OutboxSlot] = [:]
       let read = try connection.statement("SELECT json FROM push_outbox WHERE device_id = ? AND collapse_id = ?")
       for key in Set(alerts.map { OutboxSlot.Key(deviceId: $0.alert.deviceId, collapseId: $0.alert.collapseId) }) {
@@ -25,7 +28,7 @@ enum SQLiteOutbox {
       read.reset()
       let (changed, ignored) = OutboxSlot.merging(alerts, into: existing, cap: cap)
       for slot in changed { try write(slot, on: connection) }
-      try connection.statement("UPDATE push_cursor SET sequence = ?, device = ? WHERE id = 1").bind(
+      try connection.statement("UPDATE \(feed.cursorTable) SET sequence = ?, device = ? WHERE id = 1").bind(
         to.sequence, to.device
       ).run()
       return OutboxEnqueue(moved: true, queued: alerts.count - ignored, ignored: ignored)

@@ -71,6 +71,27 @@ public enum DeviceRegistryContract {
       Set(try await registry.devices(ids: [live.id, first.id, "dev_none", live.id]).map(\.id)) == [live.id, first.id],
       "a batch read by id: those that exist, each once", sourceLocation: sourceLocation)
     #expect(try await registry.devices(ids: []).isEmpty, sourceLocation: sourceLocation)
+
+    // Live Activities by the game they follow (its canonical id or a source's): only those, in
+    // id order, paged; an alert device of the same teams is not one.
+    var watching: [Device] = []
+    for (index, game) in ["game:1", "statbroadcast:9", "game:1", "game:2"].enumerated() {
+      var activity = device(String(repeating: "e\(index)", count: 32), teams: [duke], kind: .apnsLiveActivity)
+      activity.gameId = game
+      watching.append(try await registry.upsertDevice(activity).device)
+    }
+    let onGame = watching.filter { $0.gameId != "game:2" }.map(\.id).sorted()
+    #expect(
+      try await registry.devices(watching: ["game:1", "statbroadcast:9"], after: nil, limit: 10).map(\.id) == onGame,
+      sourceLocation: sourceLocation)
+    #expect(
+      try await registry.devices(watching: ["game:1", "statbroadcast:9"], after: onGame[0], limit: 1).map(\.id)
+        == [onGame[1]],
+      "paged", sourceLocation: sourceLocation)
+    #expect(
+      try await registry.devices(watching: ["game:3"], after: nil, limit: 10).isEmpty, sourceLocation: sourceLocation)
+    for activity in watching { _ = try await registry.deleteDevice(id: activity.id) }
+
     #expect(try await registry.deleteDevice(id: live.id), sourceLocation: sourceLocation)
     #expect(!(try await registry.deleteDevice(id: live.id)), "gone", sourceLocation: sourceLocation)
     #expect(try await registry.device(id: live.id) == nil, sourceLocation: sourceLocation)

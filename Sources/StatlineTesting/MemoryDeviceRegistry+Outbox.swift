@@ -3,14 +3,21 @@ import StatlineCore
 
 /// The memory store's outbox (`PushOutbox`): the slots in a dictionary, the rules `OutboxSlot`'s.
 extension MemoryDeviceRegistry: PushOutbox {
-  public func outboxCursor() -> OutboxCursor { cursor }
+  public func outboxCursor(of feed: OutboxFeed) -> OutboxCursor { cursors[feed] ?? .start }
+  public func outboxCursor() -> OutboxCursor { outboxCursor(of: .events) }
 
   public func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) -> OutboxEnqueue {
-    guard cursor == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
+    enqueueAlerts(alerts, from: from, to: to, cap: cap, in: .events)
+  }
+
+  public func enqueueAlerts(
+    _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed
+  ) -> OutboxEnqueue {
+    guard outboxCursor(of: feed) == from else { return OutboxEnqueue(moved: false, queued: 0, ignored: 0) }
     let keys = Set(alerts.map { OutboxSlot.Key(deviceId: $0.alert.deviceId, collapseId: $0.alert.collapseId) })
     let (changed, ignored) = OutboxSlot.merging(alerts, into: slots.filter { keys.contains($0.key) }, cap: cap)
     for slot in changed { slots[slot.key] = slot }
-    cursor = to
+    cursors[feed] = to
     return OutboxEnqueue(moved: true, queued: alerts.count - ignored, ignored: ignored)
   }
 

@@ -6,7 +6,7 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
   private var byId: [String: Device] = [:]
   private var byTeam: [String: Set<String>] = [:]
   var slots: [OutboxSlot.Key: OutboxSlot] = [:]
-  var cursor = OutboxCursor.start
+  var cursors: [OutboxFeed: OutboxCursor] = [:]
 
   public init() {}
 
@@ -37,6 +37,14 @@ public actor MemoryDeviceRegistry: DeviceRegistry {
     var ids: Set<String> = []
     for team in teams { ids.formUnion(byTeam[team] ?? []) }
     return ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(max(limit, 0)).compactMap { byId[$0] }
+  }
+
+  public func devices(watching gameIds: [String], after: String?, limit: Int) -> [Device] {
+    let games = Set(gameIds)
+    return byId.values.filter { device in
+      device.kind == .apnsLiveActivity && device.gameId.map(games.contains) == true
+        && (after.map { device.id > $0 } ?? true)
+    }.sorted { $0.id < $1.id }.prefix(max(limit, 0)).map { $0 }
   }
 
   public func suspendedCounts() -> [Device.Suspension.Kind: Int] {

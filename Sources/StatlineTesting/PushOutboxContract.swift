@@ -29,7 +29,7 @@ public enum PushOutboxContract {
     let two = try await store.upsertDevice(DeviceRegistryContract.device(String(repeating: "b", count: 64), teams: []))
       .device
     let now = start
-    #expect(try await store.outboxCursor() == .start, sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor(of: .events) == .start, sourceLocation: sourceLocation)
 
     // Queued with the cursor; the same events again from the old cursor change nothing.
     let first = [
@@ -37,12 +37,13 @@ public enum PushOutboxContract {
       .init(alert(two, game: "g1", event: "e1"), sequence: 1),
     ]
     #expect(
-      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12)
+      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12, in: .events)
         == OutboxEnqueue(moved: true, queued: 2, ignored: 0),
       sourceLocation: sourceLocation)
-    #expect(try await store.outboxCursor() == .init(sequence: 3), sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor(of: .events) == .init(sequence: 3), sourceLocation: sourceLocation)
     #expect(
-      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12).moved == false,
+      try await store.enqueueAlerts(first, from: .init(sequence: 0), to: .init(sequence: 3), cap: 12, in: .events).moved
+        == false,
       "another worker planned them",
       sourceLocation: sourceLocation)
     #expect(
@@ -56,7 +57,7 @@ public enum PushOutboxContract {
       .init(alert(two, game: "g1", event: "e0"), sequence: 0),
     ]
     #expect(
-      try await store.enqueueAlerts(newer, from: .init(sequence: 3), to: .init(sequence: 5), cap: 12)
+      try await store.enqueueAlerts(newer, from: .init(sequence: 3), to: .init(sequence: 5), cap: 12, in: .events)
         == OutboxEnqueue(moved: true, queued: 2, ignored: 1),
       sourceLocation: sourceLocation)
 
@@ -76,7 +77,7 @@ public enum PushOutboxContract {
     // its version, so the newer one is due next. Device two: sent, done.
     _ = try await store.enqueueAlerts(
       [.init(alert(one, game: "g1", event: "e6"), sequence: 6)], from: .init(sequence: 5), to: .init(sequence: 6),
-      cap: 12)
+      cap: 12, in: .events)
     try await store.settleAlerts(
       [
         OutboxSettlement(deviceId: one.id, collapseId: "g1", .finished(version: 3)),
@@ -109,7 +110,7 @@ public enum PushOutboxContract {
     #expect(
       try await store.enqueueAlerts(
         [.init(alert(one, game: "g1", event: "e2"), sequence: 2)], from: .init(sequence: 6), to: .init(sequence: 7),
-        cap: 12
+        cap: 12, in: .events
       )
       .queued == 1, "a forgotten slot starts again", sourceLocation: sourceLocation)
 
@@ -119,20 +120,22 @@ public enum PushOutboxContract {
     }
     capped.append(QueuedAlert(alert(two, game: "g2", .final, event: "f", life: 3600), sequence: 30))
     #expect(
-      try await store.enqueueAlerts(capped, from: .init(sequence: 7), to: .init(sequence: 30), cap: 12)
+      try await store.enqueueAlerts(capped, from: .init(sequence: 7), to: .init(sequence: 30), cap: 12, in: .events)
         == OutboxEnqueue(moved: true, queued: 13, ignored: 1),
       sourceLocation: sourceLocation)
     // A cursor part way through an event's followers is kept as it is.
     let partway = OutboxCursor(sequence: 31, device: two.id)
     #expect(
-      try await store.enqueueAlerts([], from: .init(sequence: 30), to: partway, cap: 12).moved,
+      try await store.enqueueAlerts([], from: .init(sequence: 30), to: partway, cap: 12, in: .events).moved,
       sourceLocation: sourceLocation)
-    #expect(try await store.outboxCursor() == partway, sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor(of: .events) == partway, sourceLocation: sourceLocation)
     #expect(
-      try await store.enqueueAlerts([], from: .init(sequence: 31), to: .init(sequence: 32), cap: 12).moved == false,
+      try await store.enqueueAlerts([], from: .init(sequence: 31), to: .init(sequence: 32), cap: 12, in: .events).moved
+        == false,
       "a cursor part way is not the event's end", sourceLocation: sourceLocation)
     let finals = try await store.claimAlerts(limit: 10, at: now, leaseUntil: now.addingTimeInterval(30))
     #expect(finals.contains { $0.collapseId == "g2" && $0.alert.kind == .final }, sourceLocation: sourceLocation)
+    try await liveActivityFeed(store, events: partway, sourceLocation)
 
     // Suspension: a 410 older than the device's registration leaves it live; a newer one
     // disables it; a quarantine says why.
@@ -163,5 +166,55 @@ public enum PushOutboxContract {
     #expect(
       try await store.claimAlerts(limit: 10, at: now.addingTimeInterval(40), leaseUntil: now.addingTimeInterval(70))
         .allSatisfy { $0.deviceId != two.id }, sourceLocation: sourceLocation)
+  }
+
+  /// The Live Activity planner's feed: a cursor of its own (store versions), moved with the
+  /// updates it queues and never with the event cursor; an update replaces the unsent one by
+  /// `ActivityUpdate.after` in every store (a clock's tick after a sent one at priority 5, the
+  /// same state again nothing).
+  static func liveActivityFeed(
+    _ store: any DeviceRegistry & PushOutbox, events: OutboxCursor, _ sourceLocation: SourceLocation
+  ) async throws {
+    var device = DeviceRegistryContract.device(String(repeating: "c", count: 64), teams: [], kind: .apnsLiveActivity)
+    device.gameId = "g9"
+    device = try await store.upsertDevice(device).device
+    func update(_ clock: String, version: Int64) -> QueuedAlert {
+      let game = Game(
+        id: "g9", sport: .lacrosseMen, status: .live, period: 2, periodLabel: "2nd", clock: clock,
+        away: TeamLine(team: TeamRef(id: "team:193", name: "Duke"), score: 1),
+        home: TeamLine(team: TeamRef(id: "team:457", name: "North Carolina"), score: 0))
+      var planned = alert(device, game: "g9", event: "ver_\(version)")
+      planned.activity = ActivityUpdate(
+        state: LiveActivityState(game: game), ending: false, priority: ActivityUpdate.urgent, timestamp: start,
+        staleDate: start.addingTimeInterval(45), relevance: 50)
+      return QueuedAlert(planned, sequence: version)
+    }
+    #expect(try await store.outboxCursor(of: .activities) == .start, sourceLocation: sourceLocation)
+    #expect(
+      try await store.enqueueAlerts(
+        [update("10:00", version: 40)], from: .start, to: .init(sequence: 40), cap: 12,
+        in: .activities
+      ).queued == 1,
+      sourceLocation: sourceLocation)
+    #expect(try await store.outboxCursor(of: .activities) == .init(sequence: 40), sourceLocation: sourceLocation)
+    #expect(
+      try await store.outboxCursor(of: .events) == events, "the event cursor stays", sourceLocation: sourceLocation)
+    #expect(
+      try await store.enqueueAlerts([], from: .start, to: .init(sequence: 41), cap: 12, in: .activities).moved == false,
+      sourceLocation: sourceLocation)
+    let claimed = try await store.claimAlerts(limit: 100, at: start, leaseUntil: start.addingTimeInterval(30))
+    let first = try #require(claimed.first { $0.deviceId == device.id }, sourceLocation: sourceLocation)
+    #expect(first.alert.activity?.priority == ActivityUpdate.urgent, sourceLocation: sourceLocation)
+    try await store.settleAlerts(
+      [OutboxSettlement(deviceId: device.id, collapseId: "g9", .finished(version: first.version))], at: start)
+    let written = try await store.enqueueAlerts(
+      [update("10:00", version: 41), update("09:30", version: 42)], from: .init(sequence: 40),
+      to: .init(sequence: 42), cap: 12, in: .activities)
+    #expect(written == OutboxEnqueue(moved: true, queued: 1, ignored: 1), sourceLocation: sourceLocation)
+    let tick = try await store.claimAlerts(limit: 100, at: start, leaseUntil: start.addingTimeInterval(30))
+      .first { $0.deviceId == device.id }
+    #expect(
+      tick?.alert.activity?.priority == ActivityUpdate.opportunistic && tick?.alert.activity?.state.clock == "09:30",
+      "only the clock moved since the one sent", sourceLocation: sourceLocation)
   }
 }

@@ -295,14 +295,14 @@ import Testing
       self.failAt = failAt
     }
 
-    func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) async throws
-      -> OutboxEnqueue
-    {
+    func enqueueAlerts(
+      _ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed
+    ) async throws -> OutboxEnqueue {
       writes += 1
       if writes == failAt { throw Crash() }
-      return await base.enqueueAlerts(alerts, from: from, to: to, cap: cap)
+      return await base.enqueueAlerts(alerts, from: from, to: to, cap: cap, in: feed)
     }
-    func outboxCursor() async -> OutboxCursor { await base.outboxCursor() }
+    func outboxCursor(of feed: OutboxFeed) async -> OutboxCursor { await base.outboxCursor(of: feed) }
     func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async -> [OutboxSlot] {
       await base.claimAlerts(limit: limit, at: now, leaseUntil: leaseUntil)
     }
@@ -317,6 +317,9 @@ import Testing
     func deleteDevice(id: String) async -> Bool { await base.deleteDevice(id: id) }
     func devices(following teams: [String], after: String?, limit: Int) async -> [Device] {
       await base.devices(following: teams, after: after, limit: limit)
+    }
+    func devices(watching gameIds: [String], after: String?, limit: Int) async -> [Device] {
+      await base.devices(watching: gameIds, after: after, limit: limit)
     }
     func deviceCounts() async -> [Device.Kind: Int] { await base.deviceCounts() }
     func suspendedCounts() async -> [Device.Suspension.Kind: Int] { await base.suspendedCounts() }

@@ -31,7 +31,7 @@ import Testing
           deviceId: id, eventId: "evt_1", kind: .score, body: "GOAL", threadId: "g", collapseId: "g",
           expiresAt: now.addingTimeInterval(300), silent: false, data: [:]), sequence: 1)
     }
-    _ = try await registry.enqueueAlerts(alerts, from: .start, to: .init(sequence: 1), cap: 12)
+    _ = try await registry.enqueueAlerts(alerts, from: .start, to: .init(sequence: 1), cap: 12, in: .events)
     _ = try await registry.claimAlerts(limit: 1, at: now, leaseUntil: now.addingTimeInterval(60))
 
     var configuration = ReadAPI.Configuration()

@@ -38,8 +38,8 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
   }
 
   static func build(
-    _ settings: PushSettings, location: StoreLocation, log: any EventLog, clock: C,
-    now: @escaping @Sendable () -> Date, report: @escaping @Sendable (PushDispatcher.Report) -> Void
+    _ settings: PushSettings, location: StoreLocation, log: any EventLog & StoreReader, liveCadence: Duration,
+    clock: C, now: @escaping @Sendable () -> Date, report: @escaping @Sendable (PushDispatcher.Report) -> Void
   ) async throws(StatlineError) -> JobPush {
     guard let apns = settings.apns else {
       throw StatlineError(.configuration, "push names no sender", hint: "add push.apns")
@@ -78,9 +78,14 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
     planning.kinds = dispatcher.kinds
     let evaluator = PushEvaluator(
       log: log, outbox: opened.registry, configuration: planning, now: now, logger: logger)
+    var activityPlanning = ActivityEvaluator.Configuration()
+    activityPlanning.timing.cadence = Double(liveCadence.components.seconds)
+    let activities = ActivityEvaluator(
+      changes: log, outbox: opened.registry, configuration: activityPlanning, now: now, logger: logger)
     return JobPush(
       service: PushService(
-        log: log, evaluator: evaluator, dispatcher: dispatcher, clock: clock, report: report, logger: logger),
+        log: log, evaluator: evaluator, activities: dispatcher.kinds.contains(.apnsLiveActivity) ? activities : nil,
+        dispatcher: dispatcher, clock: clock, report: report, logger: logger),
       outbox: opened.registry, connections: connections, closeStore: opened.close)
   }
 

@@ -132,7 +132,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       lease: sinkLease)
     let opened = opened
     push = try await Self.push(
-      config.push, location: location, log: store, clock: clock, now: jobClock.now, report: pushReport
+      config.push, location: location, log: store, liveCadence: config.policy.live, clock: clock, now: jobClock.now,
+      report: pushReport
     ) {
       await webhooks?.shutdown()
       await opened.close()
@@ -141,13 +142,15 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The push path when `push:` is configured; `cleanup` runs before a failure is thrown.
   static func push(
-    _ settings: PushSettings?, location: StoreLocation, log: any EventLog, clock: C,
+    _ settings: PushSettings?, location: StoreLocation, log: any EventLog & StoreReader, liveCadence: Duration,
+    clock: C,
     now: @escaping @Sendable () -> Date, report: @escaping @Sendable (PushDispatcher.Report) -> Void,
     cleanup: () async -> Void
   ) async throws(StatlineError) -> JobPush<C>? {
     guard let settings else { return nil }
     do {
-      return try await JobPush.build(settings, location: location, log: log, clock: clock, now: now, report: report)
+      return try await JobPush.build(
+        settings, location: location, log: log, liveCadence: liveCadence, clock: clock, now: now, report: report)
     } catch {
       await cleanup()
       throw error

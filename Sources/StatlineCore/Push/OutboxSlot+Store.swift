@@ -33,6 +33,7 @@ extension OutboxSlot {
   {
     var slots = existing
     var changed: [Key] = []
+    var seen: Set<Key> = []
     var ignored = 0
     for queued in alerts {
       let key = Key(deviceId: queued.alert.deviceId, collapseId: queued.alert.collapseId)
@@ -40,7 +41,7 @@ extension OutboxSlot {
         ignored += 1
         continue
       }
-      if !changed.contains(key) { changed.append(key) }
+      if seen.insert(key).inserted { changed.append(key) }
       slots[key] = slot
     }
     return (changed.compactMap { slots[$0] }, ignored)

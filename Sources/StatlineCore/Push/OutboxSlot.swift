@@ -49,7 +49,9 @@ public struct OutboxSlot: Codable, Sendable, Equatable {
 
   /// The slot after `alert` (of event `sequence`) is queued into `slot` (nil: the device's first
   /// for the game); nil when nothing changes: an event not newer than the slot's, or a game over
-  /// its cap (a final always goes).
+  /// its cap (a final always goes). A Live Activity's update (`sequence`: its game's store
+  /// version) has no cap (one per poll at most) and goes only when the phone would see something
+  /// new (`ActivityUpdate.after`, which also sets its priority).
   public static func merge(_ slot: OutboxSlot?, _ alert: PlannedAlert, sequence: Int64, cap: Int = defaultCap)
     -> OutboxSlot?
   {
@@ -57,7 +59,13 @@ public struct OutboxSlot: Codable, Sendable, Equatable {
       return OutboxSlot(deviceId: alert.deviceId, collapseId: alert.collapseId, alert: alert, sequence: sequence)
     }
     guard sequence > slot.sequence else { return nil }
-    guard slot.queued < cap || alert.kind == .final else { return nil }
+    var alert = alert
+    if let update = alert.activity {
+      guard let next = update.after(slot.alert.activity, pending: slot.pending) else { return nil }
+      alert.activity = next
+    } else {
+      guard slot.queued < cap || alert.kind == .final else { return nil }
+    }
     slot.alert = alert
     slot.sequence = sequence
     slot.pending = true

@@ -21,10 +21,12 @@ public struct PlannedAlert: Codable, Sendable, Equatable {
   public var data: [String: String]
   /// When the evaluator planned it (the push latency is measured from here).
   public var plannedAt: Date?
+  /// For a Live Activity: the update it carries (then `body` is the state's line).
+  public var activity: ActivityUpdate?
 
   public init(
     deviceId: String, eventId: String, kind: Device.Alert, body: String, threadId: String, collapseId: String,
-    expiresAt: Date, silent: Bool, data: [String: String], plannedAt: Date? = nil
+    expiresAt: Date, silent: Bool, data: [String: String], plannedAt: Date? = nil, activity: ActivityUpdate? = nil
   ) {
     self.deviceId = deviceId
     self.eventId = eventId
@@ -36,5 +38,6 @@ public struct PlannedAlert: Codable, Sendable, Equatable {
     self.silent = silent
     self.data = data
     self.plannedAt = plannedAt
+    self.activity = activity
   }
 }

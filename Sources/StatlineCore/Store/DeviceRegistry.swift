@@ -15,6 +15,10 @@ public protocol DeviceRegistry: Sendable {
   /// The devices that follow any of `teams`, in id order after `after` (nil: from the first), at
   /// most `limit`: the evaluator pages through them.
   func devices(following teams: [String], after: String?, limit: Int) async throws -> [Device]
+  /// The Live Activities (`apns-liveactivity`) that follow any of `gameIds` (a canonical game's
+  /// id and its sources' ids: an activity may have been registered with either), in id order
+  /// after `after`, at most `limit`: indexed by game, so a game's change reads only its own.
+  func devices(watching gameIds: [String], after: String?, limit: Int) async throws -> [Device]
   /// How many devices there are of each kind.
   func deviceCounts() async throws -> [Device.Kind: Int]
   /// How many devices are suspended, of each kind of suspension.

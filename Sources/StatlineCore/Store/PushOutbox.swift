@@ -4,14 +4,14 @@ import Foundation
 /// the evaluator's event cursor beside it, and the claims senders hold. Kept by every store
 /// that keeps devices; every one runs `OutboxSlot`'s rules, so the outbox behaves alike on all.
 public protocol PushOutbox: Sendable {
-  /// How far the evaluator has planned (`.start`: nothing yet).
-  func outboxCursor() async throws -> OutboxCursor
+  /// How far the planner of `feed` has planned (`.start`: nothing yet).
+  func outboxCursor(of feed: OutboxFeed) async throws -> OutboxCursor
   /// Queues `alerts` (each into its device's slot for its game, by `OutboxSlot.merge`) and moves
-  /// the cursor from `from` to `to`, in one transaction: a crash between them loses no alert and
-  /// queues none twice. When the cursor is not at `from` (another worker moved it) nothing is
-  /// written and `moved` is false.
-  func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int) async throws
-    -> OutboxEnqueue
+  /// the cursor of `feed` from `from` to `to`, in one transaction: a crash between them loses no
+  /// alert and queues none twice. When the cursor is not at `from` (another worker moved it)
+  /// nothing is written and `moved` is false.
+  func enqueueAlerts(_ alerts: [QueuedAlert], from: OutboxCursor, to: OutboxCursor, cap: Int, in feed: OutboxFeed)
+    async throws -> OutboxEnqueue
   /// Up to `limit` slots due at `now` (`OutboxSlot.due`), earliest first, each held by the
   /// caller until `leaseUntil` (a sender that dies loses them then). Returned with the lease.
   func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async throws -> [OutboxSlot]
@@ -25,7 +25,22 @@ public protocol PushOutbox: Sendable {
   func outboxBacklog(at now: Date) async throws -> OutboxBacklog
 }
 
-/// How far the evaluator has planned: every event through `sequence`, or, while an event's
+/// What the outbox is filled from, each with its own cursor: the event log (alerts, by event
+/// sequence) and the store's changes (Live Activity updates, by store version: a clock that
+/// ticks is a new version of its game but no event).
+public enum OutboxFeed: String, Sendable, CaseIterable {
+  case events, activities
+
+  /// The one-row table the SQL stores keep its cursor in.
+  public var cursorTable: String {
+    switch self {
+    case .events: "push_cursor"
+    case .activities: "push_activity_cursor"
+    }
+  }
+}
+
+/// How far a planner has planned (for `activities`, `sequence` is a store version): every event through `sequence`, or, while an event's
 /// followers are being planned page by page (a team with 100,000 followers is not planned in
 /// one piece), the event `sequence` for the followers up to the device id `device` and every
 /// event before it.

@@ -65,10 +65,12 @@ public struct PushEvaluator: Sendable {
   /// would be hours late with a fresh expiry). Says how many it passed over.
   @discardableResult
   public func skipHistory() async throws -> Int64 {
-    guard configuration.startsAtEnd, try await outbox.outboxCursor() == .start else { return 0 }
+    guard configuration.startsAtEnd, try await outbox.outboxCursor(of: .events) == .start else { return 0 }
     let last = try await log.lastEventSequence()
     guard last > 0,
-      try await outbox.enqueueAlerts([], from: .start, to: OutboxCursor(sequence: last), cap: configuration.cap).moved
+      try await outbox.enqueueAlerts(
+        [], from: .start, to: OutboxCursor(sequence: last), cap: configuration.cap, in: .events
+      ).moved
     else { return 0 }
     logger.notice(
       "push starts at the end of the event log: the events stored before it are not announced",
@@ -77,60 +79,42 @@ public struct PushEvaluator: Sendable {
   }
 
   /// Plans the next page of events after the cursor; `events` is 0 when there were none. The
-  /// followers of an event are read a page at a time and their alerts written in pieces of
-  /// about `alertsPerWrite`, each with the cursor at the follower it reached: memory stays flat
-  /// in the number of followers, and a restart goes on from the last piece written.
+  /// followers of an event are read a page at a time and their alerts written in pieces
+  /// (`PlanningPass`), each with the cursor at the follower it reached.
   public func evaluatePage() async throws -> Report {
-    var cursor = try await outbox.outboxCursor()
-
-    let events = try await log.events(since: cursor.readAfter, limit: configuration.eventPage)
+    var pass = try await PlanningPass(
+      outbox: outbox, feed: .events, cap: configuration.cap, devicePage: configuration.devicePage,
+      alertsPerWrite: configuration.alertsPerWrite)
+    let events = try await log.events(since: pass.cursor.readAfter, limit: configuration.eventPage)
     var report = Report()
-    var alerts: [QueuedAlert] = []
-    var reached = cursor
     let time = now()
     for event in events {
       let teams = AlertPlanner.teams(of: event)
-      var after = event.sequence == cursor.sequence ? cursor.device : nil
-      var whole = false
-      while !whole {
-        let page =
-          teams.isEmpty
-          ? [] : try await outbox.devices(following: teams, after: after, limit: configuration.devicePage)
-        alerts += plan(event, for: page, at: time)
-        whole = page.count < configuration.devicePage
-        after = page.last?.id ?? after
-        reached = whole ? OutboxCursor(sequence: event.sequence) : OutboxCursor(sequence: event.sequence, device: after)
-        if alerts.count >= configuration.alertsPerWrite {
-          guard try await write(&alerts, from: &cursor, to: reached, into: &report) else { return report }
-        }
+      guard !teams.isEmpty else {
+        pass.skip(event.sequence)
+        report.events += 1
+        continue
       }
+      let planned = try await pass.plan(
+        event.sequence,
+        followers: { after, limit in try await outbox.devices(following: teams, after: after, limit: limit) },
+        alerts: { page in plan(event, for: page, at: time) })
+      guard planned else { break }
       report.events += 1
     }
-    if reached != cursor { _ = try await write(&alerts, from: &cursor, to: reached, into: &report) }
+    try await pass.finish()
+    report.queued = pass.queued
+    report.ignored = pass.ignored
+    report.moved = pass.moved
     return report
-  }
-
-  /// Writes `alerts` with the cursor moved to `reached`; false when another worker had moved it.
-  private func write(
-    _ alerts: inout [QueuedAlert], from cursor: inout OutboxCursor, to reached: OutboxCursor, into report: inout Report
-  ) async throws -> Bool {
-    let written = try await outbox.enqueueAlerts(alerts, from: cursor, to: reached, cap: configuration.cap)
-    guard written.moved else {
-      report.moved = false
-      return false
-    }
-    report.queued += written.queued
-    report.ignored += written.ignored
-    cursor = reached
-    alerts = []
-    return true
   }
 
   /// The alerts one event makes for `devices` (a page of its teams' followers): each live one
   /// of a kind a sender is set up for that `AlertPlanner` says wants it.
   func plan(_ event: ChangeEvent, for devices: [Device], at time: Date) -> [QueuedAlert] {
     devices.compactMap { device in
-      guard device.isLive, configuration.kinds.contains(device.kind),
+      // A Live Activity is told of its game by `ActivityEvaluator`, never by an event's alert.
+      guard device.isLive, device.kind != .apnsLiveActivity, configuration.kinds.contains(device.kind),
         let alert = AlertPlanner.plan(event, for: device, at: time)
       else { return nil }
       return QueuedAlert(alert, sequence: event.sequence)

@@ -3,7 +3,8 @@ import Logging
 import StatlineCore
 
 /// The push path as a long-running part of the job (architecture.md#the-push-outbox): the
-/// evaluator and the send loop side by side, so a fan-out to many devices is being sent while
+/// evaluator, the Live Activity planner (when a sender reaches activities) and the send loop
+/// side by side, so a fan-out to many devices is being sent while
 /// the rest is still being planned; `lanes` send loops, so one claims and settles while another's
 /// requests are in flight. Each waits on the event bell (or `idle`) when there is
 /// nothing to do; a store error is logged and retried after `idle`, never the end of the job;
@@ -11,6 +12,7 @@ import StatlineCore
 public struct PushService<C: Clock<Duration>>: Sendable {
   let log: any EventLog
   let evaluator: PushEvaluator
+  let activities: ActivityEvaluator?
   let dispatcher: PushDispatcher
   let clock: C
   let idle: Duration
@@ -20,13 +22,15 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   let logger: Logger
 
   public init(
-    log: any EventLog, evaluator: PushEvaluator, dispatcher: PushDispatcher, clock: C,
+    log: any EventLog, evaluator: PushEvaluator, activities: ActivityEvaluator? = nil, dispatcher: PushDispatcher,
+    clock: C,
     idle: Duration = .milliseconds(250), pause: Duration = .seconds(60), lanes: Int = PushDispatcher.lanes,
     report: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in },
     logger: Logger = Logger(label: "statline.push")
   ) {
     self.log = log
     self.evaluator = evaluator
+    self.activities = activities
     self.dispatcher = dispatcher
     self.clock = clock
     self.idle = idle
@@ -39,32 +43,47 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   /// Runs until cancelled.
   public func run() async {
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { await self.evaluate() }
+      group.addTask {
+        await self.plan("the push evaluator", start: { try await evaluator.skipHistory() }) {
+          try await evaluator.evaluatePage().events > 0
+        }
+      }
+      if let activities {
+        group.addTask {
+          await self.plan("the Live Activity planner", start: { try await activities.startAtEnd() }) {
+            try await activities.evaluatePage().changes > 0
+          }
+        }
+      }
       // Several send loops, each with its own claimed batch: one claims and settles while the
       // other's requests are in flight, so the connections never wait for the store.
       for _ in 0..<lanes { group.addTask { await self.dispatch() } }
     }
   }
 
-  func evaluate() async {
+  /// A planner's loop: `start` once (retried until it works), then pages; with nothing to plan
+  /// it waits for the event bell or `idle` (a clock's tick rings no bell: the activity planner
+  /// looks again after `idle`).
+  func plan(
+    _ name: String, start: @Sendable () async throws -> some Sendable, page: @Sendable () async throws -> Bool
+  ) async {
     while !Task.isCancelled {
       do {
-        try await evaluator.skipHistory()
+        _ = try await start()
         break
       } catch {
-        logger.error("the push evaluator could not read its cursor", metadata: ["error": "\(error)"])
+        logger.error("\(name) could not read its cursor", metadata: ["error": "\(error)"])
         try? await clock.sleep(for: idle)
       }
     }
     while !Task.isCancelled {
       do {
         let seen = log.eventBell.rings
-        let page = try await evaluator.evaluatePage()
-        if page.events == 0 { _ = try await log.eventBell.wait(after: seen, atMost: idle, on: clock) }
+        if !(try await page()) { _ = try await log.eventBell.wait(after: seen, atMost: idle, on: clock) }
       } catch is CancellationError {
         return
       } catch {
-        logger.error("the push evaluator could not use the store", metadata: ["error": "\(error)"])
+        logger.error("\(name) could not use the store", metadata: ["error": "\(error)"])
         try? await clock.sleep(for: idle)
       }
     }

@@ -24,16 +24,28 @@ public enum PushVerdict: Sendable, Equatable {
   case misconfigured(String)
 }
 
-/// `APNsSender` as a transport: an alert to an `apns` device, the matrix's action as a verdict.
+/// `APNsSender` as a transport: an alert to an `apns` device, a Live Activity's update or end to
+/// an `apns-liveactivity` one; the matrix's action as a verdict.
 public struct APNsTransport: PushTransport {
   public let sender: APNsSender
-  public var kinds: Set<Device.Kind> { [.apns] }
+  public var kinds: Set<Device.Kind> { [.apns, .apnsLiveActivity] }
 
   public init(sender: APNsSender) { self.sender = sender }
 
   public func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
-    let outcome = await sender.send(APNsPush.alert(alert, to: device, id: UUID()))
+    let outcome = await sender.send(Self.push(alert, to: device, id: UUID()))
     return Self.verdict(outcome.action, failure: outcome.failure, at: sender.now())
+  }
+
+  /// The request for `alert`: a Live Activity push when it carries an update, else an alert.
+  static func push(_ alert: PlannedAlert, to device: Device, id: UUID) -> APNsPush {
+    guard let update = alert.activity, device.kind == .apnsLiveActivity else {
+      return APNsPush.alert(alert, to: device, id: id)
+    }
+    return APNsPush.liveActivity(
+      update.state, ending: update.ending, to: device, at: update.timestamp, staleDate: update.staleDate,
+      dismissalDate: update.dismissalDate, relevance: update.relevance, priority: update.priority,
+      expiresAt: alert.expiresAt, id: id)
   }
 
   /// The matrix's action as a verdict (`at`: when a quarantine was answered).

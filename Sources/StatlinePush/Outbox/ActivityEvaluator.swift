@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+import StatlineCore
+
+/// The Live Activity planner's loop step (architecture.md#live-activities): reads the store's
+/// changes (delta sync's feed: each game's newest version) from its own cursor, and for each
+/// canonical game that changed, the activities following it (through the registry's game index,
+/// a page at a time), and queues what `LiveActivityPlanner` plans for each into the outbox in the
+/// transaction that moves the cursor. A clock that ticks is a new version of its game but no
+/// event, so this reads versions, not events; a game that changed twice since the last read is
+/// read once, at its newest (at most one update per poll, usually fewer).
+public struct ActivityEvaluator: Sendable {
+  public struct Configuration: Sendable {
+    /// Changes read per page.
+    public var changePage = 500
+    /// Activities read per query.
+    public var devicePage = 1_000
+    /// Updates written per transaction.
+    public var alertsPerWrite = 1_000
+    public var timing = LiveActivityPlanner.Timing()
+
+    public init() {}
+  }
+
+  /// What one page came to.
+  public struct Report: Sendable, Equatable {
+    /// Changes read (0: nothing new), and of them the games.
+    public var changes = 0
+    public var games = 0
+    public var queued = 0
+    public var ignored = 0
+    public var moved = true
+  }
+
+  let changes: any StoreReader
+  let outbox: any DeviceRegistry & PushOutbox
+  let configuration: Configuration
+  let now: @Sendable () -> Date
+  let logger: Logger
+
+  public init(
+    changes: any StoreReader, outbox: any DeviceRegistry & PushOutbox, configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "statline.push")
+  ) {
+    self.changes = changes
+    self.outbox = outbox
+    self.configuration = configuration
+    self.now = now
+    self.logger = logger
+  }
+
+  /// Run once as the push path starts: a cursor that has planned nothing starts at the store's
+  /// version (a game's old versions are no activity's news). Says the version it starts at.
+  @discardableResult
+  public func startAtEnd() async throws -> Int64 {
+    guard try await outbox.outboxCursor(of: .activities) == .start else { return 0 }
+    let version = try await changes.version()
+    guard version > 0 else { return 0 }
+    _ = try await outbox.enqueueAlerts(
+      [], from: .start, to: OutboxCursor(sequence: version), cap: OutboxSlot.defaultCap, in: .activities)
+    return version
+  }
+
+  /// Plans the next page of changes after the cursor; `changes` is 0 when there were none.
+  public func evaluatePage() async throws -> Report {
+    var pass = try await PlanningPass(
+      outbox: outbox, feed: .activities, cap: OutboxSlot.defaultCap, devicePage: configuration.devicePage,
+      alertsPerWrite: configuration.alertsPerWrite)
+    let page: [StoreChange]
+    do {
+      page = try await changes.changes(since: pass.cursor.readAfter, limit: configuration.changePage)
+    } catch let resync as StoreResync {
+      // The store renamed its games under the cursor: go on from now (an activity wants the
+      // game as it is, not its history).
+      logger.warning("the Live Activity planner starts again at the store's version", metadata: ["why": "\(resync)"])
+      pass.skip(try await changes.version())
+      try await pass.finish()
+      return Report()
+    }
+    var report = Report()
+    let time = now()
+    for change in page {
+      guard case .game(let game) = change.record, game.isCanonical, !game.isRetired else {
+        pass.skip(change.version)
+        report.changes += 1
+        continue
+      }
+      let followed = [game.id] + (game.sources ?? [])
+      let planned = try await pass.plan(
+        change.version,
+        followers: { after, limit in try await outbox.devices(watching: followed, after: after, limit: limit) },
+        alerts: { devices in
+          devices.compactMap { device in
+            LiveActivityPlanner.plan(game, version: change.version, for: device, at: time, timing: configuration.timing)
+              .map { QueuedAlert($0, sequence: change.version) }
+          }
+        })
+      guard planned else { break }
+      report.changes += 1
+      report.games += 1
+    }
+    try await pass.finish()
+    report.queued = pass.queued
+    report.ignored = pass.ignored
+    report.moved = pass.moved
+    return report
+  }
+}
