@@ -10,7 +10,8 @@ import StatlineServer
 /// The demo's phones: a loopback APNs (on the demo's clock), the key and CA the job is given for
 /// it, four devices registered as an app would send them (a Navy fan who wants every goal, a
 /// Kentucky fan on the basketball defaults, a North Carolina fan whose quiet hours last all
-/// day, and a Live Activity on the overtime game), and at the end what each phone received.
+/// day, and a Live Activity on the overtime game), each game's broadcast channel, and at the end
+/// what each phone received.
 struct DemoPhones {
   static let topic = "com.example.scores"
   let fake: LoopbackAPNs
@@ -62,6 +63,11 @@ struct DemoPhones {
     apns.sandbox = fake.baseURL
     apns.trustRoots = folder.appendingPathComponent("ca.pem").path
     apns.connections = 1
+    // Each game's broadcast channel on the same fake (its management API is served there too).
+    var broadcast = PushSettings.Broadcast(topic: Self.topic)
+    broadcast.production = fake.baseURL
+    broadcast.sandbox = fake.baseURL
+    apns.broadcast = broadcast
     var settings = PushSettings()
     settings.apns = apns
     return settings
@@ -97,6 +103,11 @@ struct DemoPhones {
       }
       if received.count > 6 { lines.append("    … and \(received.count - 6) before") }
     }
+    let broadcasts = accepted.filter { $0.headers["apns-channel-id"] != nil }
+    let closed = fake.closedChannels
+    lines.append(
+      "  Broadcast channels (one per game, iOS 18): \(closed.count + fake.openChannels.count) opened, "
+        + "\(broadcasts.count) broadcasts, \(closed.count) deleted after their final")
     return lines.joined(separator: "\n")
   }
 

@@ -26,12 +26,12 @@ public enum LiveActivityPlanner {
   /// The statuses that end an activity: the game is over or off.
   public static let ending: Set<GameStatus> = [.final, .cancelled, .postponed]
 
-  /// The update `game` (stored at `version`) makes for `device`, planned at `time`; nil when the
-  /// device is no live activity of that game.
+  /// The update `game` (stored at `version`) makes for `device` (an activity, or the game's
+  /// broadcast channel), planned at `time`; nil when the device is neither for that game.
   public static func plan(
     _ game: Game, version: Int64, for device: Device, at time: Date, timing: Timing = Timing()
   ) -> PlannedAlert? {
-    guard device.kind == .apnsLiveActivity, device.isLive, let followed = device.gameId,
+    guard device.kind == .apnsLiveActivity || device.kind == .apnsChannel, device.isLive, let followed = device.gameId,
       followed == game.id || (game.sources ?? []).contains(followed)
     else { return nil }
     let state = LiveActivityState(game: game)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import StatlineCore
 import StatlineTesting
@@ -116,6 +117,21 @@ import Testing
     let noTeam = try check("push:\n  apns: {keyFile: \(notAKey.path), keyId: ABC1234567}\n")
     #expect(noTeam.status == 64 && noTeam.stderr.contains("push.apns"), "\(noTeam.stderr)")
     #expect(noTeam.stderr.contains("has no teamId"), "\(noTeam.stderr)")
+    let key = folder.appendingPathComponent("AuthKey_GOODKEY000.p8")
+    try P256.Signing.PrivateKey().pemRepresentation.write(to: key, atomically: true, encoding: .utf8)
+    let apns = "push:\n  apns:\n    keyFile: \(key.path)\n    keyId: GOODKEY000\n    teamId: TEAM123456\n"
+    let channels = try check(apns + "    broadcast: {topic: com.example.scores, environment: sandbox, storage: none}\n")
+    #expect(channels.status == 0, "\(channels.stderr)")
+    #expect(
+      channels.stdout.contains(
+        "Broadcast channels for com.example.scores (sandbox): one per game, opened when it starts, deleted after its "
+          + "final, at https://api-manage-broadcast.sandbox.push.apple.com:2195 (messages stored: none)"),
+      "\(channels.stdout)")
+    let noTopic = try check(apns + "    broadcast: {environment: sandbox}\n")
+    #expect(noTopic.status == 64 && noTopic.stderr.contains("push.apns.broadcast"), "\(noTopic.stderr)")
+    #expect(noTopic.stderr.contains("has no topic"))
+    let badStorage = try check(apns + "    broadcast: {topic: com.example.scores, storage: forever}\n")
+    #expect(badStorage.status == 64 && badStorage.stderr.contains("push.apns.broadcast.storage"))
     let noSender = try check("push:\n  inFlight: 8\n")
     #expect(noSender.status == 64 && noSender.stderr.contains("push") && noSender.stderr.contains("names no sender"))
     let none = try check("")

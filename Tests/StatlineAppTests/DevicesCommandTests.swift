@@ -63,7 +63,7 @@ import Testing
     #expect(!listed.stdout.contains(ids[2]), "a live device is not listed")
     let status = try CommandRunner.run(["status", "--store", path])
     #expect(
-      status.stdout.contains("devices: apns 3, apns-liveactivity 0, fcm 0; 1 disabled, 1 quarantined"),
+      status.stdout.contains("devices: apns 3, apns-liveactivity 0, fcm 0, apns-channel 0; 1 disabled, 1 quarantined"),
       "\(status.stdout)")
     #expect(status.stdout.contains("push outbox: 0 alerts to send"))
     let quarantined = try CommandRunner.run(["devices", "list", "--state", "quarantined", "--store", path])

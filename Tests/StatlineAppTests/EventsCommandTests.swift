@@ -99,6 +99,10 @@ import Testing
     #expect(phones.contains("(silent) Indiana 2, North Carolina 3 · Final"))
     #expect(!phones.contains("(silent) GOAL") && !phones.contains("North Carolina fan (quiet all day): 0"))
     #expect(phones.contains("Army West Point 3, Navy 4 · Final"))
+    // The Live Activity on the overtime game: updated as it went, ended at its final.
+    #expect(phones.contains("[end, priority 10] Duke 3, North Carolina 4 · Final"), "\(phones)")
+    #expect(phones.contains("[update, priority "), "\(phones)")
+    #expect(phones.contains("Broadcast channels (one per game, iOS 18): "), "\(phones)")
     let events = try await SQLiteStore(path: store).events(since: 0, limit: 10_000)
     // Every event once, as logged, and in order per game (games go out side by side).
     let received = try hook.received().map(ChangeEvent.decode)

@@ -117,6 +117,40 @@ import Testing
     await rig.stop()
   }
 
+  /// A game's broadcast channel through the fake's management API and broadcast endpoint:
+  /// opened (a 201 with `apns-channel-id`), one update to every subscriber (the fake accepts it
+  /// on the channel, with an expiration a stored-message channel allows), deleted (204), and a
+  /// broadcast to the deleted channel refused as `ChannelNotRegistered`, which the matrix sets
+  /// aside.
+  @Test func aBroadcastChannelIsOpenedUsedAndDeleted() async throws {
+    let rig = try await Self.rig()
+    let channels = APNsChannels(tokens: rig.sender.tokens, connections: rig.sender.connections, storage: .latest)
+    let opened = try await channels.open(topic: Self.topic, environment: .production)
+    #expect(!opened.isEmpty)
+    let channel = Device.channel(
+      gameId: "game:1", topic: Self.topic, environment: .production, channelId: opened, at: "2026-03-07T17:00:00Z")
+    let now = Date()
+    let push = APNsPush.liveActivity(
+      LiveActivityState(game: Self.game(final: false)), ending: false, to: channel, at: now,
+      staleDate: now.addingTimeInterval(45), relevance: 50, priority: 10, expiresAt: now.addingTimeInterval(45),
+      id: UUID())
+    #expect(push.path == "/4/broadcasts/apps/\(Self.topic)")
+    #expect((await rig.sender.send(push)).action.isAccepted)
+    let response = try await rig.control.execute(
+      HTTPClientRequest(url: rig.fake.baseURL + "/_control/log?api=broadcast"), timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    let entries =
+      (try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any])?["entries"]
+      as? [[String: Any]] ?? []
+    let headers = try #require(entries.last?["headers"] as? [String: Any])
+    #expect(headers["apns-channel-id"] as? String == opened && headers["apns-push-type"] as? String == "liveactivity")
+    try await channels.close(opened, topic: Self.topic, environment: .production)
+    let refused = await rig.sender.send(push)
+    #expect(refused.answer?.reason == .channelNotRegistered)
+    if case .quarantine = refused.action {} else { Issue.record("\(refused.action)") }
+    await rig.stop()
+  }
+
   @Test func theFakesScriptedAnswersMeanWhatTheMatrixSays() async throws {
     let rig = try await Self.rig()
     let phone = Self.device(.apns, "c")

@@ -129,6 +129,7 @@ import Testing
     (body().replacingOccurrences(of: #""final","score""#, with: #""final","everything""#), "alerts[1]"),
     (body(extra: #","colour":"blue""#), "colour"),
     (body(kind: "apns-liveactivity"), "gameId"),
+    (body(kind: "apns-channel"), "kind"),
     (body(extra: #","gameId":"game:1""#), "gameId"),
     ("[1,2,3]", "the body"),
     ("not json", "the body"),
@@ -141,6 +142,36 @@ import Testing
       let detail = try #require(answer.json["detail"] as? String)
       #expect(detail.hasPrefix(field), "\(detail)")
       #expect(try await registry.deviceCounts().isEmpty)
+    }
+  }
+
+  @Test func aGamesOpenBroadcastChannelIsFoundByGameTopicAndEnvironment() async throws {
+    try await withDevices { base, registry in
+      let game = "game:2026-03-07:lacrosse-men:193~457"
+      let url = base + "/v1/devices/channels/\(game)?topic=com.example.scores"
+      #expect(try await Self.send(url, .GET).status == 404, "none before the game starts")
+      #expect(try await Self.send(base + "/v1/devices/channels/\(game)", .GET).status == 400, "no topic")
+      #expect(try await Self.send(url, .GET, key: nil).status == 401)
+      let channel = Device.channel(
+        gameId: game, topic: "com.example.scores", environment: .production, channelId: "dW5pdGNoYW5uZWw=",
+        at: "2026-03-07T17:00:00Z")
+      _ = try await registry.upsertDevice(channel)
+      let answer = try await Self.send(url, .GET)
+      #expect(answer.status == 200)
+      let found = try #require(answer.json["channel"] as? [String: Any])
+      #expect(found["id"] as? String == "dW5pdGNoYW5uZWw=" && found["gameId"] as? String == game)
+      #expect(found["environment"] as? String == "production" && found["openedAt"] as? String == "2026-03-07T17:00:00Z")
+      let document = try JSONDecoder().decode(
+        OpenAPITests.JSON.self, from: try await ReadAPITests.get(base + "/openapi.json").body)
+      let fits = OpenAPITests.check(
+        try JSONDecoder().decode(OpenAPITests.JSON.self, from: answer.body),
+        .object(["$ref": .string("#/components/schemas/ChannelAnswer")]), document, at: "GET channel")
+      #expect(fits.isEmpty, "\(fits)")
+      #expect(try await Self.send(url + "&environment=sandbox", .GET).status == 404, "another environment's")
+      #expect(try await Self.send(url + "&environment=moon", .GET).status == 400)
+      _ = try await registry.suspendDevice(
+        id: channel.id, .init(kind: .quarantined, why: "ChannelNotRegistered", since: "2026-03-07T18:00:00Z"))
+      #expect(try await Self.send(url, .GET).status == 404, "a channel APNs no longer knows is not offered")
     }
   }
 

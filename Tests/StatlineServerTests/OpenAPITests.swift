@@ -144,7 +144,10 @@ import Testing
       }
       #expect(
         Set(paths.keys)
-          == Set(routes.map(\.template) + ["/v1/events/stream", "/metrics", "/", "/v1/devices", "/v1/devices/{id}"]),
+          == Set(
+            routes.map(\.template) + [
+              "/v1/events/stream", "/metrics", "/", "/v1/devices", "/v1/devices/{id}", "/v1/devices/channels/{gameId}",
+            ]),
         "every route is documented, and only those (the device routes are checked by DeviceAPITests)")
       for route in routes {
         let answer = try await ReadAPITests.get(base + route.url)

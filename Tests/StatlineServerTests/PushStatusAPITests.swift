@@ -40,7 +40,7 @@ import Testing
     let status = await api.respond(APIRequest(method: "GET", path: "/v1/status"))
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.body)) as? [String: Any])
     let push = try #require(json["push"] as? [String: Any], "\(json)")
-    #expect(push["devices"] as? [String: Int] == ["apns": 3, "apns-liveactivity": 0, "fcm": 1])
+    #expect(push["devices"] as? [String: Int] == ["apns": 3, "apns-liveactivity": 0, "fcm": 1, "apns-channel": 0])
     #expect(push["disabled"] as? Int == 1 && push["quarantined"] as? Int == 1)
     #expect(push["pending"] as? Int == 2 && push["leased"] as? Int == 1 && push["backingOff"] as? Int == 0)
     #expect(!String(decoding: status.body, as: UTF8.self).contains(String(format: "%064x", 1)), "no token")

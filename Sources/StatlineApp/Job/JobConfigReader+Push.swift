@@ -42,9 +42,38 @@ extension YAMLWalker {
       case "production": apns.production = try url(value, at)
       case "sandbox": apns.sandbox = try url(value, at)
       case "trustRoots": apns.trustRoots = try string(value, at)
+      case "broadcast": apns.broadcast = try broadcast(value, at)
       default: break
       }
     }
     return apns
+  }
+
+  func broadcast(_ node: Yams.Node, _ path: String) throws(StatlineError) -> PushSettings.Broadcast {
+    let fields = try pairs(node, path, keys: ConfigKeys.broadcast)
+    guard let topic = fields.first(where: { $0.0 == "topic" })?.1 else {
+      throw failure(path, node, "has no topic", expected: "topic: com.example.scores (the app's bundle id)")
+    }
+    var broadcast = PushSettings.Broadcast(topic: try string(topic, "\(path).topic"))
+    for (key, value) in fields {
+      let at = "\(path).\(key)"
+      switch key {
+      case "environment":
+        guard let environment = Device.Environment(rawValue: try string(value, at)) else {
+          throw failure(at, value, "is not an environment", expected: "production or sandbox")
+        }
+        broadcast.environment = environment
+      case "storage":
+        let storage = try string(value, at)
+        guard ["latest", "none"].contains(storage) else {
+          throw failure(at, value, "is not a storage policy", expected: "latest (the newest message) or none")
+        }
+        broadcast.storesLatest = storage == "latest"
+      case "production": broadcast.production = try url(value, at)
+      case "sandbox": broadcast.sandbox = try url(value, at)
+      default: break
+      }
+    }
+    return broadcast
   }
 }

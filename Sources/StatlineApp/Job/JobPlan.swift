@@ -82,6 +82,12 @@ struct JobPlan {
       lines.append(
         "Push: APNs key \(apns.keyId) of team \(apns.teamId) (\(apns.keyFile), read and checked; nothing sent), "
           + "\(apns.connections) connections per environment, \(config.push?.inFlight ?? 0) requests in flight")
+      if let broadcast = apns.broadcast {
+        lines.append(
+          "  Broadcast channels for \(broadcast.topic) (\(broadcast.environment.rawValue)): one per game, opened when "
+            + "it starts, deleted after its final, at \(broadcast.environment == .production ? broadcast.production : broadcast.sandbox)"
+            + " (messages stored: \(broadcast.storesLatest ? "the latest" : "none"))")
+      }
     } else {
       lines.append("Push: none (devices are kept, no alerts are sent)")
     }

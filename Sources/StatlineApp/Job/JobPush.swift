@@ -14,11 +14,11 @@ import StatlinePush
 public final class JobPush<C: Clock<Duration>>: Sendable {
   public let service: PushService<C>
   public let outbox: any DeviceRegistry & PushOutbox
-  let connections: APNsConnections
+  let connections: [APNsConnections]
   let closeStore: @Sendable () async -> Void
 
   init(
-    service: PushService<C>, outbox: any DeviceRegistry & PushOutbox, connections: APNsConnections,
+    service: PushService<C>, outbox: any DeviceRegistry & PushOutbox, connections: [APNsConnections],
     closeStore: @escaping @Sendable () async -> Void
   ) {
     self.service = service
@@ -62,16 +62,33 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
         throw error
       }
     }
+    let tokens = APNsProviderTokens(key: key, now: now)
     let sender = APNsSender(
-      tokens: APNsProviderTokens(key: key, now: now), connections: connections, deadline: apns.timeout, now: now,
-      logger: logger)
+      tokens: tokens, connections: connections, deadline: apns.timeout, now: now, logger: logger)
+    // Broadcast channels: their own connections to APNs' management hosts, the same token.
+    var channels: APNsChannels?
+    if let broadcast = apns.broadcast {
+      do {
+        channels = APNsChannels(
+          tokens: tokens,
+          connections: try APNsConnections(
+            endpoints: .init(production: broadcast.production, sandbox: broadcast.sandbox), perEnvironment: 1,
+            trustRootsFile: apns.trustRoots),
+          storage: broadcast.storesLatest ? .latest : .none, deadline: apns.timeout, logger: logger)
+      } catch {
+        await connections.shutdown()
+        await opened.close()
+        throw error
+      }
+    }
     var sending = PushDispatcher.Configuration()
     sending.batch = settings.batch
     sending.inFlight = max(1, settings.inFlight / PushDispatcher.lanes)
     sending.lease = Double(settings.lease.components.seconds)
     sending.requestDeadline = Double(apns.timeout.components.seconds) + 1
     let dispatcher = PushDispatcher(
-      outbox: opened.registry, transports: [APNsTransport(sender: sender)], configuration: sending, now: now,
+      outbox: opened.registry, transports: [APNsTransport(sender: sender, channels: channels)],
+      configuration: sending, now: now,
       logger: logger)
     var planning = PushEvaluator.Configuration()
     planning.cap = settings.cap
@@ -80,17 +97,20 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
       log: log, outbox: opened.registry, configuration: planning, now: now, logger: logger)
     var activityPlanning = ActivityEvaluator.Configuration()
     activityPlanning.timing.cadence = Double(liveCadence.components.seconds)
+    activityPlanning.broadcast = apns.broadcast.map { .init(topic: $0.topic, environment: $0.environment) }
     let activities = ActivityEvaluator(
-      changes: log, outbox: opened.registry, configuration: activityPlanning, now: now, logger: logger)
+      changes: log, outbox: opened.registry, channels: channels, configuration: activityPlanning, now: now,
+      logger: logger)
     return JobPush(
       service: PushService(
         log: log, evaluator: evaluator, activities: dispatcher.kinds.contains(.apnsLiveActivity) ? activities : nil,
         dispatcher: dispatcher, clock: clock, report: report, logger: logger),
-      outbox: opened.registry, connections: connections, closeStore: opened.close)
+      outbox: opened.registry, connections: [connections] + (channels.map { [$0.connections] } ?? []),
+      closeStore: opened.close)
   }
 
   func shutdown() async {
-    await connections.shutdown()
+    for pool in connections { await pool.shutdown() }
     await closeStore()
   }
 }

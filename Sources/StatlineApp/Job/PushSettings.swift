@@ -19,12 +19,28 @@ public struct PushSettings: Sendable, Equatable {
     public var sandbox = "https://api.sandbox.push.apple.com"
     /// A PEM file of CA certificates to trust instead of the system's (a loopback APNs).
     public var trustRoots: String?
+    /// Broadcast channels for one app's Live Activities (iOS 18), when set.
+    public var broadcast: Broadcast?
 
     public init(keyFile: String, keyId: String, teamId: String) {
       self.keyFile = keyFile
       self.keyId = keyId
       self.teamId = teamId
     }
+  }
+
+  /// `push.apns.broadcast`: a channel per game for `topic`'s Live Activities in `environment`,
+  /// opened when the game starts, deleted after its final.
+  public struct Broadcast: Sendable, Equatable {
+    public var topic: String
+    public var environment: Device.Environment = .production
+    /// How APNs keeps a channel's messages for an offline phone: `latest` (the newest) or `none`.
+    public var storesLatest = true
+    /// APNs' channel management hosts; another (a loopback APNs) for tests and the demo.
+    public var production = "https://api-manage-broadcast.push.apple.com:2196"
+    public var sandbox = "https://api-manage-broadcast.sandbox.push.apple.com:2195"
+
+    public init(topic: String) { self.topic = topic }
   }
 
   public var apns: APNs?

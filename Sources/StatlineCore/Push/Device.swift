@@ -12,6 +12,13 @@ public struct Device: Codable, Sendable, Hashable {
     case apnsLiveActivity = "apns-liveactivity"
     /// A Firebase Cloud Messaging registration token.
     case fcm
+    /// A broadcast channel Statline opened for one game (iOS 18: one request updates every
+    /// activity subscribed to it): `token` is APNs' channel id. Made by the push path when the
+    /// game starts and deleted after its final, never registered through the device API.
+    case apnsChannel = "apns-channel"
+
+    /// The kinds an app registers (`apns-channel` is Statline's own).
+    public static let registrable: [Kind] = [.apns, .apnsLiveActivity, .fcm]
   }
 
   /// The APNs environment a token belongs to (a sandbox token sent to production is refused).
@@ -106,6 +113,23 @@ public struct Device: Codable, Sendable, Hashable {
       return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
     return "dev_" + hex(first, 16) + hex(second >> 32, 8)
+  }
+
+  /// The broadcast channel device of a game for one app (`topic`) and environment: its id is
+  /// made from the three (so the push path finds it without a scan), its token is the channel
+  /// id APNs gave.
+  public static func channel(
+    gameId: String, topic: String, environment: Environment, channelId: String, at stamp: String
+  ) -> Device {
+    Device(
+      id: channelDeviceId(gameId: gameId, topic: topic, environment: environment), kind: .apnsChannel,
+      token: channelId, environment: environment, topic: topic, teams: [], gameId: gameId, registeredAt: stamp,
+      updatedAt: stamp)
+  }
+
+  /// The id of a game's channel device (`channel(gameId:…)`).
+  public static func channelDeviceId(gameId: String, topic: String, environment: Environment) -> String {
+    id(kind: .apnsChannel, token: "\(topic)|\(environment.rawValue)|\(gameId)")
   }
 
   /// The token as it may be shown (logs, status, errors): its last 8 characters.

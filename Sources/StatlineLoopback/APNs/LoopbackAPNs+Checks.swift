@@ -49,7 +49,41 @@ extension LoopbackAPNs {
       return refuse(
         400, bundle ? "DeviceTokenNotForTopic" : "TopicDisallowed", "topic '\(topic)' for push type \(pushType)")
     }
-    guard let authorization = headers.first(name: "authorization"), authorization.lowercased().hasPrefix("bearer ")
+    let claims: (keyId: String, issuedAt: Int)
+    switch authorize(request) {
+    case .success(let verified): claims = verified
+    case .failure(let rejection): return .failure(rejection)
+    }
+    return accepted(request, for: token, claims: claims, liveActivity: pushType == "liveactivity")
+  }
+
+  /// The request as accepted once its payload passes (`payload`): what it was sent to (a
+  /// device token, a channel id), its headers, and the token's claims.
+  func accepted(
+    _ request: Request, for target: String, claims: (keyId: String, issuedAt: Int), liveActivity: Bool
+  ) -> Result<Accepted, Rejection> {
+    let payload: [String: Any]
+    switch self.payload(request, liveActivity: liveActivity) {
+    case .success(let read): payload = read
+    case .failure(let rejection): return .failure(rejection)
+    }
+    var seen: [String: String] = [:]
+    for (name, value) in request.headers { seen[name.lowercased()] = value }
+    return .success(
+      Accepted(
+        deviceToken: target, headers: seen, payload: Self.sendable(payload), payloadBytes: request.body.count,
+        keyId: claims.keyId, issuedAt: claims.issuedAt, connection: request.connection, stream: request.stream))
+  }
+
+  /// The provider token's checks: present, signed by a known key (checked once per token, as
+  /// APNs does), under an hour old, and not a new one within 20 minutes on one connection.
+  func authorize(_ request: Request) -> Result<(keyId: String, issuedAt: Int), Rejection> {
+    func refuse(_ status: Int, _ reason: String, _ detail: String) -> Result<(keyId: String, issuedAt: Int), Rejection>
+    {
+      .failure(Rejection(status: status, reason: reason, detail: detail))
+    }
+    guard let authorization = request.headers.first(name: "authorization"),
+      authorization.lowercased().hasPrefix("bearer ")
     else { return refuse(403, "MissingProviderToken", "no bearer token") }
     let jwt = String(authorization.dropFirst("bearer ".count))
     let claims: (keyId: String, issuedAt: Int)
@@ -74,6 +108,15 @@ extension LoopbackAPNs {
     if tooSoon {
       return refuse(429, "TooManyProviderTokenUpdates", "a new token within 20 minutes on one connection")
     }
+    return .success(claims)
+  }
+
+  /// The body: present, at most 4096 bytes, a JSON object with `aps` (for a Live Activity, an
+  /// integer `timestamp`, an `event` and a `content-state`).
+  func payload(_ request: Request, liveActivity: Bool) -> Result<[String: Any], Rejection> {
+    func refuse(_ status: Int, _ reason: String, _ detail: String) -> Result<[String: Any], Rejection> {
+      .failure(Rejection(status: status, reason: reason, detail: detail))
+    }
     guard !request.body.isEmpty else { return refuse(400, "PayloadEmpty", "no body") }
     guard request.body.count <= 4096 else {
       return refuse(413, "PayloadTooLarge", "\(request.body.count) bytes")
@@ -81,17 +124,12 @@ extension LoopbackAPNs {
     guard let payload = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any],
       let aps = payload["aps"] as? [String: Any]
     else { return refuse(400, "BadRequestPayload", "not a JSON object with an aps object") }
-    if pushType == "liveactivity" {
+    if liveActivity {
       guard aps["timestamp"] is Int, ["start", "update", "end"].contains(aps["event"] as? String),
         aps["content-state"] is [String: Any]
       else { return refuse(400, "BadRequestPayload", "a Live Activity needs timestamp, event and content-state") }
     }
-    var seen: [String: String] = [:]
-    for (name, value) in headers { seen[name.lowercased()] = value }
-    return .success(
-      Accepted(
-        deviceToken: token, headers: seen, payload: Self.sendable(payload), payloadBytes: request.body.count,
-        keyId: claims.keyId, issuedAt: claims.issuedAt, connection: request.connection, stream: request.stream))
+    return .success(payload)
   }
 
   /// The provider token's header, claims and signature: ES256 by a known key id, a raw r‖s

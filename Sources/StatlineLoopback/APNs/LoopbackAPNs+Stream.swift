@@ -58,6 +58,7 @@ extension LoopbackAPNs {
     func write(_ answer: Answer, context: ChannelHandlerContext) {
       var headers = HTTPHeaders()
       if let id = answer.apnsId { headers.add(name: "apns-id", value: id) }
+      for (name, value) in answer.headers { headers.add(name: name, value: value) }
       if !answer.body.isEmpty { headers.add(name: "content-type", value: "application/json") }
       headers.add(name: "content-length", value: String(answer.body.count))
       context.write(

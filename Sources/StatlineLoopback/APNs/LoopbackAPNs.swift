@@ -80,6 +80,9 @@ public final class LoopbackAPNs: Sendable {
     /// Provider tokens whose signature was checked, with their claims (APNs checks a token
     /// once, not per request).
     var verified: [String: (keyId: String, issuedAt: Int)] = [:]
+    /// Broadcast channels open (id → message storage policy), and those deleted.
+    var channels: [String: Int] = [:]
+    var closedChannels: [String] = []
   }
 
   let state: Mutex<State>
@@ -210,6 +213,8 @@ public final class LoopbackAPNs: Sendable {
     var delay: Duration?
     var never = false
     var goAway = false
+    /// More answer headers (a channel's id, a broadcast's request id).
+    var headers: [(String, String)] = []
   }
 
   func answer(_ request: Request) -> Answer {
@@ -223,8 +228,12 @@ public final class LoopbackAPNs: Sendable {
       state.goAwayAfter = after - 1
       return false
     }
+    if request.path.hasPrefix(Self.channelsPath.prefix) && request.path.hasSuffix(Self.channelsPath.suffix) {
+      return manageChannels(request)
+    }
+    let broadcast = request.path.hasPrefix(Self.broadcastPrefix)
     var answer: Answer
-    switch check(request) {
+    switch broadcast ? checkBroadcast(request) : check(request) {
     case .failure(let rejection):
       state.withLock { $0.rejected.append(rejection) }
       answer = Answer(status: rejection.status, apnsId: apnsId, body: Self.reason(rejection.reason, timestamp: nil))
@@ -257,6 +266,12 @@ public final class LoopbackAPNs: Sendable {
       }
     }
     answer.goAway = goAway
+    if broadcast {
+      // A broadcast answers with its request id (and a unique id when accepted), not apns-id.
+      answer.headers = [("apns-request-id", request.headers.first(name: "apns-request-id") ?? apnsId)]
+      if answer.status == 200 { answer.headers.append(("apns-unique-id", UUID().uuidString.lowercased())) }
+      answer.apnsId = nil
+    }
     return answer
   }
 

@@ -12,6 +12,7 @@ public struct APNsAnswer: Sendable, Equatable {
     case invalidProviderToken, missingProviderToken, unrelatedKeyIdInToken, badPath, methodNotAllowed
     case payloadTooLarge, unregistered, expiredToken, tooManyProviderTokenUpdates, tooManyRequests
     case internalServerError, serviceUnavailable, shutdown
+    case channelNotRegistered, badChannelId, missingChannelId, cannotCreateChannelConfig
     case unknown(String)
 
     static let named: [String: Reason] = [
@@ -27,6 +28,8 @@ public struct APNsAnswer: Sendable, Equatable {
       "PayloadTooLarge": .payloadTooLarge, "Unregistered": .unregistered, "ExpiredToken": .expiredToken,
       "TooManyProviderTokenUpdates": .tooManyProviderTokenUpdates, "TooManyRequests": .tooManyRequests,
       "InternalServerError": .internalServerError, "ServiceUnavailable": .serviceUnavailable, "Shutdown": .shutdown,
+      "ChannelNotRegistered": .channelNotRegistered, "BadChannelId": .badChannelId,
+      "MissingChannelId": .missingChannelId, "CannotCreateChannelConfig": .cannotCreateChannelConfig,
     ]
 
     /// Each reason's name, the other way round.
@@ -99,6 +102,8 @@ public struct APNsAnswer: Sendable, Equatable {
           "BadDeviceToken: the token is not one APNs issued for this environment (a sandbox token sent to production?)")
     case (_, .deviceTokenNotForTopic?):
       return .quarantine(why: "DeviceTokenNotForTopic: the token belongs to another app (topic)")
+    case (_, .channelNotRegistered?), (_, .badChannelId?):
+      return .quarantine(why: "\(reason?.name ?? ""): APNs no longer knows this game's broadcast channel")
     case (403, .expiredProviderToken?): return .renewTokenAndRetryOnce
     case (429, .tooManyProviderTokenUpdates?): return .recycleConnection
     case (429, _): return .backOffDevice

@@ -9,7 +9,7 @@ extension APNsPush {
   /// clock-only change), `end` at the final with a `dismissal-date`; `stale-date` tells the phone
   /// when the shown state is old (a little after the next poll is due); a higher
   /// `relevance-score` for a close game late. No collapse id: the phone keeps the newest
-  /// `timestamp`.
+  /// `timestamp`. To a channel device (`apns-channel`), a broadcast to every subscriber.
   public static func liveActivity(
     _ state: LiveActivityState, ending: Bool, to device: Device, at time: Date, staleDate: Date,
     dismissalDate: Date? = nil, relevance: Double, priority: Int, expiresAt: Date, id: UUID
@@ -19,10 +19,16 @@ extension APNsPush {
       contentState: state, staleDate: Int(staleDate.timeIntervalSince1970.rounded(.down)),
       dismissalDate: ending ? dismissalDate.map { Int($0.timeIntervalSince1970.rounded(.down)) } : nil,
       relevanceScore: relevance)
-    return APNsPush(
+    var push = APNsPush(
       deviceToken: device.token, environment: device.environment, topic: device.topic + liveActivitySuffix,
       pushType: .liveactivity, priority: priority, expiresAt: expiresAt, collapseId: nil, id: id,
       payload: encode(LiveActivityPayload(aps: aps)))
+    if device.kind == .apnsChannel {
+      // A game's broadcast channel: to the bare bundle id's broadcast path, by channel id.
+      push.topic = device.topic
+      push.channelId = device.token
+    }
+    return push
   }
 }
 

@@ -27,6 +27,10 @@ public struct APNsPush: Sendable, Equatable {
   /// `apns-id`, echoed back: lets a log line of APNs' and ours be matched.
   public var id: UUID
   public var payload: Data
+  /// A broadcast (iOS 18) to every Live Activity subscribed to this channel instead of one
+  /// device: `POST /4/broadcasts/apps/<topic>` with `apns-channel-id` (`deviceToken` is then the
+  /// channel id too, for logs).
+  public var channelId: String?
 
   public init(
     deviceToken: String, environment: Device.Environment, topic: String, pushType: PushType, priority: Int,
@@ -44,10 +48,21 @@ public struct APNsPush: Sendable, Equatable {
   }
 
   /// The request path.
-  public var path: String { "/3/device/\(deviceToken)" }
+  public var path: String {
+    guard channelId != nil else { return "/3/device/\(deviceToken)" }
+    return "/4/broadcasts/apps/\(topic)"
+  }
 
   /// Every header but `authorization`, lowercase as HTTP/2 sends them.
   public var headers: [(String, String)] {
+    if let channelId {
+      // A broadcast: the bundle is in the path (no apns-topic), the id is apns-request-id.
+      return [
+        ("apns-channel-id", channelId), ("apns-push-type", pushType.rawValue), ("apns-priority", String(priority)),
+        ("apns-expiration", String(Int(expiresAt.timeIntervalSince1970.rounded(.down)))),
+        ("apns-request-id", id.uuidString.lowercased()),
+      ]
+    }
     var headers = [
       ("apns-topic", topic), ("apns-push-type", pushType.rawValue), ("apns-priority", String(priority)),
       ("apns-expiration", String(Int(expiresAt.timeIntervalSince1970.rounded(.down)))),

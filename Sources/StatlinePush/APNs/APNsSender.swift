@@ -93,7 +93,8 @@ public struct APNsSender: Sendable {
       request, deadline: .now() + .seconds(seconds) + .nanoseconds(nanos), logger: nil)
     let body = try await response.body.collect(upTo: 64 * 1024)
     return APNsAnswer(
-      status: Int(response.status.code), apnsId: response.headers.first(name: "apns-id"),
+      status: Int(response.status.code),
+      apnsId: response.headers.first(name: "apns-id") ?? response.headers.first(name: "apns-request-id"),
       body: Data(body.readableBytesView))
   }
 

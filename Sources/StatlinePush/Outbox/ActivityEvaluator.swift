@@ -18,8 +18,22 @@ public struct ActivityEvaluator: Sendable {
     /// Updates written per transaction.
     public var alertsPerWrite = 1_000
     public var timing = LiveActivityPlanner.Timing()
+    /// The app whose activities a game's broadcast channel serves, when channels are used.
+    public var broadcast: Broadcast?
 
     public init() {}
+  }
+
+  /// Broadcast channels (iOS 18): one per game for one app and environment, opened when the game
+  /// is first seen live, updated with one request per change, deleted after its end was sent.
+  public struct Broadcast: Sendable, Equatable {
+    public var topic: String
+    public var environment: Device.Environment
+
+    public init(topic: String, environment: Device.Environment) {
+      self.topic = topic
+      self.environment = environment
+    }
   }
 
   /// What one page came to.
@@ -34,16 +48,19 @@ public struct ActivityEvaluator: Sendable {
 
   let changes: any StoreReader
   let outbox: any DeviceRegistry & PushOutbox
+  let channels: (any BroadcastChannels)?
   let configuration: Configuration
   let now: @Sendable () -> Date
   let logger: Logger
 
   public init(
-    changes: any StoreReader, outbox: any DeviceRegistry & PushOutbox, configuration: Configuration = Configuration(),
-    now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "statline.push")
+    changes: any StoreReader, outbox: any DeviceRegistry & PushOutbox, channels: (any BroadcastChannels)? = nil,
+    configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date,
+    logger: Logger = Logger(label: "statline.push")
   ) {
     self.changes = changes
     self.outbox = outbox
+    self.channels = channels
     self.configuration = configuration
     self.now = now
     self.logger = logger
@@ -86,8 +103,15 @@ public struct ActivityEvaluator: Sendable {
         continue
       }
       let followed = [game.id] + (game.sources ?? [])
+      var first: [QueuedAlert] = []
+      if pass.starts(change.version), let channel = try await channel(of: game),
+        let alert = LiveActivityPlanner.plan(
+          game, version: change.version, for: channel, at: time, timing: configuration.timing)
+      {
+        first.append(QueuedAlert(alert, sequence: change.version))
+      }
       let planned = try await pass.plan(
-        change.version,
+        change.version, first: first,
         followers: { after, limit in try await outbox.devices(watching: followed, after: after, limit: limit) },
         alerts: { devices in
           devices.compactMap { device in
@@ -104,5 +128,31 @@ public struct ActivityEvaluator: Sendable {
     report.ignored = pass.ignored
     report.moved = pass.moved
     return report
+  }
+
+  /// The game's broadcast channel device when channels are used: the one stored, or, for a game
+  /// that is live and has none (or one APNs no longer knows), a channel opened now and stored.
+  /// A channel that cannot be opened is logged and tried again at the game's next change (its
+  /// activities registered by token get their updates meanwhile).
+  func channel(of game: Game) async throws -> Device? {
+    guard let broadcast = configuration.broadcast, let channels else { return nil }
+    let id = Device.channelDeviceId(gameId: game.id, topic: broadcast.topic, environment: broadcast.environment)
+    let stored = try await outbox.device(id: id)
+    if let stored, stored.isLive { return stored }
+    guard game.status == .live else { return nil }
+    let channel: String
+    do {
+      channel = try await channels.open(topic: broadcast.topic, environment: broadcast.environment)
+    } catch {
+      logger.warning(
+        "a game's broadcast channel could not be opened", metadata: ["game": "\(game.id)", "error": "\(error)"])
+      return nil
+    }
+    let device = Device.channel(
+      gameId: game.id, topic: broadcast.topic, environment: broadcast.environment, channelId: channel,
+      at: Freshness.iso(now()))
+    logger.info(
+      "a game's broadcast channel is open", metadata: ["game": "\(game.id)", "channel": "\(device.shownToken)"])
+    return try await outbox.upsertDevice(device).device
   }
 }

@@ -35,10 +35,14 @@ struct PlanningPass {
   /// Plans item `sequence`: its followers (`followers(after, limit)`, in id order) page by page,
   /// from the follower the cursor holds when the cursor is inside it. False when another worker
   /// moved the cursor.
+  /// `first` goes with the item's first piece (not again when the cursor is inside the item: it
+  /// was written then).
   mutating func plan(
-    _ sequence: Int64, followers: (String?, Int) async throws -> [Device], alerts plan: ([Device]) -> [QueuedAlert]
+    _ sequence: Int64, first: [QueuedAlert] = [], followers: (String?, Int) async throws -> [Device],
+    alerts plan: ([Device]) -> [QueuedAlert]
   ) async throws -> Bool {
     var after = sequence == cursor.sequence ? cursor.device : nil
+    if after == nil { alerts += first }
     var whole = false
     while !whole {
       let page = try await followers(after, devicePage)
@@ -50,6 +54,9 @@ struct PlanningPass {
     }
     return true
   }
+
+  /// Whether item `sequence` is planned from its beginning (the cursor is not inside it).
+  func starts(_ sequence: Int64) -> Bool { sequence != cursor.sequence || cursor.device == nil }
 
   /// Passes over item `sequence` (nothing to plan for it).
   mutating func skip(_ sequence: Int64) { reached = OutboxCursor(sequence: sequence) }

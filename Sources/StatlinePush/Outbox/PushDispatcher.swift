@@ -95,6 +95,9 @@ public struct PushDispatcher: Sendable {
         report.delivered += 1
         if let planned = slot.alert.plannedAt { report.latencies.append(now().timeIntervalSince(planned)) }
         settlement = .finished(version: slot.version)
+        if slot.alert.activity?.ending == true, let device = devices[slot.deviceId], device.kind == .apnsChannel {
+          try await retire(device)
+        }
       case .suspend(let suspension):
         if suspension.kind == .disabled { report.disabled += 1 } else { report.quarantined += 1 }
         if let device = try await outbox.suspendDevice(id: slot.deviceId, suspension) {
@@ -122,6 +125,23 @@ public struct PushDispatcher: Sendable {
     }
     try await outbox.settleAlerts(settlements, at: now())
     return report
+  }
+
+  /// A game's broadcast channel after its end went out: deleted at APNs, then from the store
+  /// (with its slot); one APNs would not delete is quarantined with why, so `statline devices
+  /// list` shows it.
+  func retire(_ device: Device) async throws {
+    guard let transport = transports[device.kind] else { return }
+    if let why = await transport.retire(device) {
+      logger.warning(
+        "a game's broadcast channel was not deleted", metadata: ["channel": "\(device.shownToken)", "why": "\(why)"])
+      _ = try await outbox.suspendDevice(
+        id: device.id,
+        .init(
+          kind: .quarantined, why: "the game ended; deleting its channel failed: \(why)", since: Freshness.iso(now())))
+    } else {
+      _ = try await outbox.deleteDevice(id: device.id)
+    }
   }
 
   /// Sends each slot's alert with at most `inFlight` at once. A slot whose device is gone,

@@ -7,6 +7,14 @@ public protocol PushTransport: Sendable {
   /// The device kinds it reaches.
   var kinds: Set<Device.Kind> { get }
   func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict
+  /// After the last push a device made by the push path will get was delivered (a game's
+  /// broadcast channel after its `end`): deletes what the service holds for it. Nil when done,
+  /// else why not.
+  func retire(_ device: Device) async -> String?
+}
+
+extension PushTransport {
+  public func retire(_ device: Device) async -> String? { nil }
 }
 
 /// What one attempt came to, in the outbox's terms.
@@ -28,9 +36,27 @@ public enum PushVerdict: Sendable, Equatable {
 /// an `apns-liveactivity` one; the matrix's action as a verdict.
 public struct APNsTransport: PushTransport {
   public let sender: APNsSender
-  public var kinds: Set<Device.Kind> { [.apns, .apnsLiveActivity] }
+  /// Where games' broadcast channels are deleted (nil: channels are not used).
+  public let channels: (any BroadcastChannels)?
+  public var kinds: Set<Device.Kind> {
+    channels == nil ? [.apns, .apnsLiveActivity] : [.apns, .apnsLiveActivity, .apnsChannel]
+  }
 
-  public init(sender: APNsSender) { self.sender = sender }
+  public init(sender: APNsSender, channels: (any BroadcastChannels)? = nil) {
+    self.sender = sender
+    self.channels = channels
+  }
+
+  /// Deletes a game's broadcast channel after its end went out.
+  public func retire(_ device: Device) async -> String? {
+    guard device.kind == .apnsChannel, let channels else { return nil }
+    do {
+      try await channels.close(device.token, topic: device.topic, environment: device.environment)
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
 
   public func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
     let outcome = await sender.send(Self.push(alert, to: device, id: UUID()))
@@ -39,7 +65,7 @@ public struct APNsTransport: PushTransport {
 
   /// The request for `alert`: a Live Activity push when it carries an update, else an alert.
   static func push(_ alert: PlannedAlert, to device: Device, id: UUID) -> APNsPush {
-    guard let update = alert.activity, device.kind == .apnsLiveActivity else {
+    guard let update = alert.activity, device.kind == .apnsLiveActivity || device.kind == .apnsChannel else {
       return APNsPush.alert(alert, to: device, id: id)
     }
     return APNsPush.liveActivity(

@@ -25,6 +25,12 @@ public struct DeviceInput {
       throw invalid(unknown, "is not a field of a device (\(Self.fields.sorted().joined(separator: ", ")))")
     }
     let kind = try choice("kind", fields["kind"], Device.Kind.self, required: true)!
+    guard Device.Kind.registrable.contains(kind) else {
+      throw invalid(
+        "kind",
+        "'\(kind.rawValue)' is made by Statline for a game's broadcast channel; register one of "
+          + Device.Kind.registrable.map(\.rawValue).joined(separator: ", "))
+    }
     let token = try token(fields["token"], kind: kind)
     let environment = try choice("environment", fields["environment"], Device.Environment.self) ?? .production
     let topic = try string("topic", fields["topic"], required: true)!
@@ -50,7 +56,7 @@ public struct DeviceInput {
   static func token(_ value: Any?, kind: Device.Kind) throws(Problem) -> String {
     let token = try string("token", value, required: true)!
     switch kind {
-    case .apns, .apnsLiveActivity:
+    case .apns, .apnsLiveActivity, .apnsChannel:
       guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
       else {
         throw invalid(

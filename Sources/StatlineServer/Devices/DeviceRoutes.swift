@@ -14,7 +14,9 @@ import StatlineCore
 ///   token registered again is the same device, its `registeredAt` kept): 201 when new, 200 when
 ///   it was there;
 /// - `GET`, `PUT` (the same body as `POST`; the body's kind and token must name this id) and
-///   `DELETE /v1/devices/{id}`.
+///   `DELETE /v1/devices/{id}`;
+/// - `GET /v1/devices/channels/{gameId}?topic=…&environment=…`: the game's open broadcast
+///   channel for that app (an activity started with it gets every update in one request).
 public struct DeviceRoutes: RouteGroup {
   public struct Limits: Sendable {
     /// Requests a second per key, and the burst allowed.
@@ -59,6 +61,9 @@ public struct DeviceRoutes: RouteGroup {
         guard let device = try await self.registry.device(id: id) else { throw Self.noDevice(id) }
         return try Self.json(device, status: .ok)
       }
+    }
+    group.get("channels/:gameId") { request, context in
+      await answer(request) { try await self.channel(request, gameId: try context.parameters.require("gameId")) }
     }
     group.put(":id") { request, context in
       await answer(request) { try await self.upsert(request, id: try context.parameters.require("id")) }
@@ -122,6 +127,36 @@ public struct DeviceRoutes: RouteGroup {
     var response = try Self.json(stored.device, status: stored.created ? .created : .ok)
     response.headers[.location] = path + "/" + stored.device.id
     return response
+  }
+
+  /// A game's open broadcast channel for `topic` (required) in `environment` (production).
+  func channel(_ request: Request, gameId: String) async throws -> Response {
+    let query = request.uri.queryParameters
+    guard let topic = query["topic"].map(String.init), !topic.isEmpty else {
+      throw DeviceInput.invalid("topic", "is required: the app's bundle id the channel serves")
+    }
+    let named = query["environment"].map(String.init) ?? "production"
+    guard let environment = Device.Environment(rawValue: named) else {
+      throw DeviceInput.invalid("environment", "'\(named.prefix(40))' is not one of production, sandbox")
+    }
+    let id = Device.channelDeviceId(gameId: gameId, topic: topic, environment: environment)
+    guard let channel = try await registry.device(id: id), channel.isLive else {
+      throw Problem.notFound(
+        "no open broadcast channel for \(gameId.prefix(80)) (\(topic.prefix(80)), \(environment.rawValue)): "
+          + "a channel opens when the game is first seen live, with push.apns.broadcast configured, and closes after its final"
+      )
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let body = [
+      "channel": [
+        "id": channel.token, "gameId": gameId, "topic": topic, "environment": environment.rawValue,
+        "openedAt": channel.registeredAt,
+      ]
+    ]
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(body))))
   }
 
   static func noDevice(_ id: String) -> Problem { .notFound("no device \(id.prefix(40))") }
