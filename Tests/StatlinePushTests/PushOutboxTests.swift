@@ -203,11 +203,34 @@ import Testing
 
   /// A batch is held long enough to be sent whole with every request taking its deadline, so a
   /// slow APNs never lets another lane claim it again (and send it twice).
-  @Test func aBatchIsLeasedForTheLongestItsSendingCanTake() {
+  @Test func aBatchIsLeasedForTheLongestItsSendingCanTakeAndAClaimIsFourRounds() {
     var configuration = PushDispatcher.Configuration()
+    #expect(configuration.claimSize == 256)
     #expect(configuration.batchLease == 60, "256 at 64 at once, 10 s each: 45 s, under the 60 s lease")
     configuration.inFlight = 8
-    #expect(configuration.batchLease == 325, "32 rounds of 10 s, and 5 s more")
+    #expect(configuration.claimSize == 32, "four rounds of 8, not 256 (a lease of 325 s would outlive alerts)")
+    #expect(configuration.batchLease == 60)
+    configuration.requestDeadline = 30
+    #expect(configuration.batchLease == 125, "four rounds of 30 s, and 5 s more")
+  }
+
+  /// A killed worker repeats only what was answered and not yet written: answers are written
+  /// back `settleEvery` (the requests in flight) at a time as they come, not once per batch.
+  @Test func answersAreWrittenBackAsTheyComeNotOncePerBatch() async throws {
+    let rig = Rig()
+    for index in 1...6 { _ = await Self.register(rig.registry, index) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+    let counting = FailingWrites(rig.registry, failAt: 0)
+    var configuration = PushDispatcher.Configuration()
+    configuration.inFlight = 2
+    let now = rig.now
+    let dispatcher = PushDispatcher(
+      outbox: counting, transports: [rig.transport], configuration: configuration, now: { now() }, random: { 0 })
+    let batch = try await dispatcher.dispatchBatch()
+    #expect(batch.claimed == 6 && batch.delivered == 6)
+    #expect(await counting.settles == [2, 2, 2])
+    #expect(await rig.registry.outboxBacklog(at: now()).pending == 0)
   }
 
   @Test func anExpiredAlertIsGivenUpNeverSentLate() async throws {
@@ -238,7 +261,8 @@ import Testing
     for _ in 0..<200 { await Task.yield() }
     #expect(rig.transport.running.withLock { $0 } == (3, 3), "three in flight, never a fourth")
     rig.transport.holding.withLock { $0 = false }
-    #expect(try await batch.value.delivered == 20)
+    #expect(try await batch.value.delivered == 12, "a claim is four rounds of three")
+    #expect(try await dispatcher.dispatchBatch().delivered == 8)
     #expect(rig.transport.running.withLock { $0.most } == 3)
   }
 
@@ -306,7 +330,10 @@ import Testing
     func claimAlerts(limit: Int, at now: Date, leaseUntil: Date) async -> [OutboxSlot] {
       await base.claimAlerts(limit: limit, at: now, leaseUntil: leaseUntil)
     }
+    /// How many alerts each settle wrote.
+    var settles: [Int] = []
     func settleAlerts(_ settlements: [OutboxSettlement], at now: Date) async {
+      settles.append(settlements.count)
       await base.settleAlerts(settlements, at: now)
     }
     func dropExpiredAlerts(at now: Date) async -> Int { await base.dropExpiredAlerts(at: now) }

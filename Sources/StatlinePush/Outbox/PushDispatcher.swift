@@ -19,13 +19,26 @@ public struct PushDispatcher: Sendable {
 
     public init() {}
 
-    /// The lease a batch is claimed with: at least `lease`, and long enough for the whole batch
+    /// Rounds of `inFlight` requests one claim holds at most: a claim is `batch`, or fewer
+    /// when `inFlight` is small, so its lease (below) stays short and a worker that dies holds
+    /// its claims for about a minute, not past an in-game alert's expiry.
+    public static let roundsPerClaim = 4
+
+    /// The slots one claim takes.
+    public var claimSize: Int { min(max(1, batch), max(1, inFlight) * Self.roundsPerClaim) }
+
+    /// The lease a batch is claimed with: at least `lease`, and long enough for the whole claim
     /// to be sent at `inFlight` at once with every request taking its full deadline, so a slow
     /// APNs never lets another lane or worker claim a batch still being sent (and send it twice).
     public var batchLease: TimeInterval {
-      let rounds = (max(1, batch) + max(1, inFlight) - 1) / max(1, inFlight)
+      let rounds = (claimSize + max(1, inFlight) - 1) / max(1, inFlight)
       return max(lease, Double(rounds) * requestDeadline + 5)
     }
+
+    /// Answers written back per transaction, as they come (a worker killed mid-batch repeats at
+    /// most these and the requests in flight: an answered alert is never held unwritten for the
+    /// whole batch).
+    public var settleEvery: Int { max(1, inFlight) }
   }
 
   /// The send loops `PushService` runs by default, each with `inFlight / lanes` requests of the
@@ -80,51 +93,60 @@ public struct PushDispatcher: Sendable {
     let start = now()
     report.expired = try await outbox.dropExpiredAlerts(at: start)
     let slots = try await outbox.claimAlerts(
-      limit: configuration.batch, at: start, leaseUntil: start.addingTimeInterval(configuration.batchLease))
+      limit: configuration.claimSize, at: start, leaseUntil: start.addingTimeInterval(configuration.batchLease))
     report.claimed = slots.count
     guard !slots.isEmpty else { return report }
     var devices: [String: Device] = [:]
     for device in try await outbox.devices(ids: slots.map(\.deviceId)) { devices[device.id] = device }
 
-    let results = await send(slots, devices)
     var settlements: [OutboxSettlement] = []
-    for (slot, verdict) in results {
-      let settlement: OutboxSlot.Settlement
-      switch verdict {
-      case .delivered:
-        report.delivered += 1
-        if let planned = slot.alert.plannedAt { report.latencies.append(now().timeIntervalSince(planned)) }
-        settlement = .finished(version: slot.version)
-        if slot.alert.activity?.ending == true, let device = devices[slot.deviceId], device.kind == .apnsChannel {
-          try await retire(device)
-        }
-      case .suspend(let suspension):
-        if suspension.kind == .disabled { report.disabled += 1 } else { report.quarantined += 1 }
-        if let device = try await outbox.suspendDevice(id: slot.deviceId, suspension) {
-          logger.notice(
-            "a device no longer gets pushes",
-            metadata: [
-              "device": "\(device.id)", "token": "\(device.shownToken)", "state": "\(suspension.kind.rawValue)",
-              "why": "\(suspension.why)",
-            ])
-        }
-        settlement = .finished(version: slot.version)
-      case .dropped(let why):
-        report.dropped += 1
-        logger.warning("a push was refused for good", metadata: ["device": "\(slot.deviceId)", "why": "\(why)"])
-        settlement = .finished(version: slot.version)
-      case .retry:
-        report.retried += 1
-        settlement = .retry(version: slot.version, jitter: random())
-      case .misconfigured(let why):
-        report.retried += 1
-        report.misconfigured = why
-        settlement = .retry(version: slot.version, jitter: random())
+    try await send(slots, devices) { slot, verdict in
+      settlements.append(try await settle(slot, verdict, device: devices[slot.deviceId], into: &report))
+      if settlements.count >= configuration.settleEvery {
+        try await outbox.settleAlerts(settlements, at: now())
+        settlements = []
       }
-      settlements.append(OutboxSettlement(deviceId: slot.deviceId, collapseId: slot.collapseId, settlement))
     }
-    try await outbox.settleAlerts(settlements, at: now())
+    if !settlements.isEmpty { try await outbox.settleAlerts(settlements, at: now()) }
     return report
+  }
+
+  /// What one answer does: counted, the device suspended or a channel retired where it says so,
+  /// and the slot's settlement.
+  func settle(_ slot: OutboxSlot, _ verdict: PushVerdict, device: Device?, into report: inout Report) async throws
+    -> OutboxSettlement
+  {
+    let settlement: OutboxSlot.Settlement
+    switch verdict {
+    case .delivered:
+      report.delivered += 1
+      if let planned = slot.alert.plannedAt { report.latencies.append(now().timeIntervalSince(planned)) }
+      settlement = .finished(version: slot.version)
+      if slot.alert.activity?.ending == true, let device, device.kind == .apnsChannel { try await retire(device) }
+    case .suspend(let suspension):
+      if suspension.kind == .disabled { report.disabled += 1 } else { report.quarantined += 1 }
+      if let device = try await outbox.suspendDevice(id: slot.deviceId, suspension) {
+        logger.notice(
+          "a device no longer gets pushes",
+          metadata: [
+            "device": "\(device.id)", "token": "\(device.shownToken)", "state": "\(suspension.kind.rawValue)",
+            "why": "\(suspension.why)",
+          ])
+      }
+      settlement = .finished(version: slot.version)
+    case .dropped(let why):
+      report.dropped += 1
+      logger.warning("a push was refused for good", metadata: ["device": "\(slot.deviceId)", "why": "\(why)"])
+      settlement = .finished(version: slot.version)
+    case .retry:
+      report.retried += 1
+      settlement = .retry(version: slot.version, jitter: random())
+    case .misconfigured(let why):
+      report.retried += 1
+      report.misconfigured = why
+      settlement = .retry(version: slot.version, jitter: random())
+    }
+    return OutboxSettlement(deviceId: slot.deviceId, collapseId: slot.collapseId, settlement)
   }
 
   /// A game's broadcast channel after its end went out: deleted at APNs, then from the store
@@ -144,26 +166,28 @@ public struct PushDispatcher: Sendable {
     }
   }
 
-  /// Sends each slot's alert with at most `inFlight` at once. A slot whose device is gone,
-  /// suspended or of a kind no transport reaches is done without a request.
-  func send(_ slots: [OutboxSlot], _ devices: [String: Device]) async -> [(OutboxSlot, PushVerdict)] {
-    await withTaskGroup(of: (OutboxSlot, PushVerdict).self) { group in
-      var results: [(OutboxSlot, PushVerdict)] = []
+  /// Sends each slot's alert with at most `inFlight` at once, handing each answer to `answered`
+  /// as it comes. A slot whose device is gone, suspended or of a kind no transport reaches is
+  /// done without a request.
+  func send(
+    _ slots: [OutboxSlot], _ devices: [String: Device],
+    answered: (OutboxSlot, PushVerdict) async throws -> Void
+  ) async throws {
+    try await withThrowingTaskGroup(of: (OutboxSlot, PushVerdict).self) { group in
       var running = 0
       for slot in slots {
         guard let device = devices[slot.deviceId], device.isLive, let transport = transports[device.kind] else {
-          results.append((slot, .dropped("the device is gone, suspended or of a kind no sender reaches")))
+          try await answered(slot, .dropped("the device is gone, suspended or of a kind no sender reaches"))
           continue
         }
-        if running == max(1, configuration.inFlight), let done = await group.next() {
-          results.append(done)
+        if running == max(1, configuration.inFlight), let done = try await group.next() {
           running -= 1
+          try await answered(done.0, done.1)
         }
         running += 1
         group.addTask { (slot, await transport.deliver(slot.alert, to: device)) }
       }
-      for await done in group { results.append(done) }
-      return results
+      while let done = try await group.next() { try await answered(done.0, done.1) }
     }
   }
 }
