@@ -101,6 +101,19 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
     let activities = ActivityEvaluator(
       changes: log, outbox: opened.registry, channels: channels, configuration: activityPlanning, now: now,
       logger: logger)
+    // Where the planners start, before the job polls: push switched on for a store with a
+    // season of events announces none of them, and the first poll's events are not taken for
+    // history (settled in the service's own start, they raced it).
+    do {
+      try await evaluator.skipHistory()
+      if dispatcher.kinds.contains(.apnsLiveActivity) { try await activities.startAtEnd() }
+    } catch {
+      for pool in [connections] + (channels.map { [$0.connections] } ?? []) { await pool.shutdown() }
+      await opened.close()
+      throw StatlineError(
+        .store, "the push path cannot read where it starts in the outbox: \(error)",
+        hint: "check that the store is reachable and writable")
+    }
     return JobPush(
       service: PushService(
         log: log, evaluator: evaluator, activities: dispatcher.kinds.contains(.apnsLiveActivity) ? activities : nil,

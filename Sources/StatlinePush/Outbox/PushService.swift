@@ -43,16 +43,10 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   /// Runs until cancelled.
   public func run() async {
     await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        await self.plan("the push evaluator", start: { try await evaluator.skipHistory() }) {
-          try await evaluator.evaluatePage().events > 0
-        }
-      }
+      group.addTask { await self.plan("the push evaluator") { try await evaluator.evaluatePage().events > 0 } }
       if let activities {
         group.addTask {
-          await self.plan("the Live Activity planner", start: { try await activities.startAtEnd() }) {
-            try await activities.evaluatePage().changes > 0
-          }
+          await self.plan("the Live Activity planner") { try await activities.evaluatePage().changes > 0 }
         }
       }
       // Several send loops, each with its own claimed batch: one claims and settles while the
@@ -61,21 +55,11 @@ public struct PushService<C: Clock<Duration>>: Sendable {
     }
   }
 
-  /// A planner's loop: `start` once (retried until it works), then pages; with nothing to plan
-  /// it waits for the event bell or `idle` (a clock's tick rings no bell: the activity planner
-  /// looks again after `idle`).
-  func plan(
-    _ name: String, start: @Sendable () async throws -> some Sendable, page: @Sendable () async throws -> Bool
-  ) async {
-    while !Task.isCancelled {
-      do {
-        _ = try await start()
-        break
-      } catch {
-        logger.error("\(name) could not read its cursor", metadata: ["error": "\(error)"])
-        try? await clock.sleep(for: idle)
-      }
-    }
+  /// A planner's loop: pages; with nothing to plan it waits for the event bell or `idle` (a
+  /// clock's tick rings no bell: the activity planner looks again after `idle`). Where the
+  /// planners start (`PushEvaluator.skipHistory`, `ActivityEvaluator.startAtEnd`) is settled
+  /// before the job polls (`JobPush`): done here, it raced the first poll's events.
+  func plan(_ name: String, page: @Sendable () async throws -> Bool) async {
     while !Task.isCancelled {
       do {
         let seen = log.eventBell.rings
