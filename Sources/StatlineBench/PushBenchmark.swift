@@ -160,9 +160,23 @@ public enum PushBenchmark {
       let cpu = CycleBenchmark.cpuSeconds()
       let committed = ContinuousClock.now
       await goals.goal(round + 3)
+      // A round that stops short says so instead of waiting for ever.
+      var seen = (count: 0, at: ContinuousClock.now)
       while transport.counts.withLock({ $0.accepted }) < count {
         try await Task.sleep(for: .milliseconds(2))
         peak = max(peak, CycleBenchmark.residentMiB())
+        let accepted = transport.counts.withLock { $0.accepted }
+        if accepted != seen.count {
+          seen = (accepted, ContinuousClock.now)
+        } else if ContinuousClock.now - seen.at > .seconds(30) {
+          running.cancel()
+          await running.value
+          await connectionPool.shutdown()
+          await fake?.stop()
+          throw StatlineError(
+            .io, "goal \(round): the pushes stopped at \(accepted) of \(count) accepted (nothing for 30 s)",
+            hint: "the outbox or the APNs fake is stuck: run with fewer --devices to see where")
+        }
       }
       let (accepted, first, last) = transport.counts.withLock { $0 }
       results.append(
