@@ -21,6 +21,12 @@ public struct Device: Codable, Sendable, Hashable {
     public static let registrable: [Kind] = [.apns, .apnsLiveActivity, .fcm]
   }
 
+  /// What an FCM device's token is: a registration token (FCM's `token`) or, where the app
+  /// sends one, a Firebase installation id (FCM's `fid`, the newer address).
+  public enum TokenType: String, Codable, Sendable, CaseIterable {
+    case registration, installation
+  }
+
   /// The APNs environment a token belongs to (a sandbox token sent to production is refused).
   public enum Environment: String, Codable, Sendable, CaseIterable {
     case production, sandbox
@@ -65,6 +71,8 @@ public struct Device: Codable, Sendable, Hashable {
   public var id: String
   public var kind: Kind
   public var token: String
+  /// For an FCM device: what its token is (nil: a registration token).
+  public var tokenType: TokenType?
   public var environment: Environment
   /// The app's bundle id (APNs topic) or Firebase project.
   public var topic: String
@@ -86,11 +94,12 @@ public struct Device: Codable, Sendable, Hashable {
   public init(
     id: String, kind: Kind, token: String, environment: Environment, topic: String, teams: [String],
     gameId: String? = nil, alerts: [Alert]? = nil, quietHours: QuietHours? = nil, registeredAt: String,
-    updatedAt: String, suspended: Suspension? = nil
+    updatedAt: String, suspended: Suspension? = nil, tokenType: TokenType? = nil
   ) {
     self.id = id
     self.kind = kind
     self.token = token
+    self.tokenType = tokenType
     self.environment = environment
     self.topic = topic
     self.teams = teams

@@ -96,16 +96,18 @@ public struct OutboxSlot: Codable, Sendable, Equatable {
 
   /// The slot after version `version` must wait (429, 5xx, no answer): the next try after a
   /// backoff with jitter (`unit` doubled per attempt, at most `ceiling`; `jitter` in 0..<1
-  /// spreads it), unless a newer alert replaced it meanwhile (that one goes at once).
+  /// spreads it) and not sooner than `atLeast` seconds (a service's `Retry-After`), unless a
+  /// newer alert replaced it meanwhile (that one goes at once).
   public func retried(
-    version: Int, at now: Date, unit: TimeInterval = 1, ceiling: TimeInterval = 60, jitter: Double
+    version: Int, at now: Date, unit: TimeInterval = 1, ceiling: TimeInterval = 60, jitter: Double,
+    atLeast: TimeInterval = 0
   ) -> OutboxSlot {
     var slot = self
     slot.leasedUntil = nil
     guard version == self.version else { return slot }
     slot.attempts += 1
     let backoff = min(ceiling, unit * pow(2, Double(slot.attempts - 1)))
-    slot.notBefore = now.addingTimeInterval(backoff * (0.5 + jitter / 2))
+    slot.notBefore = now.addingTimeInterval(max(atLeast, backoff * (0.5 + jitter / 2)))
     return slot
   }
 
@@ -114,8 +116,8 @@ public struct OutboxSlot: Codable, Sendable, Equatable {
     /// Answered (accepted, or refused for good: the device disabled or quarantined, the push
     /// dropped): done.
     case finished(version: Int)
-    /// To try again after a backoff (`jitter` in 0..<1).
-    case retry(version: Int, jitter: Double)
+    /// To try again after a backoff (`jitter` in 0..<1), not sooner than `atLeast` seconds.
+    case retry(version: Int, jitter: Double, atLeast: TimeInterval = 0)
   }
 
   /// The stored slot after `settlement`, at `now`: what a store writes back in place of the slot
@@ -123,7 +125,8 @@ public struct OutboxSlot: Codable, Sendable, Equatable {
   public func settled(_ settlement: Settlement, at now: Date) -> OutboxSlot {
     switch settlement {
     case .finished(let version): finished(version: version)
-    case .retry(let version, let jitter): retried(version: version, at: now, jitter: jitter)
+    case .retry(let version, let jitter, let atLeast):
+      retried(version: version, at: now, jitter: jitter, atLeast: atLeast)
     }
   }
 }

@@ -2,9 +2,6 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOHTTP2
-import NIOPosix
-import NIOSSL
 import Synchronization
 
 /// An APNs provider API on 127.0.0.1 for tests: HTTP/2 over TLS (ALPN `h2`, certificates made
@@ -103,10 +100,6 @@ public final class LoopbackAPNs: Sendable {
     now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true
   ) async throws -> LoopbackAPNs {
     let certificates = try LoopbackCertificates()
-    var tls = TLSConfiguration.makeServerConfiguration(
-      certificateChain: certificates.chain.map { .certificate($0) }, privateKey: .privateKey(certificates.key))
-    tls.applicationProtocols = ["h2"]
-    let context = try NIOSSLContext(configuration: tls)
     var parsed: [String: Key] = [:]
     for (id, key) in keys {
       parsed[id] = Key(teamId: key.teamId, publicKey: try .init(pemRepresentation: key.publicKeyPEM))
@@ -114,35 +107,17 @@ public final class LoopbackAPNs: Sendable {
     var state = State(keys: parsed, topics: Set(topics))
     state.keepsAccepted = keepsAccepted
     let box = Box()
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          guard let fake = box.fake else { throw ChannelError.ioOnClosedChannel }
-          let connection = fake.state.withLock { state in
-            state.connections += 1
-            return state.connections
-          }
-          let sync = channel.pipeline.syncOperations
-          try sync.addHandler(NIOSSLServerHandler(context: context))
-          var settings = NIOHTTP2Handler.ConnectionConfiguration()
-          settings.initialSettings = [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: 1000),
-            HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
-          ]
-          _ = try sync.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
-          ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-              try stream.pipeline.syncOperations.addHandlers([
-                EndStreamOnHeaders(), AuthorityFromHost(), HTTP2FramePayloadToHTTP1ServerCodec(),
-                StreamHandler(fake: fake, connection: connection),
-              ])
-            }
-          }
-        }
-      }
-      .bind(host: "127.0.0.1", port: 0).get()
+    let channel = try await LoopbackHTTP2.listen(
+      certificates: certificates, maxStreams: 1000,
+      connected: {
+        box.fake?.state.withLock { state in
+          state.connections += 1
+          return state.connections
+        } ?? 0
+      },
+      answer: { request in
+        box.fake?.answer(request) ?? .init(status: 503, body: Self.reason("Shutdown", timestamp: nil))
+      })
     let fake = LoopbackAPNs(
       state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
     box.fake = fake
@@ -195,27 +170,8 @@ public final class LoopbackAPNs: Sendable {
     state.withLock { state in state.firstAccepted.flatMap { first in state.lastAccepted.map { (first, $0) } } }
   }
 
-  /// A request as the stream handler read it.
-  struct Request {
-    var method: HTTPMethod
-    var path: String
-    var headers: HTTPHeaders
-    var body: [UInt8]
-    var connection: Int
-    var stream: Int
-  }
-
-  /// What the handler writes back.
-  struct Answer {
-    var status: Int
-    var apnsId: String?
-    var body: [UInt8]
-    var delay: Duration?
-    var never = false
-    var goAway = false
-    /// More answer headers (a channel's id, a broadcast's request id).
-    var headers: [(String, String)] = []
-  }
+  typealias Request = LoopbackHTTP2.Request
+  typealias Answer = LoopbackHTTP2.Answer
 
   func answer(_ request: Request) -> Answer {
     let apnsId = request.headers.first(name: "apns-id") ?? UUID().uuidString.lowercased()
@@ -278,7 +234,7 @@ public final class LoopbackAPNs: Sendable {
   static func reason(_ reason: String, timestamp: Int64?) -> [UInt8] {
     var object: [String: Any] = ["reason": reason]
     if let timestamp { object["timestamp"] = timestamp }
-    return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    return LoopbackHTTP2.json(object)
   }
 }
 

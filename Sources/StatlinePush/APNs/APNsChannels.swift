@@ -91,10 +91,7 @@ public struct APNsChannels: BroadcastChannels {
       }
       let answer: Answer
       do {
-        let seconds = deadline.components.seconds
-        let nanos = deadline.components.attoseconds / 1_000_000_000
-        let response = try await client.execute(
-          request, deadline: .now() + .seconds(seconds) + .nanoseconds(nanos), logger: nil)
+        let response = try await client.execute(request, deadline: deadline.deadlineFromNow, logger: nil)
         let bytes = try await response.body.collect(upTo: 64 * 1024)
         let object = (try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView))) as? [String: Any]
         answer = Answer(

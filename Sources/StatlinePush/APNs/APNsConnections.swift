@@ -3,7 +3,6 @@ import Foundation
 import NIOCore
 import NIOSSL
 import StatlineCore
-import Synchronization
 
 /// The connections to APNs: per environment a small pool of `HTTPClient`s, each one long-lived
 /// HTTP/2 connection (async-http-client opens one per host per client), used in turn. A
@@ -31,15 +30,7 @@ public final class APNsConnections: Sendable {
 
   public let endpoints: Endpoints
   public let perEnvironment: Int
-  /// How long an old connection is kept for the requests still on it.
-  let grace: Duration
-  private let tls: TLSConfiguration
-  private struct Pool {
-    var clients: [Device.Environment: [HTTPClient]] = [:]
-    var next = 0
-    var opened = 0
-  }
-  private let pool = Mutex(Pool())
+  private let pools: [Device.Environment: HTTP2Clients]
 
   /// - Parameters:
   ///   - trustRoots: the CA a loopback APNs is signed by (tests, the demo); nil: the system's.
@@ -49,88 +40,34 @@ public final class APNsConnections: Sendable {
   ) {
     self.endpoints = endpoints
     self.perEnvironment = max(1, perEnvironment)
-    self.grace = grace
-    var tls = TLSConfiguration.makeClientConfiguration()
-    tls.minimumTLSVersion = .tlsv12
-    if let trustRoots { tls.trustRoots = .certificates(trustRoots) }
-    tls.applicationProtocols = ["h2"]
-    self.tls = tls
+    var pools: [Device.Environment: HTTP2Clients] = [:]
+    for environment in Device.Environment.allCases {
+      pools[environment] = HTTP2Clients(size: perEnvironment, trustRoots: trustRoots, grace: grace)
+    }
+    self.pools = pools
   }
 
   /// With the CA certificates of a PEM file as the trust roots (a loopback APNs's, from the
   /// configuration's `push.apns.trustRoots`), or the system's when `trustRootsFile` is nil.
   public convenience init(endpoints: Endpoints, perEnvironment: Int, trustRootsFile: String?) throws(StatlineError) {
-    var roots: [NIOSSLCertificate]?
-    if let trustRootsFile {
-      do {
-        roots = try NIOSSLCertificate.fromPEMFile(trustRootsFile)
-      } catch {
-        throw StatlineError(
-          .configuration, "push.apns.trustRoots: cannot read CA certificates from it: \(error)",
-          location: trustRootsFile, hint: "a PEM file of CA certificates, or leave trustRoots out for the system's")
-      }
-      guard roots?.isEmpty == false else {
-        throw StatlineError(
-          .configuration, "push.apns.trustRoots: the file holds no certificate", location: trustRootsFile,
-          hint: "a PEM file of CA certificates")
-      }
-    }
-    self.init(endpoints: endpoints, perEnvironment: perEnvironment, trustRoots: roots)
+    self.init(
+      endpoints: endpoints, perEnvironment: perEnvironment,
+      trustRoots: try HTTP2Clients.trustRoots(trustRootsFile, key: "push.apns.trustRoots"))
   }
 
   /// Connections opened so far (replacements included).
-  public var opened: Int { pool.withLock { $0.opened } }
+  public var opened: Int { pools.values.reduce(0) { $0 + $1.opened } }
 
   /// The next connection for `environment`, and its place (to replace it).
-  func take(_ environment: Device.Environment) -> (HTTPClient, Int) {
-    pool.withLock { pool in
-      var clients = pool.clients[environment] ?? []
-      while clients.count < perEnvironment {
-        clients.append(makeClient())
-        pool.opened += 1
-      }
-      pool.clients[environment] = clients
-      pool.next &+= 1
-      let index = pool.next % clients.count
-      return (clients[index], index)
-    }
-  }
+  func take(_ environment: Device.Environment) -> (HTTPClient, Int) { pools[environment]!.take() }
 
   /// Replaces the connection at `index` if it is still `client`.
   func replace(_ environment: Device.Environment, _ index: Int, _ client: HTTPClient) {
-    let old: HTTPClient? = pool.withLock { pool in
-      guard var clients = pool.clients[environment], index < clients.count, clients[index] === client else {
-        return nil
-      }
-      clients[index] = makeClient()
-      pool.opened += 1
-      pool.clients[environment] = clients
-      return client
-    }
-    guard let old else { return }
-    let grace = grace
-    Task {
-      try? await Task.sleep(for: grace)
-      try? await old.shutdown()
-    }
+    pools[environment]?.replace(index, client)
   }
 
   /// Closes every connection.
   public func shutdown() async {
-    let clients = pool.withLock { pool in
-      defer { pool.clients = [:] }
-      return pool.clients.values.flatMap { $0 }
-    }
-    for client in clients { try? await client.shutdown() }
-  }
-
-  private func makeClient() -> HTTPClient {
-    var configuration = HTTPClient.Configuration()
-    configuration.tlsConfiguration = tls
-    configuration.httpVersion = .automatic
-    configuration.redirectConfiguration = .disallow
-    configuration.connectionPool = .init(idleTimeout: .hours(1))
-    configuration.timeout = .init(connect: .seconds(10))
-    return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    for pool in pools.values { await pool.shutdown() }
   }
 }

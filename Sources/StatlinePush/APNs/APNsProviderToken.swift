@@ -10,16 +10,11 @@ public enum APNsProviderToken {
   public static func make(_ key: APNsSigningKey, issuedAt: Date) -> String {
     let header = #"{"alg":"ES256","kid":"\#(key.keyId)"}"#
     let claims = #"{"iss":"\#(key.teamId)","iat":\#(Int(issuedAt.timeIntervalSince1970.rounded(.down)))}"#
-    let input = base64URL(Data(header.utf8)) + "." + base64URL(Data(claims.utf8))
+    let input = JWS.signingInput(header: header, claims: claims)
     // P-256 signing with SHA-256 cannot fail for a valid key; `signature(for:)` throws only on
     // an unusable key, which `APNsSigningKey` refused at start.
     let signature = (try? key.key.signature(for: Data(input.utf8)).rawRepresentation) ?? Data()
-    return input + "." + base64URL(signature)
-  }
-
-  static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    return input + "." + JWS.base64URL(signature)
   }
 }
 

@@ -87,10 +87,7 @@ public struct APNsSender: Sendable {
     for (name, value) in push.headers { request.headers.add(name: name, value: value) }
     request.headers.add(name: "content-type", value: "application/json")
     request.body = .bytes(ByteBuffer(bytes: push.payload))
-    let seconds = deadline.components.seconds
-    let nanos = deadline.components.attoseconds / 1_000_000_000
-    let response = try await client.execute(
-      request, deadline: .now() + .seconds(seconds) + .nanoseconds(nanos), logger: nil)
+    let response = try await client.execute(request, deadline: deadline.deadlineFromNow, logger: nil)
     let body = try await response.body.collect(upTo: 64 * 1024)
     return APNsAnswer(
       status: Int(response.status.code),

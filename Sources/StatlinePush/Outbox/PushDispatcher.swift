@@ -138,9 +138,9 @@ public struct PushDispatcher: Sendable {
       report.dropped += 1
       logger.warning("a push was refused for good", metadata: ["device": "\(slot.deviceId)", "why": "\(why)"])
       settlement = .finished(version: slot.version)
-    case .retry:
+    case .retry(_, let after):
       report.retried += 1
-      settlement = .retry(version: slot.version, jitter: random())
+      settlement = .retry(version: slot.version, jitter: random(), atLeast: after ?? 0)
     case .misconfigured(let why):
       report.retried += 1
       report.misconfigured = why

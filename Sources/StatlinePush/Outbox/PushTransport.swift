@@ -1,7 +1,8 @@
 import Foundation
 import StatlineCore
 
-/// A way to a phone: the APNs sender for `apns` devices (`APNsTransport`), later FCM's. One
+/// A way to a phone: the APNs sender for `apns` devices (`APNsTransport`), FCM's for `fcm` ones
+/// (`FCMTransport`). One
 /// attempt per call; what to do next is the dispatcher's, from the verdict.
 public protocol PushTransport: Sendable {
   /// The device kinds it reaches.
@@ -25,8 +26,9 @@ public enum PushVerdict: Sendable, Equatable {
   case suspend(Device.Suspension)
   /// Refused for good (too large, …): done, counted, never retried.
   case dropped(String)
-  /// No answer, a 429 or a 5xx: tried again after a backoff, until the alert expires.
-  case retry(String)
+  /// No answer, a 429 or a 5xx: tried again after a backoff, until the alert expires; not
+  /// sooner than `after` seconds when the service said so (`Retry-After`).
+  case retry(String, after: TimeInterval? = nil)
   /// The key, team, topic or clock is wrong: nothing will go until an operator mends it. The
   /// alert is retried (it may still go once mended) and the dispatcher pauses, saying why.
   case misconfigured(String)

@@ -13,7 +13,7 @@ public struct DeviceInput {
   static let maximumTeams = 100
 
   static let fields: Set<String> = [
-    "kind", "token", "environment", "topic", "teams", "gameId", "alerts", "quietHours",
+    "kind", "token", "tokenType", "environment", "topic", "teams", "gameId", "alerts", "quietHours",
   ]
 
   /// The device the body describes, registered (or changed) at `time`.
@@ -32,6 +32,10 @@ public struct DeviceInput {
           + Device.Kind.registrable.map(\.rawValue).joined(separator: ", "))
     }
     let token = try token(fields["token"], kind: kind)
+    let tokenType = try choice("tokenType", fields["tokenType"], Device.TokenType.self)
+    if tokenType != nil, kind != .fcm {
+      throw invalid("tokenType", "only an FCM device's token has a type (registration or installation)")
+    }
     let environment = try choice("environment", fields["environment"], Device.Environment.self) ?? .production
     let topic = try string("topic", fields["topic"], required: true)!
     guard (1...255).contains(topic.utf8.count), ascii(topic, alsoAllowing: ".-") else {
@@ -49,7 +53,8 @@ public struct DeviceInput {
     return Device(
       id: Device.id(kind: kind, token: token), kind: kind, token: token, environment: environment, topic: topic,
       teams: try teams(fields["teams"], registry), gameId: gameId, alerts: try alerts(fields["alerts"]),
-      quietHours: try quietHours(fields["quietHours"]), registeredAt: stamp, updatedAt: stamp)
+      quietHours: try quietHours(fields["quietHours"]), registeredAt: stamp, updatedAt: stamp,
+      tokenType: kind == .fcm ? tokenType ?? .registration : nil)
   }
 
   /// The token as stored: an APNs token's 64 hex digits in lower case, an FCM token as sent.

@@ -2,7 +2,7 @@ import NIOCore
 import NIOHPACK
 import NIOHTTP2
 
-extension LoopbackAPNs {
+extension LoopbackHTTP2 {
   /// Ends a bodiless answer on its HEADERS frame, as APNs does (a 200 has no body): NIO's
   /// HTTP/1 codec would send the headers and then an empty DATA frame to end the stream, which
   /// a client that reads every DATA frame as a JSON reason (aioapns) takes for a broken answer.
@@ -43,7 +43,7 @@ extension LoopbackAPNs {
   }
 }
 
-extension LoopbackAPNs {
+extension LoopbackHTTP2 {
   /// Takes a request's `host` header as its `:authority` when it has none (RFC 9113 §8.3.1
   /// lets a client send either; aioapns sends `host`), before NIO's HTTP/1 codec, which needs
   /// `:authority` and would otherwise drop the request without an answer.

@@ -2,20 +2,20 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTP2
 
-extension LoopbackAPNs {
-  /// One HTTP/2 stream: reads the request, asks the fake, writes its answer (after its delay,
-  /// or never), and sends the connection a GOAWAY when scripted.
+extension LoopbackHTTP2 {
+  /// One HTTP/2 stream: reads the request, asks the fake (`answer`), writes its answer (after
+  /// its delay, or never), and sends the connection a GOAWAY when scripted.
   final class StreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    let fake: LoopbackAPNs
+    let answer: @Sendable (Request) -> Answer
     let connection: Int
     var head: HTTPRequestHead?
     var body: [UInt8] = []
 
-    init(fake: LoopbackAPNs, connection: Int) {
-      self.fake = fake
+    init(connection: Int, answer: @escaping @Sendable (Request) -> Answer) {
+      self.answer = answer
       self.connection = connection
     }
 
@@ -28,7 +28,7 @@ extension LoopbackAPNs {
         let stream =
           (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID))
           .map { Int($0) } ?? 0
-        let answer = fake.answer(
+        let answer = self.answer(
           Request(
             method: head.method, path: head.uri, headers: head.headers, body: body, connection: connection,
             stream: stream))
