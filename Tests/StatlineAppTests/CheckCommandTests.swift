@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StatlineCore
+import StatlineLoopback
 import StatlineTesting
 import Testing
 
@@ -136,5 +137,46 @@ import Testing
     #expect(noSender.status == 64 && noSender.stderr.contains("push") && noSender.stderr.contains("names no sender"))
     let none = try check("")
     #expect(none.stdout.contains("Push: none"), "\(none.stdout)\(none.stderr)")
+  }
+
+  @Test func theFCMServiceAccountIsReadAndCheckedWithoutSendingAndNeverQuoted() async throws {
+    let folder = try JobCommandTests.folder()
+    let targets = "targets:\n  - url: https://archive.statbroadcast.com/640112.xml\n    role: game\n"
+    func check(_ push: String) throws -> CommandRunner.Output {
+      try CommandRunner.run(["check", "--config", try Self.config(targets + push)])
+    }
+    let fake = try await LoopbackFCM.start(accounts: [:], project: "example-scores")
+    let good = try fake.newServiceAccount(email: "push@example-scores.iam.gserviceaccount.com")
+    await fake.stop()
+    let file = folder.appendingPathComponent("service-account.json")
+    try good.write(to: file)
+    let plan = try check("push:\n  inFlight: 300\n  fcm: {serviceAccountFile: \(file.path)}\n")
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(
+      plan.stdout.contains("Push: FCM project example-scores as push@example-scores.iam.gserviceaccount.com (key …"),
+      "\(plan.stdout)")
+    #expect(plan.stdout.contains("4 connections to https://fcm.googleapis.com (each under FCM's 100 streams)"))
+    #expect(!plan.stdout.contains("PRIVATE KEY"))
+
+    var fields = try #require(JSONSerialization.jsonObject(with: good) as? [String: String])
+    let secret = String(fields["private_key"]!.dropFirst(60).prefix(40))
+    fields["private_key"] = fields["private_key"]!.replacingOccurrences(of: "M", with: "Q")
+    let broken = folder.appendingPathComponent("broken.json")
+    try JSONSerialization.data(withJSONObject: fields).write(to: broken)
+    let bad = try check("push:\n  fcm: {serviceAccountFile: \(broken.path)}\n")
+    #expect(bad.status == 64 && bad.stderr.contains("private_key is not an RSA private key"), "\(bad.stderr)")
+    #expect(!bad.stderr.contains(secret), "the key's text is never printed")
+    let missing = try check("push:\n  fcm: {serviceAccountFile: /nonexistent/sa.json}\n")
+    #expect(missing.status == 64 && missing.stderr.contains("push.fcm.serviceAccountFile: cannot read it"))
+    fields = try #require(JSONSerialization.jsonObject(with: good) as? [String: String])
+    fields["project_id"] = nil
+    let noProject = folder.appendingPathComponent("no-project.json")
+    try JSONSerialization.data(withJSONObject: fields).write(to: noProject)
+    let unnamed = try check("push:\n  fcm: {serviceAccountFile: \(noProject.path)}\n")
+    #expect(unnamed.status == 64 && unnamed.stderr.contains("push.fcm names no project"), "\(unnamed.stderr)")
+    let named = try check("push:\n  fcm: {serviceAccountFile: \(noProject.path), project: other-project}\n")
+    #expect(named.status == 0 && named.stdout.contains("FCM project other-project"), "\(named.stderr)")
+    let noFile = try check("push:\n  fcm: {project: p}\n")
+    #expect(noFile.status == 64 && noFile.stderr.contains("has no serviceAccountFile"))
   }
 }

@@ -23,11 +23,12 @@ public enum ConfigKeys {
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
   public static let api = ["deviceKeys"]
-  public static let push = ["apns", "inFlight", "batch", "lease", "cap"]
+  public static let push = ["apns", "fcm", "inFlight", "batch", "lease", "cap"]
   public static let apns = [
     "keyFile", "keyId", "teamId", "connections", "timeout", "production", "sandbox", "trustRoots", "broadcast",
   ]
   public static let broadcast = ["topic", "environment", "storage", "production", "sandbox"]
+  public static let fcm = ["serviceAccountFile", "project", "connections", "timeout", "baseURL", "trustRoots"]
   public static let sink = ["kind", "name", "path", "url", "secretEnv", "timeout", "inFlight", "filter", "retry"]
   public static let sinkRetry = ["base", "cap", "giveUpAfter"]
   public static let sinkFilter = ["kinds", "sports", "teams"]
@@ -52,7 +53,9 @@ public enum ConfigKeys {
       case "api": rows += api.map { ("api.\($0)", []) }
       case "sinks": rows.append((key, sink + sinkRetry + sinkFilter))
       case "push":
-        rows += push.map { $0 == "apns" ? ("push.apns", apns) : ("push.\($0)", []) }
+        rows += push.map {
+          $0 == "apns" ? ("push.apns", apns) : $0 == "fcm" ? ("push.fcm", fcm) : ("push.\($0)", [])
+        }
         rows.append(("push.apns.broadcast", broadcast))
       default: rows.append((key, []))
       }

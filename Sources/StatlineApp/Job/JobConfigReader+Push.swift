@@ -3,7 +3,7 @@ import StatlineCore
 import Yams
 
 extension YAMLWalker {
-  /// `push:`: `apns` (`keyFile`, `keyId`, `teamId`, …), `inFlight`, `batch`, `lease`, `cap`.
+  /// `push:`: `apns` (`keyFile`, `keyId`, `teamId`, …), `fcm` (`serviceAccountFile`, …), `inFlight`, `batch`, `lease`, `cap`.
   /// Files are read where the job runs, as `configs` are.
   func push(_ node: Yams.Node) throws(StatlineError) -> PushSettings {
     var settings = PushSettings()
@@ -11,14 +11,17 @@ extension YAMLWalker {
       let at = "push.\(key)"
       switch key {
       case "apns": settings.apns = try apns(value, at)
+      case "fcm": settings.fcm = try fcm(value, at)
       case "inFlight": settings.inFlight = try int(value, at, minimum: 1)
       case "batch": settings.batch = try int(value, at, minimum: 1)
       case "lease": settings.lease = try duration(value, at)
       default: settings.cap = try int(value, at, minimum: 1)
       }
     }
-    guard settings.apns != nil else {
-      throw failure("push", node, "names no sender", expected: "apns: {keyFile: AuthKey_….p8, keyId: …, teamId: …}")
+    guard settings.apns != nil || settings.fcm != nil else {
+      throw failure(
+        "push", node, "names no sender",
+        expected: "apns: {keyFile: AuthKey_….p8, keyId: …, teamId: …} and/or fcm: {serviceAccountFile: …}")
     }
     return settings
   }
@@ -75,5 +78,26 @@ extension YAMLWalker {
       }
     }
     return broadcast
+  }
+
+  func fcm(_ node: Yams.Node, _ path: String) throws(StatlineError) -> PushSettings.FCM {
+    let fields = try pairs(node, path, keys: ConfigKeys.fcm)
+    guard let file = fields.first(where: { $0.0 == "serviceAccountFile" })?.1 else {
+      throw failure(
+        path, node, "has no serviceAccountFile", expected: "serviceAccountFile: firebase-service-account.json")
+    }
+    var fcm = PushSettings.FCM(serviceAccountFile: try string(file, "\(path).serviceAccountFile"))
+    for (key, value) in fields {
+      let at = "\(path).\(key)"
+      switch key {
+      case "project": fcm.project = try string(value, at)
+      case "connections": fcm.connections = try int(value, at, minimum: 1)
+      case "timeout": fcm.timeout = try duration(value, at)
+      case "baseURL": fcm.baseURL = try url(value, at)
+      case "trustRoots": fcm.trustRoots = try string(value, at)
+      default: break
+      }
+    }
+    return fcm
   }
 }

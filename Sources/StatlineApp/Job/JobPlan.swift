@@ -1,5 +1,6 @@
 import Foundation
 import StatlineCore
+import StatlinePush
 
 /// What a job configuration makes the job do, worked out without fetching anything or opening
 /// the store: each target's parser, role and cadence, each host's politeness, the sinks and
@@ -88,7 +89,16 @@ struct JobPlan {
             + "it starts, deleted after its final, at \(broadcast.environment == .production ? broadcast.production : broadcast.sandbox)"
             + " (messages stored: \(broadcast.storesLatest ? "the latest" : "none"))")
       }
-    } else {
+    }
+    if let push = config.push, let fcm = push.fcm {
+      let account = try? FCMServiceAccount(file: fcm.serviceAccountFile)
+      let project = fcm.project ?? account?.projectId ?? "(none named)"
+      lines.append(
+        "Push: FCM project \(project) as \(account?.description ?? "(unreadable account)") "
+          + "(\(fcm.serviceAccountFile), read and checked; nothing sent), \(fcm.connections(inFlight: push.inFlight)) "
+          + "connections to \(fcm.baseURL) (each under FCM's 100 streams), tokens from \(account?.tokenURI ?? "?")")
+    }
+    if config.push == nil {
       lines.append("Push: none (devices are kept, no alerts are sent)")
     }
     lines.append("")

@@ -43,7 +43,32 @@ public struct PushSettings: Sendable, Equatable {
     public init(topic: String) { self.topic = topic }
   }
 
+  /// `push.fcm`: FCM HTTP v1 with a service account.
+  public struct FCM: Sendable, Equatable {
+    /// The service-account JSON file Firebase gives; read at start, its key never printed.
+    public var serviceAccountFile: String
+    /// The Firebase project id; nil: the file's `project_id`.
+    public var project: String?
+    /// Long-lived HTTP/2 connections (each kept under FCM's 100 streams: at least enough for
+    /// `push.inFlight`).
+    public var connections = 2
+    /// Each request's deadline.
+    public var timeout: Duration = .seconds(10)
+    /// FCM's base URL; another (a loopback FCM) for tests and the demo.
+    public var baseURL = "https://fcm.googleapis.com"
+    /// A PEM file of CA certificates to trust instead of the system's (a loopback FCM and its
+    /// token endpoint).
+    public var trustRoots: String?
+
+    public init(serviceAccountFile: String) { self.serviceAccountFile = serviceAccountFile }
+
+    /// The connections opened: `connections`, or more so that `inFlight` requests keep each
+    /// under FCM's 100 streams.
+    public func connections(inFlight: Int) -> Int { max(connections, (inFlight + 98) / 99) }
+  }
+
   public var apns: APNs?
+  public var fcm: FCM?
   /// Requests in flight at once.
   public var inFlight = 64
   /// Alerts claimed per batch.

@@ -137,6 +137,22 @@ public final class LoopbackFCM: Sendable {
     state.withLock { state in state.scripts[target, default: []] += Array(repeating: answer, count: times) }
   }
 
+  /// A new service account the fake knows, as Google's console writes its JSON file (an RSA
+  /// key made here, `token_uri` this fake's, `project_id` its project): for tests and the demo.
+  public func newServiceAccount(email: String) throws -> Data {
+    let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    let keyId = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let project = state.withLock { state in
+      state.accounts[email] = (keyId, key.publicKey)
+      return state.project
+    }
+    let object: [String: String] = [
+      "type": "service_account", "project_id": project, "private_key_id": keyId,
+      "private_key": key.pemRepresentation, "client_email": email, "token_uri": tokenURI,
+    ]
+    return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+  }
+
   /// Forgets every access token issued (as a revoked key would): the next message gets a 401.
   public func revokeAccessTokens() {
     state.withLock { $0.access = [:] }
