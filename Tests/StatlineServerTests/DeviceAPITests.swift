@@ -131,6 +131,8 @@ import Testing
     (body(kind: "apns-liveactivity"), "gameId"),
     (body(kind: "apns-channel"), "kind"),
     (body(extra: #","gameId":"game:1""#), "gameId"),
+    (body(extra: #","tokenType":"installation""#), "tokenType"),
+    (body(token: "fcm-token", kind: "fcm", extra: #","tokenType":"pigeon""#), "tokenType"),
     ("[1,2,3]", "the body"),
     ("not json", "the body"),
   ])
@@ -142,6 +144,23 @@ import Testing
       let detail = try #require(answer.json["detail"] as? String)
       #expect(detail.hasPrefix(field), "\(detail)")
       #expect(try await registry.deviceCounts().isEmpty)
+    }
+  }
+
+  @Test func anAndroidPhoneIsRegisteredWithItsTokenType() async throws {
+    try await withDevices { base, registry in
+      let url = base + "/v1/devices"
+      let plain = try await Self.send(url, .POST, body: Self.body(token: "fcm-reg:APA91b-token_1", kind: "fcm"))
+      #expect(plain.status == 201, "\(String(decoding: plain.body, as: UTF8.self))")
+      #expect((plain.json["device"] as? [String: Any])?["tokenType"] as? String == "registration")
+      let fid = try await Self.send(
+        url, .POST, body: Self.body(token: "cK2xYz-installation", kind: "fcm", extra: #","tokenType":"installation""#))
+      let device = try #require(fid.json["device"] as? [String: Any])
+      #expect(fid.status == 201 && device["tokenType"] as? String == "installation")
+      let stored = try #require(try await registry.device(id: device["id"] as? String ?? ""))
+      #expect(stored.kind == .fcm && stored.tokenType == .installation)
+      let apple = try await Self.send(url, .POST, body: Self.body())
+      #expect((apple.json["device"] as? [String: Any])?["tokenType"] == nil, "an APNs token has no type")
     }
   }
 

@@ -18,8 +18,13 @@ public final class Pushfake: Sendable {
     (script != nil && python != nil) || ProcessInfo.processInfo.environment["STATLINE_REQUIRE_PUSHFAKE"] == "1"
   }
 
-  /// Starts the fake with these APNs keys (key id, team id, the public half as PEM) and topics.
-  public init(apnsKeys: [(keyId: String, teamId: String, publicKeyPEM: String)], topics: [String]) throws {
+  /// Starts the fake with these APNs keys (key id, team id, the public half as PEM) and topics,
+  /// and for FCM a service-account JSON file's contents (its `project_id` is the project; the
+  /// token endpoint is the fake's `/token`).
+  public init(
+    apnsKeys: [(keyId: String, teamId: String, publicKeyPEM: String)], topics: [String],
+    fcmServiceAccountJSON: Data? = nil
+  ) throws {
     guard let script = Self.script, let python = Self.python else {
       throw PushfakeError(
         "STATLINE_PUSHFAKE and STATLINE_PUSHFAKE_PYTHON are not set: run the tests with scripts/test, which makes the venv"
@@ -37,6 +42,11 @@ public final class Pushfake: Sendable {
       arguments += ["--apns-key", "\(key.keyId):\(key.teamId):\(file.path)"]
     }
     for topic in topics { arguments += ["--topic", topic] }
+    if let fcmServiceAccountJSON {
+      let file = folder.appendingPathComponent("service-account.json")
+      try fcmServiceAccountJSON.write(to: file)
+      arguments += ["--fcm-sa-json", file.path]
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = arguments
