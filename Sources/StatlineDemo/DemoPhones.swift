@@ -7,14 +7,15 @@ import StatlinePush
 import StatlineSQLite
 import StatlineServer
 
-/// The demo's phones: a loopback APNs (on the demo's clock), the key and CA the job is given for
-/// it, four devices registered as an app would send them (a Navy fan who wants every goal, a
-/// Kentucky fan on the basketball defaults, a North Carolina fan whose quiet hours last all
-/// day, and a Live Activity on the overtime game), each game's broadcast channel, and at the end
-/// what each phone received.
+/// The demo's phones: a loopback APNs and a loopback FCM (on the demo's clock), the key, service
+/// account and CAs the job is given for them, five devices registered as an app would send them
+/// (a Navy fan who wants every goal, a Kentucky fan on the basketball defaults, a North Carolina
+/// fan whose quiet hours last all day, a Duke fan on Android, and a Live Activity on the
+/// overtime game), each game's broadcast channel, and at the end what each phone received.
 struct DemoPhones {
   static let topic = "com.example.scores"
   let fake: LoopbackAPNs
+  let fcm: LoopbackFCM
   let folder: URL
   let key: APNsSigningKey
 
@@ -39,6 +40,9 @@ struct DemoPhones {
       name: "North Carolina fan (quiet all day)", token: String(repeating: "c3", count: 32),
       fields: #""teams":["North Carolina"],"quietHours":{"start":"00:00","end":"23:59","timeZone":"America/New_York"}"#),
     Phone(
+      name: "Duke fan on Android (FCM)", token: "demo-android-duke:APA91b" + String(repeating: "e5", count: 20),
+      fields: #""teams":["Duke"],"alerts":["score","final"]"#, kind: "fcm"),
+    Phone(
       name: "Live Activity on Duke at North Carolina (the overtime game)", token: String(repeating: "d4", count: 32),
       fields: #""gameId":"game:2026-03-07:lacrosse-men:193~457""#, kind: "apns-liveactivity"),
   ]
@@ -52,7 +56,12 @@ struct DemoPhones {
     try key.privateKeyPEM.write(to: folder.appendingPathComponent("AuthKey.p8"), atomically: true, encoding: .utf8)
     try fake.certificates.authorityPEM.write(
       to: folder.appendingPathComponent("ca.pem"), atomically: true, encoding: .utf8)
-    return DemoPhones(fake: fake, folder: folder, key: key)
+    let fcm = try await LoopbackFCM.start(accounts: [:], project: "statline-demo", now: now)
+    try fcm.newServiceAccount(email: "push@statline-demo.iam.gserviceaccount.com").write(
+      to: folder.appendingPathComponent("firebase-service-account.json"))
+    try fcm.certificates.authorityPEM.write(
+      to: folder.appendingPathComponent("fcm-ca.pem"), atomically: true, encoding: .utf8)
+    return DemoPhones(fake: fake, fcm: fcm, folder: folder, key: key)
   }
 
   /// `push:` for the job: the fake for both environments, its CA trusted.
@@ -70,6 +79,11 @@ struct DemoPhones {
     apns.broadcast = broadcast
     var settings = PushSettings()
     settings.apns = apns
+    var fcm = PushSettings.FCM(serviceAccountFile: folder.appendingPathComponent("firebase-service-account.json").path)
+    fcm.baseURL = self.fcm.baseURL
+    fcm.trustRoots = folder.appendingPathComponent("fcm-ca.pem").path
+    fcm.connections = 1
+    settings.fcm = fcm
     return settings
   }
 
@@ -85,8 +99,12 @@ struct DemoPhones {
   /// What each phone received, in order, as the fake accepted it.
   func report() -> String {
     let accepted = fake.accepted
-    var lines = ["Phones (pushes accepted by the loopback APNs):"]
+    var lines = ["Phones (pushes accepted by the loopback APNs and FCM):"]
     for phone in Self.phones {
+      if phone.kind == "fcm" {
+        lines += android(phone)
+        continue
+      }
       let received = accepted.filter { $0.deviceToken == phone.token }
       lines.append("  \(phone.name): \(received.count) push\(received.count == 1 ? "" : "es")")
       for push in received.suffix(6) {
@@ -111,8 +129,22 @@ struct DemoPhones {
     return lines.joined(separator: "\n")
   }
 
+  /// What an Android phone received through FCM.
+  func android(_ phone: Phone) -> [String] {
+    let received = fcm.accepted.filter { $0.target == phone.token }
+    var lines = ["  \(phone.name): \(received.count) message\(received.count == 1 ? "" : "s")"]
+    for message in received.suffix(6) {
+      let body = (message.message["notification"] as? [String: any Sendable])?["body"] as? String ?? "?"
+      let android = message.message["android"] as? [String: any Sendable]
+      lines.append("    \(android?["priority"] as? String == "NORMAL" ? "(silent) " : "")\(body)")
+    }
+    if received.count > 6 { lines.append("    … and \(received.count - 6) before") }
+    return lines
+  }
+
   func stop() async {
     await fake.stop()
+    await fcm.stop()
     try? FileManager.default.removeItem(at: folder)
   }
 }
