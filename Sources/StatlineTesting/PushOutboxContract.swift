@@ -156,6 +156,15 @@ public enum PushOutboxContract {
     #expect(
       try await store.suspendedDevices(after: [one.id, two.id].min(), limit: 10).count == 1,
       sourceLocation: sourceLocation)
+    // Disabled devices are purged after their time, quarantined ones kept for an operator.
+    #expect(
+      try await store.purgeDisabledDevices(before: Freshness.date("2026-03-08T00:00:00Z")!) == 0,
+      "disabled on the 9th: not yet", sourceLocation: sourceLocation)
+    #expect(
+      try await store.purgeDisabledDevices(before: Freshness.date("2026-03-10T00:00:00Z")!) == 1,
+      sourceLocation: sourceLocation)
+    #expect(try await store.device(id: one.id) == nil, sourceLocation: sourceLocation)
+    #expect(try await store.device(id: two.id)?.suspended == bad, "quarantined: kept", sourceLocation: sourceLocation)
     // Registering again makes it live.
     #expect(
       try await store.upsertDevice(DeviceRegistryContract.device(one.token, teams: [])).device.isLive,

@@ -176,6 +176,13 @@ import Testing
     #expect(unnamed.status == 64 && unnamed.stderr.contains("push.fcm names no project"), "\(unnamed.stderr)")
     let named = try check("push:\n  fcm: {serviceAccountFile: \(noProject.path), project: other-project}\n")
     #expect(named.status == 0 && named.stdout.contains("FCM project other-project"), "\(named.stderr)")
+    let burst = try check("push:\n  disableBurst: 1.5\n  fcm: {serviceAccountFile: \(file.path)}\n")
+    #expect(burst.status == 64 && burst.stderr.contains("push.disableBurst"), "\(burst.stderr)")
+    let keep = try check(
+      "push:\n  disableBurst: 1\n  purgeDisabledAfter: never\n  fcm: {serviceAccountFile: \(file.path)}\n")
+    #expect(keep.status == 0, "\(keep.stderr)")
+    let purge = try check("push:\n  purgeDisabledAfter: soon\n  fcm: {serviceAccountFile: \(file.path)}\n")
+    #expect(purge.status == 64 && purge.stderr.contains("push.purgeDisabledAfter"), "\(purge.stderr)")
     let noFile = try check("push:\n  fcm: {project: p}\n")
     #expect(noFile.status == 64 && noFile.stderr.contains("has no serviceAccountFile"))
   }

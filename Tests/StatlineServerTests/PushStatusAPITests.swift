@@ -44,6 +44,11 @@ import Testing
     #expect(push["disabled"] as? Int == 1 && push["quarantined"] as? Int == 1)
     #expect(push["pending"] as? Int == 2 && push["leased"] as? Int == 1 && push["backingOff"] as? Int == 0)
     #expect(!String(decoding: status.body, as: UTF8.self).contains(String(format: "%064x", 1)), "no token")
+    // The suspended devices are listed with why, their tokens by the last 8 characters.
+    let suspended = try #require(push["suspended"] as? [[String: String]])
+    #expect(Set(suspended.map { $0["id"] ?? "" }) == Set(ids.prefix(2)))
+    let bad = try #require(suspended.first { $0["state"] == "quarantined" })
+    #expect(bad["why"] == "BadDeviceToken" && bad["token"] == "…00000002" && bad["kind"] == "apns")
 
     let without = ReadAPI(reader: try SQLiteStore(readOnlyPath: path), now: { now })
     let plain = await without.respond(APIRequest(method: "GET", path: "/v1/status"))

@@ -122,6 +122,8 @@ public struct StatusCommand: AsyncParsableCommand {
       devices: \(kinds); \(status.disabled) disabled, \(status.quarantined) quarantined (statline devices list)
       push outbox: \(status.pending) alerts to send (\(status.leased) being sent, \(status.backingOff) backing off)
       """
+        + status.suspended.map { "\n  \($0.state) \($0.kind) \($0.id) \($0.token) since \($0.since): \($0.why)" }
+        .joined()
   }
 
   /// Each sink's delivery: its cursor, the events not yet delivered, its dead letters.

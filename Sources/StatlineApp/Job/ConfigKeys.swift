@@ -23,7 +23,7 @@ public enum ConfigKeys {
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
   public static let api = ["deviceKeys"]
-  public static let push = ["apns", "fcm", "inFlight", "batch", "lease", "cap"]
+  public static let push = ["apns", "fcm", "inFlight", "batch", "lease", "cap", "disableBurst", "purgeDisabledAfter"]
   public static let apns = [
     "keyFile", "keyId", "teamId", "connections", "timeout", "production", "sandbox", "trustRoots", "broadcast",
   ]

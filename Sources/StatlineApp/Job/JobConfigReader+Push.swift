@@ -15,7 +15,18 @@ extension YAMLWalker {
       case "inFlight": settings.inFlight = try int(value, at, minimum: 1)
       case "batch": settings.batch = try int(value, at, minimum: 1)
       case "lease": settings.lease = try duration(value, at)
-      default: settings.cap = try int(value, at, minimum: 1)
+      case "cap": settings.cap = try int(value, at, minimum: 1)
+      case "disableBurst":
+        guard case .scalar(let scalar) = value, let share = Double(scalar.string), share > 0, share <= 1 else {
+          throw failure(at, value, "is not a share", expected: "a number above 0 and at most 1 (0.5: half; 1: never)")
+        }
+        settings.disableBurst = share
+      default:
+        if case .scalar(let scalar) = value, ["never", "off"].contains(scalar.string) {
+          settings.purgeDisabledAfter = nil
+        } else {
+          settings.purgeDisabledAfter = try duration(value, at)
+        }
       }
     }
     guard settings.apns != nil || settings.fcm != nil else {

@@ -134,8 +134,11 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
     sending.lease = Double(settings.lease.components.seconds)
     let longest = max(settings.apns?.timeout ?? .zero, settings.fcm?.timeout ?? .zero)
     sending.requestDeadline = Double(longest.components.seconds) + 1
+    var burst = SuspensionGuard.Configuration()
+    burst.share = settings.disableBurst
     let dispatcher = PushDispatcher(
-      outbox: opened.registry, transports: transports, configuration: sending, now: now, logger: logger)
+      outbox: opened.registry, transports: transports, configuration: sending,
+      suspensions: SuspensionGuard(configuration: burst, logger: logger), now: now, logger: logger)
     var planning = PushEvaluator.Configuration()
     planning.cap = settings.cap
     planning.kinds = dispatcher.kinds
@@ -163,7 +166,8 @@ public final class JobPush<C: Clock<Duration>>: Sendable {
     return JobPush(
       service: PushService(
         log: log, evaluator: evaluator, activities: dispatcher.kinds.contains(.apnsLiveActivity) ? activities : nil,
-        dispatcher: dispatcher, clock: clock, report: report, logger: logger),
+        dispatcher: dispatcher, clock: clock, purgeDisabledAfter: settings.purgeDisabledAfter, report: report,
+        logger: logger),
       outbox: opened.registry, closers: closers, closeStore: opened.close)
   }
 

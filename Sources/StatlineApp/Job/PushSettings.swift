@@ -77,6 +77,11 @@ public struct PushSettings: Sendable, Equatable {
   public var lease: Duration = .seconds(60)
   /// Alerts per device per game before only the final goes.
   public var cap = OutboxSlot.defaultCap
+  /// The share of a sender's answers in a minute that, disabling or quarantining their device,
+  /// pauses it instead (a wrong key, topic or environment); 1: never.
+  public var disableBurst = 0.5
+  /// How long a disabled device is kept before it is deleted (nil: kept).
+  public var purgeDisabledAfter: Duration? = .seconds(30 * 86_400)
 
   public init() {}
 }

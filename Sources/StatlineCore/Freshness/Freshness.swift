@@ -65,4 +65,10 @@ public struct Freshness: Sendable, Equatable, Encodable {
   public static func iso(_ date: Date) -> String {
     date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
   }
+
+  /// `iso`'s text read back (fractional seconds allowed); nil for anything else.
+  public static func date(_ text: String) -> Date? {
+    (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: false)))
+      ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where devices are kept (architecture.md#devices): every store holds them beside its records
 /// (SQLite, PostgreSQL, the memory store), indexed by team so that the push evaluator reads the
 /// followers of two teams without scanning every device. `DeviceRegistryContract` is what each
@@ -41,5 +43,25 @@ public struct DeviceUpsert: Sendable, Equatable {
   public init(device: Device, created: Bool) {
     self.device = device
     self.created = created
+  }
+}
+
+extension DeviceRegistry {
+  /// Deletes the devices disabled (the service said their token is gone) before `before`, with
+  /// their outbox slots: a token APNs or FCM gave up on is not kept for ever. Quarantined devices
+  /// stay, listed with why, for an operator. Written once over `suspendedDevices` and
+  /// `deleteDevice`, so every store purges alike. Returns how many went.
+  public func purgeDisabledDevices(before: Date) async throws -> Int {
+    var purged = 0
+    var after: String?
+    while true {
+      let page = try await suspendedDevices(after: after, limit: 500)
+      guard let last = page.last else { return purged }
+      after = last.id
+      for device in page where device.suspended?.kind == .disabled {
+        guard let since = device.suspended.flatMap({ Freshness.date($0.since) }), since < before else { continue }
+        if try await deleteDevice(id: device.id) { purged += 1 }
+      }
+    }
   }
 }

@@ -64,17 +64,20 @@ public struct PushDispatcher: Sendable {
   let outbox: any DeviceRegistry & PushOutbox
   let transports: [Device.Kind: any PushTransport]
   let configuration: Configuration
+  /// Pauses a sender whose answers would suspend most devices.
+  public let suspensions: SuspensionGuard
   let now: @Sendable () -> Date
   let random: @Sendable () -> Double
   let logger: Logger
 
   public init(
     outbox: any DeviceRegistry & PushOutbox, transports: [any PushTransport],
-    configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date,
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    configuration: Configuration = Configuration(), suspensions: SuspensionGuard? = nil,
+    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
     logger: Logger = Logger(label: "statline.push")
   ) {
     self.outbox = outbox
+    self.suspensions = suspensions ?? SuspensionGuard(logger: logger)
     var byKind: [Device.Kind: any PushTransport] = [:]
     for transport in transports { for kind in transport.kinds { byKind[kind] = transport } }
     self.transports = byKind
@@ -166,6 +169,20 @@ public struct PushDispatcher: Sendable {
     }
   }
 
+  /// Makes live again the devices a sender suspended just before it paused (its answers were a
+  /// configuration mistake, not the devices').
+  func restore(_ ids: [String]) async {
+    do {
+      for var device in try await outbox.devices(ids: ids) where device.suspended != nil {
+        device.suspended = nil
+        _ = try await outbox.upsertDevice(device)
+      }
+      logger.notice("devices suspended by a paused sender are live again", metadata: ["devices": "\(ids.count)"])
+    } catch {
+      logger.error("devices a paused sender suspended could not be made live again", metadata: ["error": "\(error)"])
+    }
+  }
+
   /// Sends each slot's alert with at most `inFlight` at once, handing each answer to `answered`
   /// as it comes. A slot whose device is gone, suspended or of a kind no transport reaches is
   /// done without a request.
@@ -173,21 +190,33 @@ public struct PushDispatcher: Sendable {
     _ slots: [OutboxSlot], _ devices: [String: Device],
     answered: (OutboxSlot, PushVerdict) async throws -> Void
   ) async throws {
-    try await withThrowingTaskGroup(of: (OutboxSlot, PushVerdict).self) { group in
+    // Each answer is judged (`SuspensionGuard`) as it is taken, in order: a trip gives back the
+    // devices suspended by the answers taken before it.
+    func take(_ done: (OutboxSlot, Device, PushVerdict)) async throws {
+      let (slot, device, answer) = done
+      let (verdict, restore) = suspensions.admit(answer, deviceId: device.id, kind: device.kind, at: now())
+      try await answered(slot, verdict)
+      if !restore.isEmpty { await self.restore(restore) }
+    }
+    try await withThrowingTaskGroup(of: (OutboxSlot, Device, PushVerdict).self) { group in
       var running = 0
       for slot in slots {
         guard let device = devices[slot.deviceId], device.isLive, let transport = transports[device.kind] else {
           try await answered(slot, .dropped("the device is gone, suspended or of a kind no sender reaches"))
           continue
         }
+        if let pause = suspensions.pause(of: device.kind, at: now()) {
+          try await answered(slot, .retry(pause.why, after: max(1, pause.until.timeIntervalSince(now()))))
+          continue
+        }
         if running == max(1, configuration.inFlight), let done = try await group.next() {
           running -= 1
-          try await answered(done.0, done.1)
+          try await take(done)
         }
         running += 1
-        group.addTask { (slot, await transport.deliver(slot.alert, to: device)) }
+        group.addTask { (slot, device, await transport.deliver(slot.alert, to: device)) }
       }
-      while let done = try await group.next() { try await answered(done.0, done.1) }
+      while let done = try await group.next() { try await take(done) }
     }
   }
 }

@@ -18,6 +18,8 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   let idle: Duration
   let pause: Duration
   let lanes: Int
+  /// Disabled devices are deleted this long after they were disabled (nil: kept).
+  let purgeDisabledAfter: Duration?
   let report: @Sendable (PushDispatcher.Report) -> Void
   let logger: Logger
 
@@ -25,7 +27,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
     log: any EventLog, evaluator: PushEvaluator, activities: ActivityEvaluator? = nil, dispatcher: PushDispatcher,
     clock: C,
     idle: Duration = .milliseconds(250), pause: Duration = .seconds(60), lanes: Int = PushDispatcher.lanes,
-    report: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in },
+    purgeDisabledAfter: Duration? = nil, report: @escaping @Sendable (PushDispatcher.Report) -> Void = { _ in },
     logger: Logger = Logger(label: "statline.push")
   ) {
     self.log = log
@@ -36,6 +38,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
     self.idle = idle
     self.pause = pause
     self.lanes = max(1, lanes)
+    self.purgeDisabledAfter = purgeDisabledAfter
     self.report = report
     self.logger = logger
   }
@@ -52,6 +55,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
       // Several send loops, each with its own claimed batch: one claims and settles while the
       // other's requests are in flight, so the connections never wait for the store.
       for _ in 0..<lanes { group.addTask { await self.dispatch() } }
+      if let purgeDisabledAfter { group.addTask { await self.purge(after: purgeDisabledAfter) } }
     }
   }
 
@@ -69,6 +73,30 @@ public struct PushService<C: Clock<Duration>>: Sendable {
       } catch {
         logger.error("\(name) could not use the store", metadata: ["error": "\(error)"])
         try? await clock.sleep(for: idle)
+      }
+    }
+  }
+
+  /// How often disabled devices are looked for.
+  static var purgeEvery: Duration { .seconds(3600) }
+
+  /// Deletes the devices disabled more than `age` ago, at start and then hourly.
+  func purge(after age: Duration) async {
+    while !Task.isCancelled {
+      do {
+        let before = dispatcher.now().addingTimeInterval(-Double(age.components.seconds))
+        let purged = try await dispatcher.outbox.purgeDisabledDevices(before: before)
+        if purged > 0 {
+          logger.notice(
+            "disabled devices purged",
+            metadata: ["devices": "\(purged)", "disabled before": "\(Freshness.iso(before))"])
+        }
+        try await clock.sleep(for: Self.purgeEvery)
+      } catch is CancellationError {
+        return
+      } catch {
+        logger.error("disabled devices could not be purged", metadata: ["error": "\(error)"])
+        try? await clock.sleep(for: Self.purgeEvery)
       }
     }
   }

@@ -1,0 +1,79 @@
+import Foundation
+import StatlineCore
+import StatlineTesting
+import Testing
+
+@testable import StatlinePush
+
+/// A burst of suspending answers (a sandbox token sent to production answers BadDeviceToken for
+/// every device) pauses that sender instead of suspending every device; the devices it
+/// suspended just before are live again; the other sender goes on; a few uninstalls among many
+/// deliveries suspend only those.
+@Suite struct SuspensionGuardTests {
+  static let bad = PushVerdict.suspend(
+    .init(kind: .quarantined, why: "BadDeviceToken: a sandbox token sent to production?", since: "2026-03-07T20:00:00Z")
+  )
+
+  @Test func aBurstPausesTheSenderAndSuspendsNobody() async throws {
+    var script: [String: [PushVerdict]] = [:]
+    for index in 1...40 { script[PushOutboxTests.token(index)] = [Self.bad, Self.bad] }
+    let rig = PushOutboxTests.Rig(PushOutboxTests.Recorder(script))
+    var devices: [Device] = []
+    for index in 1...40 { devices.append(await PushOutboxTests.register(rig.registry, index)) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+
+    let dispatcher = rig.dispatcher
+    let first = try await dispatcher.dispatchBatch()
+    #expect(first.claimed == 40)
+    for device in devices {
+      #expect(await rig.registry.device(id: device.id)?.isLive == true, "\(device.token.suffix(4)) stays live")
+    }
+    let pause = try #require(dispatcher.suspensions.paused(at: rig.now()).first)
+    #expect(pause.sender == "APNs" && pause.why.contains("a wrong key, topic or environment"))
+    #expect(first.retried >= 20, "the alerts after the trip wait, they are not dropped")
+
+    // While paused nothing goes to APNs; after the pause it sends (and is judged) again.
+    let sentBefore = rig.transport.tokens.count
+    rig.now.advance(30)
+    _ = try await dispatcher.dispatchBatch()
+    #expect(rig.transport.tokens.count == sentBefore, "paused: no request")
+    rig.now.advance(40)
+    let after = try await dispatcher.dispatchBatch()
+    #expect(after.claimed > 0 && rig.transport.tokens.count > sentBefore)
+  }
+
+  @Test func aFewUninstallsAmongManyDeliveriesSuspendOnlyThose() async throws {
+    let gone = PushVerdict.suspend(.init(kind: .disabled, why: "APNs 410 Unregistered", since: "2026-03-07T20:00:00Z"))
+    var script: [String: [PushVerdict]] = [:]
+    for index in 1...5 { script[PushOutboxTests.token(index)] = [gone] }
+    let rig = PushOutboxTests.Rig(PushOutboxTests.Recorder(script))
+    for index in 1...40 { _ = await PushOutboxTests.register(rig.registry, index) }
+    await rig.events.add(.goal, away: 1, home: 0)
+    _ = try await rig.evaluator.evaluatePage()
+    let dispatcher = rig.dispatcher
+    let batch = try await dispatcher.dispatchBatch()
+    #expect(batch.disabled == 5 && batch.delivered == 35)
+    #expect(dispatcher.suspensions.paused(at: rig.now()).isEmpty)
+    #expect(await rig.registry.suspendedCounts()[.disabled] == 5)
+  }
+
+  @Test func eachSenderIsJudgedOnItsOwn() {
+    let guarding = SuspensionGuard()
+    let now = PushOutboxTests.start
+    for index in 0..<30 {
+      _ = guarding.admit(Self.bad, deviceId: "dev_\(index)", kind: .fcm, at: now)
+    }
+    #expect(guarding.pause(of: .fcm, at: now) != nil && guarding.pause(of: .apns, at: now) == nil)
+    let (verdict, restore) = guarding.admit(Self.bad, deviceId: "dev_apns", kind: .apns, at: now)
+    #expect(verdict == Self.bad && restore.isEmpty, "APNs answers are APNs'")
+    // The trip gave back the FCM devices suspended before it.
+    let fresh = SuspensionGuard()
+    var given: [String] = []
+    for index in 0..<20 {
+      given += fresh.admit(Self.bad, deviceId: "dev_\(index)", kind: .fcm, at: now).restore
+    }
+    #expect(given.count == 19 && !given.contains("dev_19"))
+    #expect(fresh.pause(of: .fcm, at: now.addingTimeInterval(61)) == nil, "the pause ends")
+  }
+}
