@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "ESPNSource", package: "Statline"),
         .product(name: "StatlineServer", package: "Statline"),
         .product(name: "StatlineCanonical", package: "Statline"),
+        .product(name: "StatlinePush", package: "Statline"),
       ],
       path: "Sources/StatlineFuzz",
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

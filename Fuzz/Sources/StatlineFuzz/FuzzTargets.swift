@@ -6,6 +6,7 @@ import StatBroadcastSource
 import StatlineCanonical
 import StatlineCore
 import StatlineHTML
+import StatlinePush
 import StatlineServer
 
 /// The fuzz targets: one per parser entry of every plugin (`parser:ID`, the page's bytes run
@@ -13,7 +14,8 @@ import StatlineServer
 /// read text on their own: the CSS → XPath translator, the GenericHTML config reader, the
 /// StatBroadcast web-service decoder and the lacrosse play grammar; and `html-stream`, Swift's
 /// HTML tokenizer held to libxml2's events; `json-reader`, the JSON tape held to Foundation; and
-/// `device-input`, the device API's body decoding (`DeviceInput.broken(by:)`).
+/// `device-input`, the device API's body decoding (`DeviceInput.broken(by:)`); `fcm-answer` and
+/// `fcm-service-account`, FCM's error decoding and the service-account reader (`FCMInvariants`).
 ///
 /// Any outcome is fine but a crash, a hang or a leak: a thrown `StatlineError` is the parser
 /// failing loudly, as it must on a page nobody wrote for it.
@@ -32,6 +34,7 @@ enum FuzzTargets {
   static var names: [String] {
     registry.parsers.map { "parser:\($0.id)" } + [
       "css", "generic-config", "sb-decode", "play-grammar", "html-stream", "json-reader", "device-input",
+      "fcm-answer", "fcm-service-account",
     ]
   }
 
@@ -74,6 +77,16 @@ enum FuzzTargets {
       return { data in
         if let broken = DeviceInput.broken(by: data, teams: teams, at: Date(timeIntervalSince1970: 1_772_910_000)) {
           fatalError("the device API took or refused a body wrongly: \(broken)")
+        }
+      }
+    case "fcm-answer":
+      return { data in
+        if let broken = FCMInvariants.brokenAnswer(data) { fatalError("an FCM answer was read wrongly: \(broken)") }
+      }
+    case "fcm-service-account":
+      return { data in
+        if let broken = FCMInvariants.brokenServiceAccount(data) {
+          fatalError("a service-account file was read wrongly: \(broken)")
         }
       }
     case "generic-config":
