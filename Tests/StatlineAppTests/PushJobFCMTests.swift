@@ -61,7 +61,15 @@ import Testing
       }
     }
 
-    let run = try PushJobTests.startRun(setup.config)
+    // Run with every log line kept: no key, access token or whole device token may be in one.
+    let logFile = setup.folder.appendingPathComponent("run.log")
+    _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+    let run = Process()
+    run.executableURL = CommandRunner.executable
+    run.arguments = ["run", "--config", setup.config.path, "--log-level", "debug"]
+    run.standardError = try FileHandle(forWritingTo: logFile)
+    run.standardOutput = FileHandle.nullDevice
+    try run.run()
     try await PushJobTests.waitFor { fcm.accepted.count >= 6 && setup.apns.accepted.count >= 6 }
     kill(run.processIdentifier, SIGTERM)
     await PushJobTests.exit(run)
@@ -81,6 +89,14 @@ import Testing
       #expect((android["ttl"] as? String)?.hasSuffix("s") == true)
     }
     #expect(fcm.accessTokensIssued == 1, "one access token for the whole run")
+    let log = try String(contentsOf: logFile, encoding: .utf8)
+    #expect(log.contains("statline"), "the run logged")
+    let serviceAccount = try #require(
+      JSONSerialization.jsonObject(with: Data(contentsOf: account)) as? [String: String])
+    let keyLines = (serviceAccount["private_key"] ?? "").split(separator: "\n").filter { $0.count > 40 }
+    #expect(!keyLines.isEmpty && keyLines.allSatisfy { !log.contains($0) }, "the service account's key")
+    #expect(!fcm.accessTokens.isEmpty && fcm.accessTokens.allSatisfy { !log.contains($0) }, "an access token")
+    #expect(following.keys.allSatisfy { !log.contains($0) }, "a whole device token")
     #expect(fcm.rejected.isEmpty, "\(fcm.rejected)")
     // The same events reach both phones of a team.
     let androidEvents = Set(

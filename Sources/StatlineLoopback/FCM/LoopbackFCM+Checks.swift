@@ -60,6 +60,7 @@ extension LoopbackFCM {
     let lifetime = state.withLock { state -> Int in
       state.access[token] = now().addingTimeInterval(TimeInterval(state.tokenLifetime))
       state.issued += 1
+      state.everIssued.append(token)
       return state.tokenLifetime
     }
     return .init(

@@ -66,6 +66,8 @@ public final class LoopbackFCM: Sendable {
     /// Access tokens issued, and when each expires.
     var access: [String: Date] = [:]
     var issued = 0
+    /// Every access token issued, revoked or not (a test checks none is logged).
+    var everIssued: [String] = []
     var connections = 0
     var keepsAccepted = true
     var acceptedCount = 0
@@ -164,6 +166,8 @@ public final class LoopbackFCM: Sendable {
   public var connections: Int { state.withLock { $0.connections } }
   /// Access tokens issued so far.
   public var accessTokensIssued: Int { state.withLock { $0.issued } }
+  /// Every access token issued so far.
+  public var accessTokens: [String] { state.withLock { $0.everIssued } }
 
   func answer(_ request: LoopbackHTTP2.Request) -> LoopbackHTTP2.Answer {
     if request.path == Self.tokenPath { return token(request) }
