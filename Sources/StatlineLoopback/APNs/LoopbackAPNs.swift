@@ -106,21 +106,21 @@ public final class LoopbackAPNs: Sendable {
     }
     var state = State(keys: parsed, topics: Set(topics))
     state.keepsAccepted = keepsAccepted
-    let box = Box()
+    let box = LoopbackHTTP2.Held<LoopbackAPNs>()
     let channel = try await LoopbackHTTP2.listen(
       certificates: certificates, maxStreams: 1000,
       connected: {
-        box.fake?.state.withLock { state in
+        box.value?.state.withLock { state in
           state.connections += 1
           return state.connections
         } ?? 0
       },
       answer: { request in
-        box.fake?.answer(request) ?? .init(status: 503, body: Self.reason("Shutdown", timestamp: nil))
+        box.value?.answer(request) ?? .init(status: 503, body: Self.reason("Shutdown", timestamp: nil))
       })
     let fake = LoopbackAPNs(
       state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
-    box.fake = fake
+    box.value = fake
     return fake
   }
 
@@ -235,14 +235,5 @@ public final class LoopbackAPNs: Sendable {
     var object: [String: Any] = ["reason": reason]
     if let timestamp { object["timestamp"] = timestamp }
     return LoopbackHTTP2.json(object)
-  }
-}
-
-/// Holds the fake for the channel initializer, which runs only after it is made.
-private final class Box: Sendable {
-  private let held = Mutex<LoopbackAPNs?>(nil)
-  var fake: LoopbackAPNs? {
-    get { held.withLock { $0 } }
-    set { held.withLock { $0 = newValue } }
   }
 }

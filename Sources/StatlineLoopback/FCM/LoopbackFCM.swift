@@ -98,19 +98,19 @@ public final class LoopbackFCM: Sendable {
     }
     var state = State(accounts: parsed, project: project, tokenLifetime: tokenLifetime)
     state.keepsAccepted = keepsAccepted
-    let box = FakeBox()
+    let box = LoopbackHTTP2.Held<LoopbackFCM>()
     let channel = try await LoopbackHTTP2.listen(
       certificates: certificates, maxStreams: 100,
       connected: {
-        box.fake?.state.withLock { state in
+        box.value?.state.withLock { state in
           state.connections += 1
           return state.connections
         } ?? 0
       },
-      answer: { request in box.fake?.answer(request) ?? .init(status: 503, body: []) })
+      answer: { request in box.value?.answer(request) ?? .init(status: 503, body: []) })
     let fake = LoopbackFCM(
       state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
-    box.fake = fake
+    box.value = fake
     return fake
   }
 
@@ -196,14 +196,5 @@ public final class LoopbackFCM: Sendable {
     var error: [String: Any] = ["code": status, "message": detail, "status": grpc]
     if !details.isEmpty { error["details"] = details }
     return .init(status: status, body: LoopbackHTTP2.json(["error": error]), headers: headers)
-  }
-}
-
-/// Holds the fake for the connection handlers, which run only after it is made.
-private final class FakeBox: Sendable {
-  private let held = Mutex<LoopbackFCM?>(nil)
-  var fake: LoopbackFCM? {
-    get { held.withLock { $0 } }
-    set { held.withLock { $0 = newValue } }
   }
 }

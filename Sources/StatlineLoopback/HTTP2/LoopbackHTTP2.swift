@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// What the loopback push services (`LoopbackAPNs`, `LoopbackFCM`) share: an HTTP/2 server over
 /// TLS on 127.0.0.1 (ALPN `h2`, certificates made at start), handing each request to the fake
@@ -71,5 +72,14 @@ public enum LoopbackHTTP2 {
   /// A JSON body, keys sorted.
   static func json(_ object: [String: Any]) -> [UInt8] {
     Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+  }
+
+  /// Holds a fake for its connection handlers, which run only after it is made.
+  final class Held<Value: Sendable>: Sendable {
+    private let held = Mutex<Value?>(nil)
+    var value: Value? {
+      get { held.withLock { $0 } }
+      set { held.withLock { $0 = newValue } }
+    }
   }
 }
