@@ -8,7 +8,8 @@ import Testing
 /// `statline run` with both senders configured: the demo's game day makes goals, and each fan
 /// gets their team's alerts on the phone they have — iPhones through the loopback APNs, Android
 /// phones (a registration token, and an installation id) through the loopback FCM, whose OAuth
-/// endpoint checked the service account's RS256 assertion. Counted from the fakes' records.
+/// endpoint checked the service account's RS256 assertion; a SIGKILL mid-run and a restart
+/// repeat only what was in flight. Counted from the fakes' records.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct PushJobFCMTests {
   @Test func iPhoneAndAndroidFansGetTheirTeamsAlertsThroughAPNsAndFCM() async throws {
     let fcm = try await LoopbackFCM.start(accounts: [:], project: "example-scores")
@@ -64,16 +65,37 @@ import Testing
     // Run with every log line kept: no key, access token or whole device token may be in one.
     let logFile = setup.folder.appendingPathComponent("run.log")
     _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-    let run = Process()
-    run.executableURL = CommandRunner.executable
-    run.arguments = ["run", "--config", setup.config.path, "--log-level", "debug"]
-    run.standardError = try FileHandle(forWritingTo: logFile)
-    run.standardOutput = FileHandle.nullDevice
-    try run.run()
-    try await PushJobTests.waitFor { fcm.accepted.count >= 6 && setup.apns.accepted.count >= 6 }
+    let log = try FileHandle(forWritingTo: logFile)
+    func start() throws -> Process {
+      let run = Process()
+      run.executableURL = CommandRunner.executable
+      run.arguments = ["run", "--config", setup.config.path, "--log-level", "debug"]
+      run.standardError = log
+      run.standardOutput = FileHandle.nullDevice
+      try run.run()
+      return run
+    }
+    // SIGKILL once the first messages are in, start again, stop cleanly.
+    let first = try start()
+    try await PushJobTests.waitFor { fcm.accepted.count >= 3 && setup.apns.accepted.count >= 3 }
+    kill(first.processIdentifier, SIGKILL)
+    await PushJobTests.exit(first)
+    let atKill = fcm.accepted.count
+    let run = try start()
+    try await PushJobTests.waitFor { fcm.accepted.count >= atKill + 3 && setup.apns.accepted.count >= 6 }
     kill(run.processIdentifier, SIGTERM)
     await PushJobTests.exit(run)
     #expect(run.terminationStatus == 0)
+    // The kill repeats only what was in flight or answered and not yet written back (inFlight 8),
+    // and nothing went after its alert expired (FCM was given a ttl of at least a second).
+    let pairs = fcm.accepted.map {
+      "\($0.target)|\(($0.message["data"] as? [String: any Sendable])?["eventId"] as? String ?? "")"
+    }
+    #expect(pairs.count - Set(pairs).count <= 8, "repeats after the SIGKILL: \(pairs.count - Set(pairs).count)")
+    for message in fcm.accepted {
+      let ttl = (message.message["android"] as? [String: any Sendable])?["ttl"] as? String ?? "0s"
+      #expect((Int(ttl.dropLast()) ?? 0) >= 1, "sent with life left: \(ttl)")
+    }
 
     let byGame = Dictionary(uniqueKeysWithValues: games.map { ($0.id, $0) })
     for message in fcm.accepted {
@@ -88,15 +110,15 @@ import Testing
         android["collapse_key"] as? String == (android["notification"] as? [String: any Sendable])?["tag"] as? String)
       #expect((android["ttl"] as? String)?.hasSuffix("s") == true)
     }
-    #expect(fcm.accessTokensIssued == 1, "one access token for the whole run")
-    let log = try String(contentsOf: logFile, encoding: .utf8)
-    #expect(log.contains("statline"), "the run logged")
+    #expect(fcm.accessTokensIssued == 2, "one access token per run, shared by every message")
+    let logged = try String(contentsOf: logFile, encoding: .utf8)
+    #expect(logged.contains("statline"), "the run logged")
     let serviceAccount = try #require(
       JSONSerialization.jsonObject(with: Data(contentsOf: account)) as? [String: String])
     let keyLines = (serviceAccount["private_key"] ?? "").split(separator: "\n").filter { $0.count > 40 }
-    #expect(!keyLines.isEmpty && keyLines.allSatisfy { !log.contains($0) }, "the service account's key")
-    #expect(!fcm.accessTokens.isEmpty && fcm.accessTokens.allSatisfy { !log.contains($0) }, "an access token")
-    #expect(following.keys.allSatisfy { !log.contains($0) }, "a whole device token")
+    #expect(!keyLines.isEmpty && keyLines.allSatisfy { !logged.contains($0) }, "the service account's key")
+    #expect(!fcm.accessTokens.isEmpty && fcm.accessTokens.allSatisfy { !logged.contains($0) }, "an access token")
+    #expect(following.keys.allSatisfy { !logged.contains($0) }, "a whole device token")
     #expect(fcm.rejected.isEmpty, "\(fcm.rejected)")
     // The same events reach both phones of a team.
     let androidEvents = Set(
