@@ -39,6 +39,48 @@ import Testing
       output.stdout.contains("2 devices") && output.stdout.contains("apns: 1") && output.stdout.contains("fcm: 1"))
   }
 
+  @Test func aFileOfDevicesIsImportedWholeOrNotAtAll() async throws {
+    let path = try Self.store()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let apns = String(repeating: "ab", count: 32)
+    let good = folder.appendingPathComponent("devices.jsonl")
+    try """
+    {"kind": "apns", "token": "\(apns.uppercased())", "topic": "com.example.scores", "teams": ["Duke"]}
+
+    {"kind": "fcm", "token": "fcm-token-1", "tokenType": "installation", "topic": "com.example.scores", "teams": ["team:457"], "alerts": ["final"]}
+    """.write(to: good, atomically: true, encoding: .utf8)
+    let imported = try CommandRunner.run(["devices", "import", good.path, "--store", path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("imported 2 devices") && imported.stdout.contains("2 new"), "\(imported.stdout)")
+    let registry = try SQLiteDeviceRegistry(path: path)
+    let iPhone = try #require(try await registry.device(id: Device.id(kind: .apns, token: apns)))
+    #expect(iPhone.teams == ["team:193"] && iPhone.token == apns, "a school's name resolved, the token as stored")
+    let android = try #require(try await registry.device(id: Device.id(kind: .fcm, token: "fcm-token-1")))
+    #expect(android.tokenType == .installation && android.alerts == [.final])
+    let again = try CommandRunner.run(["devices", "import", good.path, "--store", path])
+    #expect(again.stdout.contains("0 new, 2 registered again"), "\(again.stdout)")
+
+    // A bad line anywhere: named by its number and field, and nothing of the file is stored.
+    let bad = folder.appendingPathComponent("bad.jsonl")
+    try """
+    {"kind": "apns", "token": "\(String(repeating: "c", count: 64))", "topic": "com.example.scores", "teams": ["Duke"]}
+    {"kind": "apns", "token": "\(String(repeating: "d", count: 64))", "topic": "com.example.scores", "teams": ["Nowhere State"]}
+    """.write(to: bad, atomically: true, encoding: .utf8)
+    let refused = try CommandRunner.run(["devices", "import", bad.path, "--store", path])
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains("bad.jsonl:2: teams") && refused.stderr.contains("Nowhere State")
+        && refused.stderr.contains("nothing was imported"), "\(refused.stderr)")
+    #expect(try await registry.deviceCounts()[.apns] == 1, "the good first line was not stored either")
+    let empty = folder.appendingPathComponent("empty.jsonl")
+    try "\n\n".write(to: empty, atomically: true, encoding: .utf8)
+    let none = try CommandRunner.run(["devices", "import", empty.path, "--store", path])
+    #expect(none.status != 0 && none.stderr.contains("holds no device"), "\(none.stderr)")
+  }
+
   @Test func suspendedDevicesAreCountedAndListedWithWhyAndTheirTokensCut() async throws {
     let path = try Self.store()
     defer { try? FileManager.default.removeItem(atPath: path) }

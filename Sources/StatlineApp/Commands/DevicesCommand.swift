@@ -13,7 +13,7 @@ public struct DevicesCommand: AsyncParsableCommand {
 
   public static let configuration = CommandConfiguration(
     commandName: "devices", abstract: "The devices registered through /v1/devices, and the API keys that write them.",
-    subcommands: [Count.self, List.self, HashKey.self], defaultSubcommand: Count.self)
+    subcommands: [Count.self, List.self, Import.self, HashKey.self], defaultSubcommand: Count.self)
 
   /// Runs `body` on the store's devices, closing them after; a store error names the store.
   static func withRegistry<R>(_ store: String, _ body: (any DeviceRegistry) async throws -> R)
