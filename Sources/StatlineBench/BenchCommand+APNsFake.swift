@@ -39,16 +39,7 @@ extension BenchCommand {
       try fake.certificates.authorityPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
       try String(fake.port).write(toFile: portFile, atomically: true, encoding: .utf8)
       Console.error("statline bench apns-fake: listening on \(fake.baseURL)")
-      let (stop, continuation) = AsyncStream<Void>.makeStream()
-      let sources = [SIGTERM, SIGINT].map { signal in
-        Foundation.signal(signal, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signal)
-        source.setEventHandler { continuation.finish() }
-        source.resume()
-        return source
-      }
-      for await _ in stop {}
-      for source in sources { source.cancel() }
+      await BenchCommand.untilTerminated()
       Console.error("statline bench apns-fake: \(fake.acceptedCount) pushes accepted")
       await fake.stop()
     }

@@ -20,6 +20,9 @@ extension BenchCommand {
     @Option(help: "Append a line per request (Unix time in ms, path, status) to this file.") var log: String?
     @Option(help: "Serve this StatCrew game XML, made live, as every target's page.") var page: String?
     @Option(help: "Serve the real pages of every kind in this folder, in turn.") var mix: String?
+    @Option(help: "Write each target's path and its two teams' canonical ids, a line each, to this file.")
+    var teams: String?
+    @Flag(help: "Only write --teams, and serve nothing.") var teamsOnly = false
 
     func run() async throws {
       let mode = BenchSite.Mode(rawValue: mode) ?? .changed
@@ -36,6 +39,13 @@ extension BenchCommand {
         site = BenchSite(targets: targets, mode: mode, cadence: cadence)
       }
       site.freezeAfter = freezeAfter
+      if let teams {
+        let lines = BenchSite.teams(targets: targets).enumerated().map {
+          "\(BenchSite.path($0))\t\($1.away)\t\($1.home)\n"
+        }
+        try lines.joined().write(toFile: teams, atomically: true, encoding: .utf8)
+      }
+      if teamsOnly { return }
       let start = ContinuousClock.now
       let requestLog = try log.map { try RequestLog(path: $0) }
       let server = try await LoopbackServer.start { [site] request in

@@ -131,7 +131,7 @@ public struct BenchSite: Sendable {
   /// StatCrew (the id, the name as an XML attribute) and ncaa.com (name, slug, team id) name them.
   static func seat(_ game: inout DemoGame, _ schools: [CanonicalTeam], _ index: Int) {
     for (side, offset) in [(\DemoGame.away, 0), (\DemoGame.home, 1)] {
-      let school = schools[(2 * index + offset) % schools.count]
+      let school = Self.school(schools, index, offset)
       game[keyPath: side].id = "S\(school.orgId)"
       // As an XML attribute (`Texas A&M`).
       game[keyPath: side].name = school.name.replacingOccurrences(of: "&", with: "&amp;")
@@ -141,6 +141,17 @@ public struct BenchSite: Sendable {
         .replacingOccurrences(of: " ", with: "-")
       game[keyPath: side].comTeamId = school.orgId
     }
+  }
+
+  /// The canonical ids of the two schools of each of `targets` games, as `seat` places them.
+  public static func teams(targets: Int) -> [(away: String, home: String)] {
+    let schools = CanonicalStep.standard.merger.registry.teams
+    return (0..<targets).map { (school(schools, $0, 0).id, school(schools, $0, 1).id) }
+  }
+
+  /// Game `index`'s away (`offset` 0) or home (1) school.
+  static func school(_ schools: [CanonicalTeam], _ index: Int, _ offset: Int) -> CanonicalTeam {
+    schools[(2 * index + offset) % schools.count]
   }
 
   public static func path(_ index: Int) -> String { "/game/\(700_000 + index).xml" }

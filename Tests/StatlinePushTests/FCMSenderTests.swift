@@ -24,12 +24,11 @@ import Testing
   /// A fake and a sender to it sharing one manual clock, stopped whatever the body does.
   static func with(
     project: String = project, account: FCMServiceAccount = account, deadline: Duration = .seconds(10),
-    _ body: (Rig) async throws -> Void
+    log: LoopbackPushLog? = nil, clock: APNsProviderTokenTests.Clock = .init(), _ body: (Rig) async throws -> Void
   ) async throws {
-    let clock = APNsProviderTokenTests.Clock()
     let fake = try await LoopbackFCM.start(
       accounts: [Self.account.clientEmail: (Self.account.keyId, Self.account.publicKeyPEM)], project: Self.project,
-      now: { clock() })
+      now: { clock() }, log: log)
     var pointed = account
     pointed.tokenURI = fake.tokenURI
     let roots = [fake.certificates.authority]
@@ -58,6 +57,42 @@ import Testing
     var device = FCMAnswerTests.device()
     device.token = token
     return FCMMessage.alert(alert, to: device, at: FCMAnswerTests.now)
+  }
+
+  /// The log a check counts deliveries from (`scripts/cluster-check`): each accepted message
+  /// with its token, game, event, connection and the moment its ttl runs out, and each
+  /// connection that closed.
+  @Test func theFakesLogHoldsEachAcceptedMessageAndEachClosedConnection() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("push-\(UUID()).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let clock = APNsProviderTokenTests.Clock()
+    let log = try LoopbackPushLog(path: path, now: { clock() })
+    try await Self.with(log: log, clock: clock) { rig in
+      for index in 0..<2 {
+        guard case .accepted = await rig.sender.send(Self.message("fcm-token-\(index)")).action else {
+          Issue.record("not accepted")
+          return
+        }
+      }
+      rig.fake.script("fcm-token-9", .init(status: 404, code: "UNREGISTERED"))
+      _ = await rig.sender.send(Self.message("fcm-token-9"))
+      await rig.sender.connections.shutdown()
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    log.close()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+    let stamp = String(Int64(clock().timeIntervalSince1970 * 1000))
+    let expires = String(format: "%.3f", clock().timeIntervalSince1970 + 300)
+    let accepted = lines.filter { $0[1] == "accepted" }
+    #expect(
+      accepted.map { Array($0[0..<6]) + [$0[7]] } == [
+        [stamp, "accepted", "fcm", "fcm-token-0", "game:1", "evt_7", expires],
+        [stamp, "accepted", "fcm", "fcm-token-1", "game:1", "evt_7", expires],
+      ], "the refused message is not in it: \(lines)")
+    let closed = Set(lines.filter { $0[1] == "closed" && $0[2] == "fcm" }.map { $0[6] })
+    #expect(Set(accepted.map { $0[6] }).isSubset(of: closed), "each connection that carried one closed: \(lines)")
   }
 
   @Test func messagesGoWithOneAccessTokenAndFCMsFields() async throws {

@@ -87,6 +87,7 @@ public final class LoopbackAPNs: Sendable {
   public let certificates: LoopbackCertificates
   public let port: Int
   private let channel: any Channel
+  let log: LoopbackPushLog?
 
   /// Starts listening on a free port of 127.0.0.1.
   /// - Parameters:
@@ -95,9 +96,10 @@ public final class LoopbackAPNs: Sendable {
   ///   - now: the fake's clock (a provider token's age, the 20-minute rule).
   ///   - keepsAccepted: false to only count accepted pushes (`acceptedCount`, a benchmark's
   ///     100,000), not keep each.
+  ///   - log: where each accepted push and each closed connection is written as it happens.
   public static func start(
     keys: [String: (teamId: String, publicKeyPEM: String)], topics: [String],
-    now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true
+    now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true, log: LoopbackPushLog? = nil
   ) async throws -> LoopbackAPNs {
     let certificates = try LoopbackCertificates()
     var parsed: [String: Key] = [:]
@@ -115,19 +117,22 @@ public final class LoopbackAPNs: Sendable {
           return state.connections
         } ?? 0
       },
+      disconnected: { log?.closed(api: "apns", connection: $0) },
       answer: { request in
         box.value?.answer(request) ?? .init(status: 503, body: Self.reason("Shutdown", timestamp: nil))
       })
     let fake = LoopbackAPNs(
-      state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
+      state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel,
+      log: log)
     box.value = fake
     return fake
   }
 
   private init(
     state: State, now: @escaping @Sendable () -> Date, certificates: LoopbackCertificates, port: Int,
-    channel: any Channel
+    channel: any Channel, log: LoopbackPushLog?
   ) {
+    self.log = log
     self.state = Mutex(state)
     self.now = now
     self.certificates = certificates
@@ -218,6 +223,9 @@ public final class LoopbackAPNs: Sendable {
           state.firstAccepted = state.firstAccepted ?? at
           state.lastAccepted = at
         }
+        log?.accepted(
+          api: "apns", target: token, payload: accepted.payload, connection: request.connection,
+          expires: accepted.headers["apns-expiration"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil })
         answer = Answer(status: 200, apnsId: apnsId, body: [], delay: scripted?.delay, never: scripted?.never ?? false)
       }
     }

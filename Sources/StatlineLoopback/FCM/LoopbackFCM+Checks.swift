@@ -118,6 +118,13 @@ extension LoopbackFCM {
       }
       return state.acceptedCount
     }
+    if let log {
+      // FCM's ttl counts from its acceptance ("300s", "1.5s").
+      let ttl = ((message["android"] as? [String: Any])?["ttl"] as? String).flatMap { Double($0.dropLast()) }
+      log.accepted(
+        api: "fcm", target: target.value, payload: message["data"] as? [String: Any] ?? [:],
+        connection: request.connection, expires: ttl.map { now().timeIntervalSince1970 + $0 })
+    }
     var answer = LoopbackHTTP2.Answer(
       status: 200, body: LoopbackHTTP2.json(["name": "projects/\(project)/messages/0:\(id)"]))
     answer.delay = scripted?.delay

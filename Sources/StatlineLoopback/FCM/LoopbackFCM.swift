@@ -78,6 +78,7 @@ public final class LoopbackFCM: Sendable {
   public let certificates: LoopbackCertificates
   public let port: Int
   private let channel: any Channel
+  let log: LoopbackPushLog?
 
   public static let tokenPath = "/token"
 
@@ -87,9 +88,10 @@ public final class LoopbackFCM: Sendable {
   ///   - project: the Firebase project id messages must name.
   ///   - tokenLifetime: an access token's `expires_in`, in seconds.
   ///   - now: the fake's clock (assertions' age, access tokens' expiry).
+  ///   - log: where each accepted message and each closed connection is written as it happens.
   public static func start(
     accounts: [String: (keyId: String, publicKeyPEM: String)], project: String, tokenLifetime: Int = 3599,
-    now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true
+    now: @escaping @Sendable () -> Date = { Date() }, keepsAccepted: Bool = true, log: LoopbackPushLog? = nil
   ) async throws -> LoopbackFCM {
     let certificates = try LoopbackCertificates()
     var parsed: [String: (keyId: String, key: _RSA.Signing.PublicKey)] = [:]
@@ -107,17 +109,20 @@ public final class LoopbackFCM: Sendable {
           return state.connections
         } ?? 0
       },
+      disconnected: { log?.closed(api: "fcm", connection: $0) },
       answer: { request in box.value?.answer(request) ?? .init(status: 503, body: []) })
     let fake = LoopbackFCM(
-      state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel)
+      state: state, now: now, certificates: certificates, port: channel.localAddress?.port ?? 0, channel: channel,
+      log: log)
     box.value = fake
     return fake
   }
 
   private init(
     state: State, now: @escaping @Sendable () -> Date, certificates: LoopbackCertificates, port: Int,
-    channel: any Channel
+    channel: any Channel, log: LoopbackPushLog?
   ) {
+    self.log = log
     self.state = Mutex(state)
     self.now = now
     self.certificates = certificates

@@ -33,10 +33,11 @@ public enum LoopbackHTTP2 {
   }
 
   /// Listens on a free port of 127.0.0.1 with `certificates`, advertising `maxStreams`
-  /// concurrent streams; `connected` numbers each new connection, `answer` answers each request.
+  /// concurrent streams; `connected` numbers each new connection, `answer` answers each request,
+  /// `disconnected` hears of each connection (by its number) that closed.
   static func listen(
     certificates: LoopbackCertificates, maxStreams: Int, connected: @escaping @Sendable () -> Int,
-    answer: @escaping @Sendable (Request) -> Answer
+    disconnected: @escaping @Sendable (Int) -> Void = { _ in }, answer: @escaping @Sendable (Request) -> Answer
   ) async throws -> any Channel {
     var tls = TLSConfiguration.makeServerConfiguration(
       certificateChain: certificates.chain.map { .certificate($0) }, privateKey: .privateKey(certificates.key))
@@ -48,6 +49,7 @@ public enum LoopbackHTTP2 {
         channel.eventLoop.makeCompletedFuture {
           let connection = connected()
           let sync = channel.pipeline.syncOperations
+          try sync.addHandler(Closed(connection: connection, closed: disconnected))
           try sync.addHandler(NIOSSLServerHandler(context: context))
           var settings = NIOHTTP2Handler.ConnectionConfiguration()
           settings.initialSettings = [
@@ -67,6 +69,23 @@ public enum LoopbackHTTP2 {
         }
       }
       .bind(host: "127.0.0.1", port: 0).get()
+  }
+
+  /// Says when its connection closed.
+  final class Closed: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+    let connection: Int
+    let closed: @Sendable (Int) -> Void
+
+    init(connection: Int, closed: @escaping @Sendable (Int) -> Void) {
+      self.connection = connection
+      self.closed = closed
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+      closed(connection)
+      context.fireChannelInactive()
+    }
   }
 
   /// A JSON body, keys sorted.
