@@ -35,12 +35,15 @@ import Testing
 
     // While paused nothing goes to APNs; after the pause it sends (and is judged) again.
     let sentBefore = rig.transport.tokens.count
+    #expect(first.senders == ["APNs": false], "the batch began before the trip")
     rig.now.advance(30)
-    _ = try await dispatcher.dispatchBatch()
+    let paused = try await dispatcher.dispatchBatch()
     #expect(rig.transport.tokens.count == sentBefore, "paused: no request")
+    #expect(paused.senders == ["APNs": true], "statline_push_sender_paused says so")
     rig.now.advance(40)
     let after = try await dispatcher.dispatchBatch()
     #expect(after.claimed > 0 && rig.transport.tokens.count > sentBefore)
+    #expect(after.senders == ["APNs": false])
   }
 
   @Test func aFewUninstallsAmongManyDeliveriesSuspendOnlyThose() async throws {

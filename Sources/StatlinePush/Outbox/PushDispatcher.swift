@@ -59,6 +59,9 @@ public struct PushDispatcher: Sendable {
     public var misconfigured: String?
     /// Seconds from planning to the service's acceptance, per delivered alert.
     public var latencies: [Double] = []
+    /// Each sender configured (`APNs`, `FCM`), and whether it was paused by its answers
+    /// (`SuspensionGuard`) when the batch began.
+    public var senders: [String: Bool] = [:]
   }
 
   let outbox: any DeviceRegistry & PushOutbox
@@ -94,6 +97,11 @@ public struct PushDispatcher: Sendable {
   public func dispatchBatch() async throws -> Report {
     var report = Report()
     let start = now()
+    let paused = Set(suspensions.paused(at: start).map(\.sender))
+    for kind in transports.keys {
+      let sender = SuspensionGuard.sender(of: kind)
+      report.senders[sender] = paused.contains(sender)
+    }
     report.expired = try await outbox.dropExpiredAlerts(at: start)
     let slots = try await outbox.claimAlerts(
       limit: configuration.claimSize, at: start, leaseUntil: start.addingTimeInterval(configuration.batchLease))
