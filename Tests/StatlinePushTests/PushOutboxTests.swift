@@ -201,6 +201,20 @@ import Testing
     #expect(await rig.registry.outboxCursor() == .init(sequence: 4))
   }
 
+  /// Two workers switched on together on a fresh store: the first marks the outbox begun, so
+  /// the second, starting after the first one's first events, does not take them for history.
+  @Test func aWorkerStartingAfterTheFirstEventsOfAFreshStoreAnnouncesThem() async throws {
+    let rig = Rig()
+    _ = await Self.register(rig.registry, 1)
+    #expect(try await rig.evaluator.skipHistory() == 0)
+    #expect(await rig.registry.outboxCursor() == .begun)
+    for score in 1...2 { await rig.events.add(.goal, away: score, home: 0) }
+    let second = rig.evaluator
+    #expect(try await second.skipHistory() == 0, "the events after the first start are news")
+    #expect(try await second.evaluatePage().queued == 2)
+    #expect(await rig.registry.outboxCursor() == .init(sequence: 2))
+  }
+
   /// A batch is held long enough to be sent whole with every request taking its deadline, so a
   /// slow APNs never lets another lane claim it again (and send it twice).
   @Test func aBatchIsLeasedForTheLongestItsSendingCanTakeAndAClaimIsFourRounds() {

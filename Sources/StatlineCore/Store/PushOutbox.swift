@@ -55,6 +55,10 @@ public struct OutboxCursor: Sendable, Hashable, Codable {
   }
 
   public static let start = OutboxCursor(sequence: 0)
+  /// A planner that started on an empty feed: nothing planned yet, and nothing to pass over, but
+  /// no longer `start` (so another worker starting after the first events does not take them
+  /// for history). It reads from the first item (`readAfter` is below every sequence).
+  public static let begun = OutboxCursor(sequence: 0, device: "")
 
   /// The events still to read start after this sequence.
   public var readAfter: Int64 { device == nil ? sequence : sequence - 1 }

@@ -72,9 +72,10 @@ public struct ActivityEvaluator: Sendable {
   public func startAtEnd() async throws -> Int64 {
     guard try await outbox.outboxCursor(of: .activities) == .start else { return 0 }
     let version = try await changes.version()
-    guard version > 0 else { return 0 }
+    // An empty store is marked begun (`OutboxCursor.begun`), as the event planner's.
     _ = try await outbox.enqueueAlerts(
-      [], from: .start, to: OutboxCursor(sequence: version), cap: OutboxSlot.defaultCap, in: .activities)
+      [], from: .start, to: version > 0 ? OutboxCursor(sequence: version) : .begun, cap: OutboxSlot.defaultCap,
+      in: .activities)
     return version
   }
 

@@ -62,15 +62,19 @@ public struct PushEvaluator: Sendable {
 
   /// Run once as the push path starts: an outbox that has planned nothing yet starts after the
   /// events already in the log (they happened before push was switched on; announced now they
-  /// would be hours late with a fresh expiry). Says how many it passed over.
+  /// would be hours late with a fresh expiry). Says how many it passed over. On an empty log
+  /// the cursor becomes `OutboxCursor.begun`: the first events are news, whichever worker
+  /// starts next.
   @discardableResult
   public func skipHistory() async throws -> Int64 {
     guard configuration.startsAtEnd, try await outbox.outboxCursor(of: .events) == .start else { return 0 }
     let last = try await log.lastEventSequence()
-    guard last > 0,
+    // An empty log: nothing to pass over, but the outbox is marked begun, so a worker that
+    // starts after this one's first events does not pass over them.
+    guard
       try await outbox.enqueueAlerts(
-        [], from: .start, to: OutboxCursor(sequence: last), cap: configuration.cap, in: .events
-      ).moved
+        [], from: .start, to: last > 0 ? OutboxCursor(sequence: last) : .begun, cap: configuration.cap, in: .events
+      ).moved, last > 0
     else { return 0 }
     logger.notice(
       "push starts at the end of the event log: the events stored before it are not announced",
