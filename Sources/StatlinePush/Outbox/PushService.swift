@@ -22,6 +22,9 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   let purgeDisabledAfter: Duration?
   let report: @Sendable (PushDispatcher.Report) -> Void
   let logger: Logger
+  /// Rung when a planner queued alerts: the send loops waiting for work wake at once rather
+  /// than at their next `idle` look (another worker's loops still look every `idle`).
+  let queued = EventBell()
 
   public init(
     log: any EventLog, evaluator: PushEvaluator, activities: ActivityEvaluator? = nil, dispatcher: PushDispatcher,
@@ -46,10 +49,20 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   /// Runs until cancelled.
   public func run() async {
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { await self.plan("the push evaluator") { try await evaluator.evaluatePage().events > 0 } }
+      group.addTask {
+        await self.plan("the push evaluator") {
+          let page = try await evaluator.evaluatePage()
+          if page.queued > 0 { queued.ring() }
+          return page.events > 0
+        }
+      }
       if let activities {
         group.addTask {
-          await self.plan("the Live Activity planner") { try await activities.evaluatePage().changes > 0 }
+          await self.plan("the Live Activity planner") {
+            let page = try await activities.evaluatePage()
+            if page.queued > 0 { queued.ring() }
+            return page.changes > 0
+          }
         }
       }
       // Several send loops, each with its own claimed batch: one claims and settles while the
@@ -104,6 +117,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
   func dispatch() async {
     while !Task.isCancelled {
       do {
+        let seen = queued.rings
         let batch = try await dispatcher.dispatchBatch()
         report(batch)
         if let why = batch.misconfigured {
@@ -112,7 +126,7 @@ public struct PushService<C: Clock<Duration>>: Sendable {
             metadata: ["why": "\(why)", "retry in": "\(pause)"])
           try await clock.sleep(for: pause)
         } else if batch.claimed == 0 {
-          try await clock.sleep(for: idle)
+          _ = try await queued.wait(after: seen, atMost: idle, on: clock)
         }
       } catch is CancellationError {
         return
