@@ -24,18 +24,25 @@ extension BenchCommand {
     @Option(help: "Goals each game scores.")
     var goals: Int = 3
 
+    @Option(
+      help:
+        "Devices following the games' teams (half iPhones on a loopback APNs, half Android on a loopback FCM), each goal pushed to its followers; 0: no push."
+    )
+    var devices: Int = 10_000
+
     func run() async throws {
-      guard targets >= 2, cadence > 0, goalEvery > 0, (1...40).contains(goals) else {
+      guard targets >= 2, cadence > 0, goalEvery > 0, (1...40).contains(goals), devices >= 0 else {
         throw fail(
           StatlineError(
-            .configuration, "--targets must be 2 or more, --cadence and --goal-every positive, --goals 1 to 40"))
+            .configuration,
+            "--targets must be 2 or more, --cadence and --goal-every positive, --goals 1 to 40, --devices 0 or more"))
       }
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-latency-\(UUID())")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let benchmark = LatencyBenchmark(
         targets: targets, cadence: .milliseconds(Int64(cadence * 1000)), goalEvery: goalEvery, goals: goals,
-        storePath: folder.appendingPathComponent("latency.sqlite").path)
+        storePath: folder.appendingPathComponent("latency.sqlite").path, devices: devices)
       let result = try await benchmark.run { Console.error($0) }
       Console.out(
         "\(result.games) games × 2 sources, cadence \(cadence) s: \(result.goals) goals scored, each one event")
@@ -50,6 +57,18 @@ extension BenchCommand {
             name, arrivals.endToEnd.count, missing, arrivals.repeated, arrivals.percentile(arrivals.endToEnd, 0.5),
             arrivals.percentile(arrivals.endToEnd, 0.99), 1000 * arrivals.percentile(arrivals.added, 0.5),
             1000 * arrivals.percentile(arrivals.added, 0.99), 1000 * (arrivals.added.max() ?? .nan)))
+      }
+      if let push = result.push {
+        Console.out(
+          String(
+            format:
+              "push: %d of %d due accepted at the loopback APNs and FCM (%d missing, %d repeated), %d devices; "
+              + "goal → accepted p50 %.2f s, p99 %.2f s; first served → accepted (what Statline adds) p50 %.0f ms, "
+              + "p99 %.0f ms, max %.0f ms (goal p99 < 250 ms)",
+            push.added.count, result.pushesDue, result.missingPushes, push.repeated, devices,
+            push.percentile(push.endToEnd, 0.5), push.percentile(push.endToEnd, 0.99),
+            1000 * push.percentile(push.added, 0.5), 1000 * push.percentile(push.added, 0.99),
+            1000 * (push.added.max() ?? .nan)))
       }
       Console.out(
         String(

@@ -26,8 +26,12 @@ public struct LatencyBenchmark: Sendable {
   /// Goals each game scores in the measured part.
   public var goals: Int
   public var storePath: String
+  /// Devices following the games' teams, each goal pushed to its followers through the
+  /// loopback APNs and FCM (`LatencyPush`); 0: no push path.
+  public var devices: Int
 
-  public init(targets: Int, cadence: Duration, goalEvery: Double, goals: Int, storePath: String) {
+  public init(targets: Int, cadence: Duration, goalEvery: Double, goals: Int, storePath: String, devices: Int = 0) {
+    self.devices = devices
     self.targets = targets
     self.cadence = cadence
     self.goalEvery = goalEvery
@@ -58,6 +62,12 @@ public struct LatencyBenchmark: Sendable {
     public var missingWebhook: Int
     public var missingStream: Int
     public var cadenceSeconds: Double
+    /// With devices: each goal's pushes as the fakes accepted them (`added` from the goal's first
+    /// serving to each acceptance), how many were due (each goal to every follower of either
+    /// team), and how many of those never came.
+    public var push: Arrivals?
+    public var pushesDue = 0
+    public var missingPushes = 0
   }
 
   /// One event as a receiver got it.
@@ -82,6 +92,7 @@ public struct LatencyBenchmark: Sendable {
     // Every game stored once (two polls each) before the first goal.
     let site = LatencySite(games: games, firstGoal: cadenceSeconds * 1.5 + 5, goalEvery: goalEvery, goalsPerGame: goals)
     let origin = ContinuousClock.now
+    let originDate = Date()
     let seconds: @Sendable () -> Double = {
       let elapsed = origin.duration(to: .now)
       return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -129,6 +140,13 @@ public struct LatencyBenchmark: Sendable {
     config.sinks = [sink]
     var environment = ProcessInfo.processInfo.environment
     environment["STATLINE_BENCH_SECRET"] = secret
+    let push =
+      devices > 0
+      ? try await LatencyPush.start(
+        devices: devices, games: games, storePath: storePath,
+        folder: URL(fileURLWithPath: storePath).deletingLastPathComponent())
+      : nil
+    config.push = push?.settings
     let runtime = try await JobRuntime(
       config: config, storePath: storePath, clock: ContinuousClock(), environment: environment, report: { _ in })
 
@@ -169,6 +187,7 @@ public struct LatencyBenchmark: Sendable {
 
     let job = Task { try await runtime.scheduler.run(configured: runtime.targets) }
     let delivery = Task { try await runtime.delivery.run() }
+    let pushing = runtime.push.map { push in Task { await push.service.run() } }
     progress(
       "\(games) games × 2 sources = \(2 * games) live targets every \(cadenceSeconds) s; goals every \(goalEvery) s "
         + "per game from \(Int(site.firstGoal)) s, \(goals) each")
@@ -183,6 +202,8 @@ public struct LatencyBenchmark: Sendable {
     job.cancel()
     delivery.cancel()
     stream.cancel()
+    pushing?.cancel()
+    await pushing?.value
     _ = try? await job.value
     _ = try? await delivery.value
     _ = try? await stream.value
@@ -194,6 +215,14 @@ public struct LatencyBenchmark: Sendable {
     for game in try await runtime.store.sourceGames() {
       if let canonical = game.canonicalId, let index = site.gameIndex(ofSourceId: game.id) {
         indexOf[canonical] = index
+      }
+    }
+    var goalOf: [String: (index: Int, goals: Int, due: Int)] = [:]
+    if let push {
+      for event in try await runtime.store.events(since: 0, limit: Int.max) where event.type == .goal {
+        guard let index = indexOf[event.gameId] else { continue }
+        let due = [event.away?.id, event.home?.id].compactMap { $0 }.reduce(0) { $0 + (push.followers[$1] ?? 0) }
+        goalOf[event.id] = (index, (event.awayScore ?? 0) + (event.homeScore ?? 0), due)
       }
     }
     await runtime.shutdown()
@@ -214,8 +243,29 @@ public struct LatencyBenchmark: Sendable {
     }
     let (webhook, missingWebhook) = arrivals(hooked)
     let (streamArrivals, missingStream) = arrivals(streamed)
-    return Result(
+    var result = Result(
       games: games, goals: games * goals, webhook: webhook, stream: streamArrivals, missingWebhook: missingWebhook,
       missingStream: missingStream, cadenceSeconds: cadenceSeconds)
+    if let push {
+      var pushed = Arrivals()
+      var seen = Set<String>()
+      for accepted in try push.accepted() {
+        guard let goal = goalOf[accepted.eventId], let served = site.firstServed(goal.index, goal.goals) else {
+          continue
+        }
+        guard seen.insert(accepted.eventId + "/" + accepted.token).inserted else {
+          pushed.repeated += 1
+          continue
+        }
+        let at = accepted.at - originDate.timeIntervalSince1970
+        pushed.endToEnd.append(at - site.goalTime(goal.index, goal.goals))
+        pushed.added.append(at - served)
+      }
+      await push.stop()
+      result.push = pushed
+      result.pushesDue = goalOf.values.reduce(0) { $0 + $1.due }
+      result.missingPushes = result.pushesDue - seen.count
+    }
+    return result
   }
 }
