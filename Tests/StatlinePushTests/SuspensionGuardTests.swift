@@ -79,4 +79,25 @@ import Testing
     #expect(given.count == 19 && !given.contains("dev_19"))
     #expect(fresh.pause(of: .fcm, at: now.addingTimeInterval(61)) == nil, "the pause ends")
   }
+
+  /// Only the last minute counts: suspensions a minute old are forgotten, whatever their number
+  /// (and each answer is counted without going over the window again: 200,000 here).
+  @Test func answersOlderThanTheWindowAreForgotten() {
+    let guarding = SuspensionGuard()
+    let start = PushOutboxTests.start
+    for index in 0..<200_000 {
+      let at = start.addingTimeInterval(Double(index) * 0.001)
+      // One in ten suspends: a wave of uninstalls, never a trip.
+      let verdict = index % 10 == 0 ? Self.bad : .delivered
+      #expect(guarding.admit(verdict, deviceId: "dev_\(index)", kind: .apns, at: at).verdict == verdict)
+    }
+    let later = start.addingTimeInterval(200)
+    // 19 suspensions, then a minute on 10 deliveries and one suspension: counted with the old
+    // ones that is 20 of 30 (a trip); with them forgotten, 11 answers (too few to judge).
+    for index in 0..<19 { _ = guarding.admit(Self.bad, deviceId: "old_\(index)", kind: .fcm, at: later) }
+    let now = later.addingTimeInterval(61)
+    for index in 0..<10 { _ = guarding.admit(.delivered, deviceId: "ok_\(index)", kind: .fcm, at: now) }
+    let (verdict, _) = guarding.admit(Self.bad, deviceId: "new", kind: .fcm, at: now)
+    #expect(verdict == Self.bad && guarding.pause(of: .fcm, at: now) == nil, "the old 19 are forgotten")
+  }
 }

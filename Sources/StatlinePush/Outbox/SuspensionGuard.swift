@@ -37,8 +37,34 @@ public final class SuspensionGuard: Sendable {
     var deviceId: String?
   }
 
+  /// One sender's answers of the last `window`, oldest first, and how many of them suspend:
+  /// each answer is counted in O(1) (a busy sender answers thousands a second, and every one is
+  /// judged under the lock).
+  struct Window {
+    private var answers: [Answer] = []
+    private var head = 0
+    private(set) var suspending = 0
+    var count: Int { answers.count - head }
+
+    mutating func add(_ answer: Answer, keeping window: TimeInterval) {
+      while head < answers.count, answer.at.timeIntervalSince(answers[head].at) >= window {
+        if answers[head].suspending { suspending -= 1 }
+        head += 1
+      }
+      if head > 1024, head * 2 > answers.count {
+        answers.removeFirst(head)
+        head = 0
+      }
+      answers.append(answer)
+      if answer.suspending { suspending += 1 }
+    }
+
+    /// The devices the answers in the window suspended.
+    var suspended: [String] { answers[head...].compactMap(\.deviceId) }
+  }
+
   struct State {
-    var answers: [String: [Answer]] = [:]
+    var answers: [String: Window] = [:]
     var paused: [String: Pause] = [:]
   }
 
@@ -74,12 +100,11 @@ public final class SuspensionGuard: Sendable {
     var suspending = false
     if case .suspend = verdict { suspending = true }
     let (tripped, restore, why): (Bool, [String], String?) = state.withLock { state in
-      var answers = state.answers[sender, default: []].filter { now.timeIntervalSince($0.at) < configuration.window }
-      answers.append(Answer(at: now, suspending: suspending, deviceId: suspending ? deviceId : nil))
-      state.answers[sender] = answers
+      state.answers[sender, default: Window()].add(
+        Answer(at: now, suspending: suspending, deviceId: suspending ? deviceId : nil), keeping: configuration.window)
       if let held = state.paused[sender], held.until > now { return (suspending, [], nil) }
-      let count = answers.count
-      let suspended = answers.filter(\.suspending).count
+      let answers = state.answers[sender, default: Window()]
+      let (count, suspended) = (answers.count, answers.suspending)
       guard suspending, count >= configuration.minimum, Double(suspended) > configuration.share * Double(count) else {
         return (false, [], nil)
       }
@@ -89,8 +114,8 @@ public final class SuspensionGuard: Sendable {
         + "suspended while it lasts, and sending to \(sender) waits \(Int(configuration.pause)) s"
       state.paused[sender] = Pause(sender: sender, until: now.addingTimeInterval(configuration.pause), why: why)
       // The window starts again after the pause; the devices it suspended are given back.
-      let restore = answers.compactMap(\.deviceId).filter { $0 != deviceId }
-      state.answers[sender] = []
+      let restore = answers.suspended.filter { $0 != deviceId }
+      state.answers[sender] = Window()
       return (true, restore, why)
     }
     if let why { logger.critical("push sending is paused", metadata: ["sender": "\(sender)", "why": "\(why)"]) }
