@@ -42,6 +42,15 @@ extension BenchCommand {
     @Option(help: "With --apns: the key's team.")
     var teamId = "TEAM123456"
 
+    @Option(
+      help: ArgumentHelp(
+        "A PostgreSQL server (postgres://…): the devices and the outbox in a schema of their own, dropped after; default: a SQLite file.",
+        valueName: "url"))
+    var store: String?
+
+    @Option(help: "Workers sharing the PostgreSQL outbox, each with its own pool, provider token and APNs connections.")
+    var workers: Int = 1
+
     func run() async throws {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statline-bench-\(UUID())")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,17 +62,30 @@ extension BenchCommand {
         }
         external = .init(url: apns, caFile: apnsCA, keyFile: keyFile, keyId: keyId, teamId: teamId)
       }
-      let result = try await PushBenchmark.run(
-        devices: devices, rounds: rounds, connections: connections, inFlight: inFlight, batch: batch,
-        storePath: folder.appendingPathComponent("push.sqlite").path, external: external)
-      Console.out(String(format: "registered %d devices in %.1f s (SQLite)", devices, result.registerSeconds))
+      guard workers >= 1, store != nil || workers == 1 else {
+        throw ValidationError("--workers above 1 needs --store postgres://… (SQLite is one machine's)")
+      }
+      let sqlite = folder.appendingPathComponent("push.sqlite").path
+      let (devices, rounds, connections, inFlight, batch, workers) = (
+        devices, rounds, connections, inFlight, batch, workers
+      )
+      let result = try await BenchSchema.using(store) { scratch in
+        try await PushBenchmark.run(
+          devices: devices, rounds: rounds, connections: connections, inFlight: inFlight, batch: batch,
+          store: scratch.map { .postgres($0.location) } ?? .sqlite(sqlite), workers: workers, external: external)
+      }
+      Console.out(
+        String(
+          format: "registered %d devices in %.1f s (%@)", devices, result.registerSeconds,
+          store == nil ? "SQLite" : "PostgreSQL, 16 at a time"))
       for (index, round) in result.rounds.enumerated() {
         Console.out(
           String(
             format:
-              "goal %d: %d pushes accepted; commit → first %.0f ms, → last %.2f s; %.0f pushes/s; CPU %.2f s (%@)",
+              "goal %d: %d pushes accepted; commit → first %.0f ms, → last %.2f s; %.0f pushes/s; CPU %.2f s (%@)%@",
             index + 1, round.accepted, round.first * 1000, round.last, Double(round.accepted) / round.last,
-            round.cpu, apns == nil ? "Statline and the fake, one process" : "Statline alone"))
+            round.cpu, apns == nil ? "Statline and the fake, one process" : "Statline alone",
+            store == nil ? "" : String(format: ", PostgreSQL %.2f s; %d workers", round.serverCPU, workers)))
       }
       let lasts = result.rounds.map(\.last).sorted()
       let firsts = result.rounds.map(\.first).sorted()

@@ -1,21 +1,27 @@
 import Foundation
 import Logging
+import NIOSSL
 import StatlineCore
 import StatlineLoopback
+import StatlinePostgres
 import StatlinePush
 import StatlineSQLite
 import Synchronization
 
 /// A goal to many phones (`statline bench push`): `devices` devices follow one team in a SQLite
-/// store's registry, a goal event is put in the log, and the push path (the evaluator, the
-/// store's outbox, the send loop, the APNs sender over HTTP/2 TLS) sends one alert to each,
-/// to an in-process loopback APNs that counts what it accepts. Timed from the moment the event
-/// is in the log (its commit) to the fake's first and last acceptance, per round.
+/// store's registry (or a PostgreSQL schema shared by `workers` workers, each with its own pool,
+/// provider token, APNs connections and push service), a goal event is put in the log, and the
+/// push path (the evaluators, the store's outbox, the send loops, the APNs senders over HTTP/2
+/// TLS) sends one alert to each, to an in-process loopback APNs that counts what it accepts.
+/// Timed from the moment the event is in the log (its commit) to the first and last acceptance,
+/// per round.
 public enum PushBenchmark {
   public struct Round: Sendable {
     public var first: Double
     public var last: Double
     public var cpu: Double
+    /// PostgreSQL's own CPU in the round (0 on SQLite).
+    public var serverCPU: Double
     public var accepted: Int
   }
 
@@ -74,121 +80,203 @@ public enum PushBenchmark {
     }
   }
 
-  /// The APNs transport, counting what was accepted and when the first and last were: the
-  /// same clock for an in-process fake and one outside.
-  final class Timed: PushTransport {
-    let inner: APNsTransport
+  /// What every worker's transport accepted, and when the first and last were: the same clock
+  /// for an in-process fake and one outside.
+  final class Tally: Sendable {
     let counts = Mutex((accepted: 0, first: ContinuousClock.Instant?.none, last: ContinuousClock.Instant?.none))
-    var kinds: Set<Device.Kind> { inner.kinds }
 
-    init(_ inner: APNsTransport) { self.inner = inner }
-
-    func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
-      let verdict = await inner.deliver(alert, to: device)
-      if verdict == .delivered {
-        let at = ContinuousClock.now
-        counts.withLock { counts in
-          counts.accepted += 1
-          counts.first = counts.first ?? at
-          counts.last = at
-        }
+    func add() {
+      let at = ContinuousClock.now
+      counts.withLock { counts in
+        counts.accepted += 1
+        counts.first = counts.first ?? at
+        counts.last = at
       }
-      return verdict
     }
 
+    var accepted: Int { counts.withLock { $0.accepted } }
     func reset() { counts.withLock { $0 = (0, nil, nil) } }
   }
 
+  /// One worker's APNs transport, counting into the tally.
+  final class Timed: PushTransport {
+    let inner: APNsTransport
+    let tally: Tally
+    var kinds: Set<Device.Kind> { inner.kinds }
+
+    init(_ inner: APNsTransport, tally: Tally) {
+      self.inner = inner
+      self.tally = tally
+    }
+
+    func deliver(_ alert: PlannedAlert, to device: Device) async -> PushVerdict {
+      let verdict = await inner.deliver(alert, to: device)
+      if verdict == .delivered { tally.add() }
+      return verdict
+    }
+  }
+
+  /// Where the devices and the outbox are: a SQLite file (one worker), or a PostgreSQL schema
+  /// that every worker opens on its own pool.
+  public enum Store: Sendable {
+    case sqlite(String)
+    case postgres(PostgresLocation)
+  }
+
+  /// One worker: its own store connections, provider token, connections to APNs and push
+  /// service, as `statline run` has.
+  struct Worker {
+    let outbox: any DeviceRegistry & PushOutbox
+    let connections: APNsConnections
+    let service: PushService<ContinuousClock>
+    let close: @Sendable () async -> Void
+  }
+
   public static func run(
-    devices count: Int, rounds: Int, connections: Int, inFlight: Int, batch: Int, storePath: String,
+    devices count: Int, rounds: Int, connections: Int, inFlight: Int, batch: Int, store: Store, workers: Int = 1,
     external: External? = nil
   ) async throws -> Result {
-    _ = try SQLiteStore(path: storePath)
-    let registry = try SQLiteDeviceRegistry(path: storePath)
     let registerStart = ContinuousClock.now
-    for index in 0..<count {
-      let token = String(format: "%064x", index + 1)
-      _ = try await registry.upsertDevice(
-        Device(
-          id: Device.id(kind: .apns, token: token), kind: .apns, token: token, environment: .production,
-          topic: "com.example.scores", teams: ["team:193"], alerts: [.score, .final],
-          registeredAt: "2026-03-01T00:00:00Z", updatedAt: "2026-03-01T00:00:00Z"))
-    }
+    try await register(count, in: store)
     let registerSeconds = seconds(ContinuousClock.now - registerStart)
 
     let key: APNsSigningKey
     let fake: LoopbackAPNs?
-    let connectionPool: APNsConnections
+    let endpoint: (url: String, roots: [NIOSSLCertificate]?, rootsFile: String?)
     if let external {
       key = try APNsSigningKey(file: external.keyFile, keyId: external.keyId, teamId: external.teamId)
       fake = nil
-      connectionPool = try APNsConnections(
-        endpoints: .init(production: external.url, sandbox: external.url), perEnvironment: connections,
-        trustRootsFile: external.caFile)
+      endpoint = (external.url, nil, external.caFile)
     } else {
       key = APNsSigningKey(generatedWithKeyId: "BENCH12345", teamId: "TEAM123456")
       let started = try await LoopbackAPNs.start(
         keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: ["com.example.scores"], keepsAccepted: false)
       fake = started
-      connectionPool = APNsConnections(
-        endpoints: .init(production: started.baseURL, sandbox: started.baseURL), perEnvironment: connections,
-        trustRoots: [started.certificates.authority])
+      endpoint = (started.baseURL, [started.certificates.authority], nil)
     }
     var quiet = Logger(label: "statline.bench.push")
     quiet.logLevel = .critical
     let now: @Sendable () -> Date = { Date() }
-    let sender = APNsSender(
-      tokens: APNsProviderTokens(key: key, now: now), connections: connectionPool, now: now, logger: quiet)
-    let transport = Timed(APNsTransport(sender: sender))
-    var sending = PushDispatcher.Configuration()
-    sending.inFlight = max(1, inFlight / PushDispatcher.lanes)
-    sending.batch = batch
-    let dispatcher = PushDispatcher(
-      outbox: registry, transports: [transport], configuration: sending, now: now, logger: quiet)
+    let tally = Tally()
     let goals = Goals()
-    let service = PushService(
-      log: goals, evaluator: PushEvaluator(log: goals, outbox: registry, now: now, logger: quiet),
-      dispatcher: dispatcher, clock: ContinuousClock(), idle: .milliseconds(5), logger: quiet)
-    let running = Task { await service.run() }
-    defer { running.cancel() }
+    var crew: [Worker] = []
+    for _ in 0..<max(1, workers) {
+      let (outbox, close): (any DeviceRegistry & PushOutbox, @Sendable () async -> Void) =
+        switch store {
+        case .sqlite(let path): (try SQLiteDeviceRegistry(path: path), {})
+        case .postgres(let location):
+          try await { () async throws -> (any DeviceRegistry & PushOutbox, @Sendable () async -> Void) in
+            let opened = try await PostgresStore.open(location, migrate: false, logger: quiet)
+            return (opened, { await opened.close() })
+          }()
+        }
+      let pool =
+        if let file = endpoint.rootsFile {
+          try APNsConnections(
+            endpoints: .init(production: endpoint.url, sandbox: endpoint.url), perEnvironment: connections,
+            trustRootsFile: file)
+        } else {
+          APNsConnections(
+            endpoints: .init(production: endpoint.url, sandbox: endpoint.url), perEnvironment: connections,
+            trustRoots: endpoint.roots ?? [])
+        }
+      let sender = APNsSender(
+        tokens: APNsProviderTokens(key: key, now: now), connections: pool, now: now, logger: quiet)
+      var sending = PushDispatcher.Configuration()
+      sending.inFlight = max(1, inFlight / PushDispatcher.lanes)
+      sending.batch = batch
+      let dispatcher = PushDispatcher(
+        outbox: outbox, transports: [Timed(APNsTransport(sender: sender), tally: tally)], configuration: sending,
+        now: now, logger: quiet)
+      let service = PushService(
+        log: goals, evaluator: PushEvaluator(log: goals, outbox: outbox, now: now, logger: quiet),
+        dispatcher: dispatcher, clock: ContinuousClock(), idle: .milliseconds(5), logger: quiet)
+      crew.append(Worker(outbox: outbox, connections: pool, service: service, close: close))
+    }
+    let running = crew.map { worker in Task { await worker.service.run() } }
+    func stop() async {
+      for task in running { task.cancel() }
+      for task in running { await task.value }
+      for worker in crew {
+        await worker.connections.shutdown()
+        await worker.close()
+      }
+      await fake?.stop()
+    }
 
     let baseline = CycleBenchmark.residentMiB()
     var peak = baseline
     var results: [Round] = []
     for round in 1...rounds {
-      transport.reset()
+      tally.reset()
       let cpu = CycleBenchmark.cpuSeconds()
+      let serverCPU = serverSeconds(store)
       let committed = ContinuousClock.now
       await goals.goal(round + 3)
       // A round that stops short says so instead of waiting for ever.
       var seen = (count: 0, at: ContinuousClock.now)
-      while transport.counts.withLock({ $0.accepted }) < count {
+      while tally.accepted < count {
         try await Task.sleep(for: .milliseconds(2))
         peak = max(peak, CycleBenchmark.residentMiB())
-        let accepted = transport.counts.withLock { $0.accepted }
+        let accepted = tally.accepted
         if accepted != seen.count {
           seen = (accepted, ContinuousClock.now)
         } else if ContinuousClock.now - seen.at > .seconds(30) {
-          running.cancel()
-          await running.value
-          await connectionPool.shutdown()
-          await fake?.stop()
+          await stop()
           throw StatlineError(
             .io, "goal \(round): the pushes stopped at \(accepted) of \(count) accepted (nothing for 30 s)",
             hint: "the outbox or the APNs fake is stuck: run with fewer --devices to see where")
         }
       }
-      let (accepted, first, last) = transport.counts.withLock { $0 }
+      let (accepted, first, last) = tally.counts.withLock { $0 }
       results.append(
         Round(
           first: seconds((first ?? committed) - committed), last: seconds((last ?? committed) - committed),
-          cpu: CycleBenchmark.cpuSeconds() - cpu, accepted: accepted))
+          cpu: CycleBenchmark.cpuSeconds() - cpu, serverCPU: serverSeconds(store) - serverCPU,
+          accepted: accepted))
     }
-    running.cancel()
-    await running.value
-    await connectionPool.shutdown()
-    await fake?.stop()
+    await stop()
     return Result(rounds: results, registerSeconds: registerSeconds, baselineMiB: baseline, peakMiB: peak)
+  }
+
+  /// The devices, all following the team that scores: through one registry, 16 at a time on
+  /// PostgreSQL (each upsert its own transaction, as the device API's).
+  static func register(_ count: Int, in store: Store) async throws {
+    func device(_ index: Int) -> Device {
+      let token = String(format: "%064x", index + 1)
+      return Device(
+        id: Device.id(kind: .apns, token: token), kind: .apns, token: token, environment: .production,
+        topic: "com.example.scores", teams: ["team:193"], alerts: [.score, .final],
+        registeredAt: "2026-03-01T00:00:00Z", updatedAt: "2026-03-01T00:00:00Z")
+    }
+    switch store {
+    case .sqlite(let path):
+      _ = try SQLiteStore(path: path)
+      let registry = try SQLiteDeviceRegistry(path: path)
+      for index in 0..<count { _ = try await registry.upsertDevice(device(index)) }
+    case .postgres(let location):
+      let registry = try await PostgresStore.open(location, maxConnections: 16)
+      do {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for lane in 0..<16 {
+            group.addTask {
+              for index in stride(from: lane, to: count, by: 16) { _ = try await registry.upsertDevice(device(index)) }
+            }
+          }
+          try await group.waitForAll()
+        }
+      } catch {
+        await registry.close()
+        throw error
+      }
+      await registry.close()
+    }
+  }
+
+  /// PostgreSQL's own CPU so far (0 for SQLite, which runs in this process).
+  static func serverSeconds(_ store: Store) -> Double {
+    guard case .postgres = store else { return 0 }
+    return PostgresCPU.seconds()
   }
 
   static func seconds(_ duration: Duration) -> Double {
