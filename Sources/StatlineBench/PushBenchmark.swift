@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOSSL
 import StatlineCore
 import StatlineLoopback
 import StatlinePostgres
@@ -142,17 +141,26 @@ public enum PushBenchmark {
 
     let key: APNsSigningKey
     let fake: LoopbackAPNs?
-    let endpoint: (url: String, roots: [NIOSSLCertificate]?, rootsFile: String?)
+    // Each worker's own connections to the one APNs.
+    let pool: () throws -> APNsConnections
     if let external {
       key = try APNsSigningKey(file: external.keyFile, keyId: external.keyId, teamId: external.teamId)
       fake = nil
-      endpoint = (external.url, nil, external.caFile)
+      pool = {
+        try APNsConnections(
+          endpoints: .init(production: external.url, sandbox: external.url), perEnvironment: connections,
+          trustRootsFile: external.caFile)
+      }
     } else {
       key = APNsSigningKey(generatedWithKeyId: "BENCH12345", teamId: "TEAM123456")
       let started = try await LoopbackAPNs.start(
         keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: ["com.example.scores"], keepsAccepted: false)
       fake = started
-      endpoint = (started.baseURL, [started.certificates.authority], nil)
+      pool = {
+        APNsConnections(
+          endpoints: .init(production: started.baseURL, sandbox: started.baseURL), perEnvironment: connections,
+          trustRoots: [started.certificates.authority])
+      }
     }
     var quiet = Logger(label: "statline.bench.push")
     quiet.logLevel = .critical
@@ -170,18 +178,9 @@ public enum PushBenchmark {
             return (opened, { await opened.close() })
           }()
         }
-      let pool =
-        if let file = endpoint.rootsFile {
-          try APNsConnections(
-            endpoints: .init(production: endpoint.url, sandbox: endpoint.url), perEnvironment: connections,
-            trustRootsFile: file)
-        } else {
-          APNsConnections(
-            endpoints: .init(production: endpoint.url, sandbox: endpoint.url), perEnvironment: connections,
-            trustRoots: endpoint.roots ?? [])
-        }
+      let connections = try pool()
       let sender = APNsSender(
-        tokens: APNsProviderTokens(key: key, now: now), connections: pool, now: now, logger: quiet)
+        tokens: APNsProviderTokens(key: key, now: now), connections: connections, now: now, logger: quiet)
       var sending = PushDispatcher.Configuration()
       sending.inFlight = max(1, inFlight / PushDispatcher.lanes)
       sending.batch = batch
@@ -191,7 +190,7 @@ public enum PushBenchmark {
       let service = PushService(
         log: goals, evaluator: PushEvaluator(log: goals, outbox: outbox, now: now, logger: quiet),
         dispatcher: dispatcher, clock: ContinuousClock(), idle: .milliseconds(5), logger: quiet)
-      crew.append(Worker(outbox: outbox, connections: pool, service: service, close: close))
+      crew.append(Worker(outbox: outbox, connections: connections, service: service, close: close))
     }
     let running = crew.map { worker in Task { await worker.service.run() } }
     func stop() async {

@@ -131,6 +131,12 @@ print(f"the kill: the killed worker's {len(killed)} connections carried {cut} pu
 if cut == 0:
     failures.append("the killed worker was sending nothing when it was killed: the kill tested nothing")
 
+api_tokens = [t for t in team_of if t.startswith("fefefe") or t.startswith("api-android-")]
+api_got = {short(t): len({e for _, e, _, _, _, _ in received.get(t, [])}) for t in api_tokens}
+print(f"the phones registered through POST /v1/devices: {api_got} alerts each")
+if len(api_tokens) != 2 or not all(api_got.values()):
+    failures.append(f"the iPhone and the Android phone registered through the API got {api_got}")
+
 delivered = sum(len(v) for v in received.values())
 print(f"push: {len(team_of)} devices, {should} alerts they should get; the fakes accepted {delivered} "
       f"({apis['apns']} APNs, {apis['fcm']} FCM); {replaced} replaced by a newer alert of their game before "
