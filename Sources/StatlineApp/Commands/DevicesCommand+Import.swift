@@ -30,7 +30,11 @@ extension DevicesCommand {
           for device in devices where try await registry.upsertDevice(device).created { created += 1 }
           return (created, devices.count - created)
         }
-        Console.out("imported \(devices.count) devices into \(store): \(created) new, \(changed) registered again")
+        // The store as its description names it: a PostgreSQL URL without its password.
+        let named = try StoreLocation(store).description
+        Console.out(
+          "imported \(devices.count) device\(devices.count == 1 ? "" : "s") into \(named): \(created) new, \(changed) registered again"
+        )
       } catch {
         throw fail(error)
       }
