@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import StatlineCLI
 import StatlineLoopback
-import StatlinePush
 
 extension BenchCommand {
   /// The loopback APNs and FCM together, for a check whose workers run in other processes
@@ -33,39 +32,16 @@ extension BenchCommand {
 
     func run() async throws {
       let folder = URL(fileURLWithPath: folder)
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let log = try LoopbackPushLog(path: folder.appendingPathComponent("push.log").path)
-      let key = APNsSigningKey(generatedWithKeyId: "CLUSTER123", teamId: "TEAM123456")
-      let apns = try await LoopbackAPNs.start(
-        keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: [topic], keepsAccepted: false, log: log)
-      let fcm = try await LoopbackFCM.start(accounts: [:], project: project, keepsAccepted: false, log: log)
-      func file(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-      }
-      let keyFile = try file("AuthKey_\(key.keyId).p8", key.privateKeyPEM)
-      let account = try file(
-        "service-account.json",
-        String(decoding: try fcm.newServiceAccount(email: "push@\(project).iam.gserviceaccount.com"), as: UTF8.self))
-      let apnsCA = try file("apns-ca.pem", apns.certificates.authorityPEM)
-      let fcmCA = try file("fcm-ca.pem", fcm.certificates.authorityPEM)
-      _ = try file(
-        "push.yml",
-        """
-        push:
-          apns: {keyFile: \(keyFile), keyId: \(key.keyId), teamId: \(key.teamId), production: \(apns.baseURL), sandbox: \(apns.baseURL), trustRoots: \(apnsCA), timeout: \(timeout)}
-          fcm: {serviceAccountFile: \(account), baseURL: \(fcm.baseURL), trustRoots: \(fcmCA), timeout: \(timeout)}
-
-        """)
+      let pair = try await LoopbackPushPair.start(folder: folder, topic: topic, project: project)
+      try pair.yaml(timeout: timeout).write(
+        to: folder.appendingPathComponent("push.yml"), atomically: true, encoding: .utf8)
       Console.error(
-        "statline bench push-fakes: APNs on \(apns.baseURL), FCM on \(fcm.baseURL); \(folder.path)/push.yml")
+        "statline bench push-fakes: APNs on \(pair.apns.baseURL), FCM on \(pair.fcm.baseURL); \(folder.path)/push.yml")
       await BenchCommand.untilTerminated()
       Console.error(
-        "statline bench push-fakes: \(apns.acceptedCount) APNs pushes and \(fcm.acceptedCount) FCM messages accepted")
-      await apns.stop()
-      await fcm.stop()
-      log.close()
+        "statline bench push-fakes: \(pair.apns.acceptedCount) APNs pushes and \(pair.fcm.acceptedCount) FCM messages accepted"
+      )
+      await pair.stop()
     }
   }
 

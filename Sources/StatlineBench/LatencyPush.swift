@@ -7,45 +7,17 @@ import StatlineSQLite
 
 /// The push path of the latency benchmark: `devices` devices (half iPhones through the loopback
 /// APNs, half Android through the loopback FCM, each following one team of the site's games)
-/// registered in the job's store before it starts, the two fakes in this process with one
-/// `LoopbackPushLog`, and the `push:` settings that send to them. After the run, each accepted
+/// registered in the job's store before it starts, and the two fakes in this process
+/// (`LoopbackPushPair`). After the run, each accepted
 /// push is matched to its goal through its event id.
 struct LatencyPush {
-  let apns: LoopbackAPNs
-  let fcm: LoopbackFCM
-  let log: LoopbackPushLog
-  let logPath: String
-  let settings: PushSettings
+  let pair: LoopbackPushPair
+  var settings: PushSettings { pair.settings }
   /// Devices following each team.
   let followers: [String: Int]
 
   static func start(devices: Int, games: Int, storePath: String, folder: URL) async throws -> LatencyPush {
-    let logPath = folder.appendingPathComponent("push.log").path
-    let log = try LoopbackPushLog(path: logPath)
-    let key = APNsSigningKey(generatedWithKeyId: "LATENCY123", teamId: "TEAM123456")
-    let apns = try await LoopbackAPNs.start(
-      keys: [key.keyId: (key.teamId, key.publicKeyPEM)], topics: ["com.example.scores"], keepsAccepted: false, log: log)
-    let fcm = try await LoopbackFCM.start(accounts: [:], project: "example-scores", keepsAccepted: false, log: log)
-    func file(_ name: String, _ text: String) throws -> String {
-      let url = folder.appendingPathComponent(name)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-      return url.path
-    }
-    var settings = PushSettings()
-    var apple = PushSettings.APNs(
-      keyFile: try file("AuthKey.p8", key.privateKeyPEM), keyId: key.keyId, teamId: key.teamId)
-    (apple.production, apple.sandbox) = (apns.baseURL, apns.baseURL)
-    apple.trustRoots = try file("apns-ca.pem", apns.certificates.authorityPEM)
-    settings.apns = apple
-    var google = PushSettings.FCM(
-      serviceAccountFile: try file(
-        "service-account.json",
-        String(decoding: try fcm.newServiceAccount(email: "push@example-scores.iam.gserviceaccount.com"), as: UTF8.self)
-      ))
-    google.baseURL = fcm.baseURL
-    google.trustRoots = try file("fcm-ca.pem", fcm.certificates.authorityPEM)
-    settings.fcm = google
-
+    let pair = try await LoopbackPushPair.start(folder: folder)
     _ = try SQLiteStore(path: storePath)
     let registry = try SQLiteDeviceRegistry(path: storePath)
     let teams = Array(Set(BenchSite.teams(targets: games).flatMap { [$0.away, $0.home] })).sorted()
@@ -63,22 +35,19 @@ struct LatencyPush {
     }
     var followers: [String: Int] = [:]
     for index in 0..<devices { followers[teams[index % teams.count], default: 0] += 1 }
-    return LatencyPush(apns: apns, fcm: fcm, log: log, logPath: logPath, settings: settings, followers: followers)
+    return LatencyPush(pair: pair, followers: followers)
   }
 
   /// Each accepted push: its event id, its device's token, its API and when (Unix seconds, to
   /// the millisecond).
   func accepted() throws -> [(eventId: String, token: String, api: String, at: Double)] {
-    log.close()
-    return try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").compactMap { line in
+    pair.log.close()
+    return try String(contentsOfFile: pair.logPath, encoding: .utf8).split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 8, fields[1] == "accepted", let ms = Double(fields[0]) else { return nil }
       return (String(fields[5]), String(fields[3]), String(fields[2]), ms / 1000)
     }
   }
 
-  func stop() async {
-    await apns.stop()
-    await fcm.stop()
-  }
+  func stop() async { await pair.stop() }
 }
