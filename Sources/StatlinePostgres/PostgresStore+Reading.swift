@@ -98,6 +98,32 @@ extension PostgresStore: StoreReader {
     }.first
   }
 
+  public func boxScores(gameIds: [String]) async throws -> [String: StoredBoxScore] {
+    let path = location.description
+    return try await perform("cannot read box scores") { connection in
+      var result: [String: StoredBoxScore] = [:]
+      for try await (id, version, json) in try await connection.query(
+        "SELECT game_id, version, json::text FROM box_scores WHERE game_id = ANY(\(gameIds))", logger: logger
+      ).decode((String, Int64, String).self) {
+        guard case .boxScore(let box) = try RecordRow.decode(.boxScore, Data(json.utf8), path: path) else { continue }
+        result[id] = StoredBoxScore(box, version: version)
+      }
+      return result
+    }
+  }
+
+  public func gameVersions(ids: [String]) async throws -> [String: Int64] {
+    try await perform("cannot read game versions") { connection in
+      var result: [String: Int64] = [:]
+      for try await (id, version) in try await connection.query(
+        "SELECT id, version FROM games WHERE id = ANY(\(ids))", logger: logger
+      ).decode((String, Int64).self) {
+        result[id] = version
+      }
+      return result
+    }
+  }
+
   public func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play] {
     try await records(
       .play,

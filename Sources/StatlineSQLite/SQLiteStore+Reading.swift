@@ -137,8 +137,7 @@ extension SQLiteStore: StoreReader {
     var result: [String: Date] = [:]
     let statement = try connection.statement(
       "SELECT id, changed_at FROM games WHERE id IN (SELECT value FROM json_each(?)) AND changed_at IS NOT NULL")
-    let ids = (try? JSONEncoder().encode(gameIds)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-    statement.bind(ids)
+    statement.bind(Self.jsonArray(gameIds))
     while try statement.step() { result[statement.text(0)] = Date(timeIntervalSince1970: statement.double(1)) }
     return result
   }
@@ -183,6 +182,35 @@ extension SQLiteStore: StoreReader {
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return try record(.boxScore, statement.text(0)) { if case .boxScore(let box) = $0 { box } else { nil } }
+  }
+
+  public func boxScores(gameIds: [String]) throws -> [String: StoredBoxScore] {
+    let statement = try connection.statement(
+      "SELECT game_id, version, json FROM box_scores WHERE game_id IN (SELECT value FROM json_each(?))"
+    ).bind(Self.jsonArray(gameIds))
+    defer { statement.reset() }
+    var result: [String: StoredBoxScore] = [:]
+    while try statement.step() {
+      guard let box = try record(.boxScore, statement.text(2), { if case .boxScore(let box) = $0 { box } else { nil } })
+      else { continue }
+      result[statement.text(0)] = StoredBoxScore(box, version: statement.int64(1))
+    }
+    return result
+  }
+
+  public func gameVersions(ids: [String]) throws -> [String: Int64] {
+    let statement = try connection.statement(
+      "SELECT id, version FROM games WHERE id IN (SELECT value FROM json_each(?))"
+    ).bind(Self.jsonArray(ids))
+    defer { statement.reset() }
+    var result: [String: Int64] = [:]
+    while try statement.step() { result[statement.text(0)] = statement.int64(1) }
+    return result
+  }
+
+  /// Ids as a JSON array, for `json_each(?)`.
+  private static func jsonArray(_ ids: [String]) -> String {
+    (try? JSONEncoder().encode(ids)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
   }
 
   public func plays(gameId: String, after sequence: Int, limit: Int) throws -> [Play] {

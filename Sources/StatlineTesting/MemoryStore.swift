@@ -235,6 +235,23 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
     if case .boxScore(let box)? = record(.boxScore, gameId) { box } else { nil }
   }
 
+  public func boxScores(gameIds: [String]) async throws -> [String: StoredBoxScore] {
+    var result: [String: StoredBoxScore] = [:]
+    for id in gameIds {
+      guard let change = current[Key(kind: .boxScore, id: id)], case .boxScore(let box) = change.record else {
+        continue
+      }
+      result[id] = StoredBoxScore(box, version: change.version)
+    }
+    return result
+  }
+
+  public func gameVersions(ids: [String]) async throws -> [String: Int64] {
+    var result: [String: Int64] = [:]
+    for id in ids { result[id] = current[Key(kind: .game, id: id)]?.version }
+    return result
+  }
+
   public func plays(gameId: String, after sequence: Int, limit: Int) async throws -> [Play] {
     Array(
       current.values.compactMap { change -> Play? in

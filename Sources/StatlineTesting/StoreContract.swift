@@ -271,6 +271,19 @@ public enum StoreReaderContract {
       sourceLocation: sourceLocation)
     #expect(try await store.boxScore(gameId: "g:1") == box, sourceLocation: sourceLocation)
     #expect(try await store.boxScore(gameId: "g:2") == nil, sourceLocation: sourceLocation)
+    // The batch read (a day's preload): each box score with the version the changes feed gave it.
+    let changes = try await store.changes(since: 0, limit: 100)
+    let boxVersion = try #require(changes.first { $0.kind == .boxScore && $0.id == "g:1" }?.version)
+    #expect(
+      try await store.boxScores(gameIds: ["g:1", "g:2", "g:9"]) == ["g:1": StoredBoxScore(box, version: boxVersion)],
+      "games without a box score are left out", sourceLocation: sourceLocation)
+    #expect(try await store.boxScores(gameIds: []).isEmpty, sourceLocation: sourceLocation)
+    // The canonical game's version is the one delta sync gave it; a source game's own record has one too.
+    let canonicalVersion = try #require(changes.last { $0.kind == .game && $0.id == one.id }?.version)
+    let gameVersions = try await store.gameVersions(ids: [one.id, "g:1", "g:9"])
+    #expect(gameVersions[one.id] == canonicalVersion, sourceLocation: sourceLocation)
+    #expect(Set(gameVersions.keys) == [one.id, "g:1"], "a game not stored is left out", sourceLocation: sourceLocation)
+    #expect(try await (1...store.version()).contains(gameVersions["g:1"] ?? 0), sourceLocation: sourceLocation)
     #expect(
       try await store.plays(gameId: "g:1", after: 2, limit: 2).map(\.sequence) == [3, 4], sourceLocation: sourceLocation
     )

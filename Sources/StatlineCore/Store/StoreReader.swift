@@ -36,6 +36,12 @@ public protocol StoreReader: Sendable {
   func teams(sport: Sport?) async throws -> [Team]
   func team(id: String) async throws -> Team?
   func boxScore(gameId: String) async throws -> BoxScore?
+  /// The box scores of these games (source or canonical ids, as stored), each with the store
+  /// version it was last written at, in one read (a day's preload); games without one are left
+  /// out.
+  func boxScores(gameIds: [String]) async throws -> [String: StoredBoxScore]
+  /// The store version each of these games was last written at (games not stored are left out).
+  func gameVersions(ids: [String]) async throws -> [String: Int64]
   /// Every stored week of the polls of one sport and/or one poll (nil: all), by poll, then
   /// season and edition (oldest week first).
   func rankings(sport: Sport?, poll: String?) async throws -> [Ranking]
@@ -57,6 +63,17 @@ public protocol StoreReader: Sendable {
   func targets() async throws -> [TargetState]
   /// The newest captured failures, newest first.
   func captures(limit: Int) async throws -> [CaptureSummary]
+}
+
+/// A box score as stored: the record and the store version it was last written at.
+public struct StoredBoxScore: Sendable, Equatable {
+  public var boxScore: BoxScore
+  public var version: Int64
+
+  public init(_ boxScore: BoxScore, version: Int64) {
+    self.boxScore = boxScore
+    self.version = version
+  }
 }
 
 /// What an answer cached in memory depends on.
