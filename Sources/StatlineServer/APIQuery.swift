@@ -6,13 +6,15 @@ struct APIQuery {
 
   /// The longest query string read (a longer one is refused).
   static let maximumLength = 2048
+  /// The longest a list of ids may make it (`/v1/boxscores?ids=`: 100 canonical ids, encoded).
+  static let maximumListLength = 16_384
 
-  init(_ query: String?, allowed: Set<String>) throws(Problem) {
+  init(_ query: String?, allowed: Set<String>, maximumLength: Int = Self.maximumLength) throws(Problem) {
     guard let query, !query.isEmpty else { return }
-    guard query.utf8.count <= Self.maximumLength else {
+    guard query.utf8.count <= maximumLength else {
       throw Problem(
         title: "Query too long", status: 400,
-        detail: "the query string has \(query.utf8.count) bytes; at most \(Self.maximumLength) are read")
+        detail: "the query string has \(query.utf8.count) bytes; at most \(maximumLength) are read")
     }
     for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -50,13 +50,7 @@ extension ReadAPI {
       let sport = try Self.sport(query)
       // Without a date, the answer is today's: not served past midnight.
       let dayEnds = query["date"] == nil ? nextMidnight() : nil
-      let date =
-        try query["date"].map { text throws(Problem) -> String in
-          guard BatchValidator.isDate(text) else {
-            throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD")
-          }
-          return text
-        } ?? today()
+      let date = try Self.date(query) ?? today()
       let status = try query["status"].map { text throws(Problem) -> GameStatus in
         guard let status = GameStatus(rawValue: text) else {
           throw Problem.badParameter(
@@ -90,6 +84,8 @@ extension ReadAPI {
       return entry(
         BoxScoreAnswer(boxScore: box, source: source, freshness: freshness, version: version), live: [game],
         expires: freshness.staleAt)
+    case .boxScores:
+      return try await boxScores(query, stamp: stamp)
     case .plays(let id):
       let query = try APIQuery(query, allowed: ["after", "limit"])
       let after = try query.int("after", in: 0...Int64(Int32.max), default: 0)
@@ -162,6 +158,14 @@ extension ReadAPI {
         throw Problem.badParameter("sport", text, expected: "a sport such as lacrosse-men")
       }
       return Sport(text)
+    }
+  }
+
+  /// `date=`: `YYYY-MM-DD`.
+  static func date(_ query: APIQuery) throws(Problem) -> String? {
+    try query["date"].map { text throws(Problem) -> String in
+      guard BatchValidator.isDate(text) else { throw Problem.badParameter("date", text, expected: "a date YYYY-MM-DD") }
+      return text
     }
   }
 

@@ -29,12 +29,22 @@ extension ReadAPI {
 
   /// The game's box score and the source game it comes from.
   func boxScore(of game: Game) async throws -> (box: BoxScore, source: String)? {
-    let reversed = Set(game.reversedSources ?? [])
+    Self.boxScore(of: game, from: try await reader.boxScores(gameIds: game.sources ?? [game.id])).map {
+      ($0.box, $0.source)
+    }
+  }
+
+  /// The box score a game shows, from the stored box scores of its sources (and maybe others'):
+  /// its first source by precedence that has one, on the game's sides, named by the game's id;
+  /// with the source and the version that box score was written at.
+  static func boxScore(of game: Game, from stored: [String: StoredBoxScore]) -> (
+    box: BoxScore, source: String, version: Int64
+  )? {
     for source in game.sources ?? [game.id] {
-      guard let box = try await reader.boxScore(gameId: source) else { continue }
-      var shown = reversed.contains(source) ? box.sidesTurned() : box
+      guard let found = stored[source] else { continue }
+      var shown = (game.reversedSources ?? []).contains(source) ? found.boxScore.sidesTurned() : found.boxScore
       shown.gameId = game.id
-      return (shown, source)
+      return (shown, source, found.version)
     }
     return nil
   }

@@ -3,6 +3,7 @@ enum Route: Equatable {
   case scoreboard
   case game(String)
   case boxScore(String)
+  case boxScores
   case plays(String)
   case changes
   case events
@@ -19,6 +20,7 @@ enum Route: Equatable {
     switch Array(segments) {
     case ["scoreboard"]: self = .scoreboard
     case ["changes"]: self = .changes
+    case ["boxscores"]: self = .boxScores
     case ["events"]: self = .events
     case ["teams"]: self = .teams
     case ["leaders"]: self = .leaders
@@ -52,6 +54,7 @@ extension Route {
     case .scoreboard: return "/v1/scoreboard"
     case .game: return "/v1/games/{id}"
     case .boxScore: return "/v1/games/{id}/boxscore"
+    case .boxScores: return "/v1/boxscores"
     case .plays: return "/v1/games/{id}/plays"
     case .changes: return "/v1/changes"
     case .events: return "/v1/events"

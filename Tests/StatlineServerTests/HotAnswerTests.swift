@@ -151,6 +151,17 @@ import Testing
     #expect(other.status == 200)
   }
 
+  @Test func aDaysBoxScoresAreSentFromTheEventLoopOnceAnswered() async throws {
+    let (api, _) = try await Self.api()
+    let channel = try Self.channel(api)
+    let target = "/v1/boxscores?date=2026-03-07"
+    #expect(try Self.send(Self.request(target), channel) == nil, "nothing cached yet: passed on")
+    try Self.respondBehind(channel)
+    let plain = await Self.answer(api, "/v1/boxscores", "date=2026-03-07")
+    #expect(plain.status == 200 && plain.body.count > 512)
+    #expect(Self.undated(try Self.send(Self.request(target), channel)) == plain, "a preload under load costs no query")
+  }
+
   @Test func clientsThatOnlyRevalidateAreAnsweredFromTheEventLoopToo() async throws {
     let (api, _) = try await Self.api()
     let channel = try Self.channel(api)

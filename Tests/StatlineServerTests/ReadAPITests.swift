@@ -326,6 +326,9 @@ import Testing
       let html = String(decoding: page.body, as: UTF8.self)
       #expect(html.contains("new EventSource(\"/v1/events/stream\")") && html.contains("/v1/status"))
       #expect(html.contains("line.rank") && html.contains("line.rankSource"), "the live page shows ranks, and whose")
+      #expect(
+        html.contains("\"/v1/boxscores?date=\"") && !html.contains("/boxscore\""),
+        "an opened game's box score comes from the day's, fetched once (issue 54)")
       #expect(try await Self.get(base + "/?date=2026-03-07").status == 200)
       #expect(try await Self.get(base + "/?x=1").status == 400)
     }
