@@ -208,6 +208,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "CompressNIO", package: "compress-nio"),
       ],
       swiftSettings: swiftSettings),
     .target(

@@ -16,6 +16,27 @@ struct APIBenchmarkDay {
   /// static peer answer, with the API's ETags.
   static func prepare(in folder: URL) async throws -> [(api: String, file: String, etag: String)] {
     let storePath = folder.appendingPathComponent("store.sqlite").path
+    let store = try await write(games: games, to: storePath)
+    let api = ReadAPI(
+      reader: store, registry: try BuiltinPlugins.teamRegistry(), now: { Date(timeIntervalSince1970: 1_772_913_600) })
+    let staticFolder = folder.appendingPathComponent("static")
+    try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
+    var answers: [(api: String, file: String, etag: String)] = []
+    for (path, query, file) in [
+      ("/v1/scoreboard", "date=\(date)", "scoreboard.json"), ("/v1/games/ncaa:6300001/boxscore", nil, "boxscore.json"),
+    ] {
+      let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
+      guard answer.status == 200 else {
+        throw StatlineError(.io, "the benchmark's \(path) answered \(answer.status)")
+      }
+      try Data(answer.body).write(to: staticFolder.appendingPathComponent(file))
+      answers.append((path + (query.map { "?" + $0 } ?? ""), file, answer.headers["etag"] ?? ""))
+    }
+    return answers
+  }
+
+  /// A store at `storePath` (made afresh) holding a day of `games` games.
+  static func write(games: Int, to storePath: String) async throws -> SQLiteStore {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
     let store = try SQLiteStore(path: storePath)
     var batch = Batch(source: "bench", parser: "bench")
@@ -52,21 +73,6 @@ struct APIBenchmarkDay {
       }
     }
     _ = try await store.write(batch)
-    let api = ReadAPI(
-      reader: store, registry: try BuiltinPlugins.teamRegistry(), now: { Date(timeIntervalSince1970: 1_772_913_600) })
-    let staticFolder = folder.appendingPathComponent("static")
-    try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
-    var answers: [(api: String, file: String, etag: String)] = []
-    for (path, query, file) in [
-      ("/v1/scoreboard", "date=\(date)", "scoreboard.json"), ("/v1/games/ncaa:6300001/boxscore", nil, "boxscore.json"),
-    ] {
-      let answer = await api.respond(APIRequest(method: "GET", path: path, query: query))
-      guard answer.status == 200 else {
-        throw StatlineError(.io, "the benchmark's \(path) answered \(answer.status)")
-      }
-      try Data(answer.body).write(to: staticFolder.appendingPathComponent(file))
-      answers.append((path + (query.map { "?" + $0 } ?? ""), file, answer.headers["etag"] ?? ""))
-    }
-    return answers
+    return store
   }
 }

@@ -8,6 +8,7 @@ public struct BenchCommand: ParsableCommand {
     commandName: "bench", abstract: "Run benchmarks.",
     subcommands: [
       Parse.self, Parser.self, Fetch.self, Cycle.self, Change.self, Store.self, Events.self, Serve.self,
-      APIDay.self, Poll.self, Claim.self, Latency.self, Push.self, APNsFake.self, PushFakes.self,
+      APIDay.self, Poll.self, Claim.self, Latency.self, Push.self, APNsFake.self, PushFakes.self, Preload.self,
+      PreloadClientCommand.self,
     ])
 }
