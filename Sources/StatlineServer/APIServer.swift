@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -17,18 +18,24 @@ public struct APIServer: Sendable {
   public let groups: [any RouteGroup]
   /// The event streams replaying the past, bounded by `limits`.
   public let replays: EventReplays
+  /// Each client's read rate and requests at once (`limits.clients`).
+  let gate: ClientGate
 
-  /// - Parameter bell: the writing store's `EventLog.eventBell` when the job runs in this
-  ///   process: event streams then send each event the moment it is stored.
+  /// - Parameters:
+  ///   - bell: the writing store's `EventLog.eventBell` when the job runs in this process: event
+  ///     streams then send each event the moment it is stored.
+  ///   - seconds: the clients' read rate's clock (monotonic; injected in tests).
   public init(
     api: ReadAPI, hub: EventHub? = nil, bell: EventBell? = nil, limits: ConnectionLimits = ConnectionLimits(),
-    groups: [any RouteGroup] = []
+    groups: [any RouteGroup] = [],
+    seconds: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
   ) {
     self.api = api
     self.hub = hub ?? EventHub(reader: api.reader, bell: bell)
     self.limits = limits
     self.groups = groups
     replays = EventReplays(limits: limits)
+    gate = ClientGate(limits: limits.clients, metrics: api.metrics, seconds: seconds)
     api.metrics?.replays = replays
   }
 
@@ -41,13 +48,22 @@ public struct APIServer: Sendable {
     let hub = hub
     let replays = replays
     let mounted = MountedGroups(groups)
+    let gate = gate
     let responder = CallbackResponder<ConnectionContext> { request, context in
+      let address = ClientGate.address(of: context.channel)
+      if let refused = gate.enter(address) {
+        return Self.refusal(refused, request, metrics: api.metrics)
+      }
+      defer { gate.leave(address) }
       if let group = mounted.owner(of: request.uri.path) {
         let started = ContinuousClock.now
         let response = try await group.responder.respond(to: request, context: context)
         api.metrics?.request(
           route: group.path, status: Int(response.status.code), duration: ContinuousClock.now - started)
         return response
+      }
+      if !ClientGate.isOperators(request.uri.path), let refused = gate.read(address) {
+        return Self.refusal(refused, request, metrics: api.metrics)
       }
       var headers: [String: String] = [:]
       for field in request.headers {
@@ -86,9 +102,15 @@ public struct APIServer: Sendable {
       return Self.response(answer, head: request.method == .head)
     }
     return Application(
-      responder: responder, server: .http1(answering: api, limits: limits),
+      responder: responder, server: .http1(answering: api, limits: limits, gate: gate),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: api.hot.serverName),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+  }
+
+  /// A 429 for a client past its limits, counted under its route.
+  static func refusal(_ problem: Problem, _ request: Request, metrics: ServerMetrics?) -> Response {
+    metrics?.request(route: Route.template(of: request.uri.path), status: problem.status, duration: .zero)
+    return response(problem.response(path: request.uri.path), head: request.method == .head)
   }
 
   static func response(_ answer: APIResponse, head: Bool) -> Response {

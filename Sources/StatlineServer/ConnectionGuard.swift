@@ -19,6 +19,8 @@ public struct ConnectionLimits: Sendable, Equatable {
   public var maximumConnections = 4096
   public var maximumReplays = 16
   public var replayStallTimeout: Duration = .seconds(10)
+  /// Each client address's read rate and requests at once (off by default).
+  public var clients = ClientLimits()
 
   public init(
     requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maximumConnections: Int = 4096,

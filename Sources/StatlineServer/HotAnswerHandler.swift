@@ -36,16 +36,23 @@ final class HotAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var acceptMemo = (header: "*/*", json: true)
   private var encodingMemo = (header: "", gzip: false)
 
-  init(api: ReadAPI, dates: HTTPDateText) {
+  /// The clients' read rate, when it is limited: an answer sent here takes its token, and a
+  /// request past it is passed on (the router answers the 429).
+  let gate: ClientGate?
+  /// The client's address, read once.
+  private var address: String?
+
+  init(api: ReadAPI, dates: HTTPDateText, gate: ClientGate? = nil) {
     self.api = api
     self.dates = dates
+    self.gate = gate?.limitsReads == true ? gate : nil
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .head(let head):
       let started = ContinuousClock.now
-      if passedOn == 0, !heldQuiesce, socket != nil, let found = answer(head) {
+      if passedOn == 0, !heldQuiesce, socket != nil, let found = answer(head), allowed(context) {
         reply = (found, started)
         return
       }
@@ -82,6 +89,13 @@ final class HotAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     return api.hot.reply(
       to: head.uri, head: head.method == .HEAD, gzip: gzip, ifNoneMatch: read.ifNoneMatch, at: api.monotonic(),
       date: api.now())
+  }
+
+  /// Whether the client may be answered here: no read rate, or a token taken.
+  private func allowed(_ context: ChannelHandlerContext) -> Bool {
+    guard let gate else { return true }
+    if address == nil { address = ClientGate.address(of: context.channel) }
+    return gate.read(address ?? "unknown", counting: false) == nil
   }
 
   private func send(_ found: HotAnswers.Reply, context: ChannelHandlerContext) {

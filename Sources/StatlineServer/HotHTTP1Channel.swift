@@ -17,6 +17,7 @@ struct HotHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
   let api: ReadAPI
   let limits: ConnectionLimits
   let connections: ConnectionCount
+  let gate: ClientGate?
   let dates = HTTPDateText()
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -41,7 +42,7 @@ struct HotHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
       try pipeline.addHandler(ConnectionRequestWatch(watch: watch))
-      try pipeline.addHandler(HotAnswerHandler(api: api, dates: dates))
+      try pipeline.addHandler(HotAnswerHandler(api: api, dates: dates, gate: gate))
       try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
       return try NIOAsyncChannel(
@@ -57,10 +58,10 @@ struct HotHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 extension HTTPServerBuilder {
   /// HTTP/1 with the read API's cached answers sent from the event loop, and the limits that
   /// hold it against slow clients.
-  static func http1(answering api: ReadAPI, limits: ConnectionLimits) -> HTTPServerBuilder {
+  static func http1(answering api: ReadAPI, limits: ConnectionLimits, gate: ClientGate? = nil) -> HTTPServerBuilder {
     let connections = ConnectionCount()
     return HTTPServerBuilder { responder in
-      HotHTTP1Channel(responder: responder, api: api, limits: limits, connections: connections)
+      HotHTTP1Channel(responder: responder, api: api, limits: limits, connections: connections, gate: gate)
     }
   }
 }

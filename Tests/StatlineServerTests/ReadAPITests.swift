@@ -82,19 +82,21 @@ import Testing
   }
 
   static func withServer(
-    api: ReadAPI, groups: [any RouteGroup] = [], _ body: (String) async throws -> Void
+    api: ReadAPI, groups: [any RouteGroup] = [], limits: ConnectionLimits = ConnectionLimits(),
+    seconds: @escaping @Sendable () -> Double = { 0 }, _ body: (String) async throws -> Void
   ) async throws {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var logger = Logger(label: "api-test")
     // The server's "already closed" on the test's cancellation is noise after the run's summary.
     logger.logLevel = .critical
-    let app = APIServer(api: api, groups: groups).application(host: "127.0.0.1", port: 0, logger: logger) { port in
+    let server = APIServer(api: api, limits: limits, groups: groups, seconds: seconds)
+    let app = server.application(host: "127.0.0.1", port: 0, logger: logger) { port in
       continuation.yield(port)
     }
-    let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+    let running = Task { try await app.runService(gracefulShutdownSignals: []) }
     var iterator = ports.makeAsyncIterator()
     let port = try #require(await iterator.next())
-    defer { server.cancel() }
+    defer { running.cancel() }
     try await body("http://127.0.0.1:\(port)")
   }
 

@@ -10,9 +10,10 @@ struct DeviceService: Sendable {
   let close: @Sendable () async -> Void
 
   /// Nil when no key hash is configured: the API stays read-only, and says so in the log.
-  static func open(store: StoreLocation, hashes: [String], teams: TeamRegistry, logger: Logger)
-    async throws(StatlineError) -> DeviceService?
-  {
+  static func open(
+    store: StoreLocation, hashes: [String], teams: TeamRegistry, limits: DeviceRoutes.Limits = DeviceRoutes.Limits(),
+    logger: Logger
+  ) async throws(StatlineError) -> DeviceService? {
     let keys = try DeviceKeys(hashes: hashes)
     guard !keys.isEmpty else {
       logger.info("the device routes are off: no API key hash is configured (api.deviceKeys, --device-key-hash)")
@@ -20,7 +21,8 @@ struct DeviceService: Sendable {
     }
     let (registry, close) = try await store.openDevices(logger: logger)
     logger.info("the device routes are on", metadata: ["keys": "\(hashes.count)", "path": "/v1/devices"])
-    return DeviceService(routes: DeviceRoutes(registry: registry, keys: keys, teams: teams), close: close)
+    return DeviceService(
+      routes: DeviceRoutes(registry: registry, keys: keys, teams: teams, limits: limits), close: close)
   }
 
   /// Where `/v1/status` reads the devices and the push outbox: the reader itself when it keeps

@@ -92,7 +92,10 @@ public struct RunCommand: AsyncParsableCommand {
         let reader = try await StoreLocation(job.store ?? config.store).openReader(logger: logger).store
         let teams = try BuiltinPlugins.teamRegistry(aliases: config.teamAliases)
         let devices = try await DeviceService.open(
-          store: StoreLocation(job.store ?? config.store), hashes: config.deviceKeyHashes, teams: teams, logger: logger)
+          store: StoreLocation(job.store ?? config.store), hashes: config.deviceKeyHashes, teams: teams,
+          limits: config.deviceLimits, logger: logger)
+        var limits = ConnectionLimits.fittingThisProcess()
+        limits.clients = config.clientLimits
         var configuration = ReadAPI.Configuration.served(
           primaryPolls: config.primaryPolls, seasons: BuiltinPlugins.facts.seasons)
         configuration.commitHealth = runtime.scheduler.commitHealth
@@ -109,7 +112,7 @@ public struct RunCommand: AsyncParsableCommand {
                 configuration: configuration,
                 metrics: metrics,
                 registry: teams),
-              bell: runtime.store.eventBell, limits: .fittingThisProcess(), groups: devices.map { [$0.routes] } ?? []
+              bell: runtime.store.eventBell, limits: limits, groups: devices.map { [$0.routes] } ?? []
             ).application(
               host: host, port: port, logger: logger
             ) {

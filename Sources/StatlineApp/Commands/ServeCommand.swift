@@ -71,6 +71,33 @@ public struct ServeCommand: AsyncParsableCommand {
       valueName: "sha256:hex"))
   var deviceKeyHash: [String] = []
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Read requests a second per client address (default: no limit); past it, a 429 with Retry-After.",
+      valueName: "rate"))
+  var readRate: Double?
+
+  @Option(
+    name: .long, help: ArgumentHelp("The read rate's burst (default: twice the rate, at least 10).", valueName: "count")
+  )
+  var readBurst: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Requests being answered at once per client address, reads and writes (default: no cap); one more is a 429.",
+      valueName: "count"))
+  var maxConcurrentPerClient: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Device requests (/v1/devices) a second per client address (default: 2).", valueName: "rate"))
+  var writeRate: Double?
+
+  @Option(name: .long, help: ArgumentHelp("The device requests' burst (default: 30).", valueName: "count"))
+  var writeBurst: Double?
+
   /// `lacrosse-men=ncaa:com-lacrosse-men-d1-inside-lacrosse`, each sport once.
   static func primaryPolls(_ options: [String]) throws(StatlineError) -> [Sport: String] {
     var polls: [Sport: String] = [:]
@@ -117,6 +144,15 @@ public struct ServeCommand: AsyncParsableCommand {
           .configuration, "--max-replays \(maxReplays) is outside 1 to 10,000", hint: "for example 16 (the default)"))
     }
     limits.maximumReplays = maxReplays
+    var deviceLimits = DeviceRoutes.Limits()
+    do {
+      limits.clients = try ClientLimits(
+        readRate: readRate, readBurst: readBurst, concurrentRequests: maxConcurrentPerClient,
+        names: ("--read-rate", "--read-burst", "--max-concurrent-per-client"))
+      try deviceLimits.setAddress(rate: writeRate, burst: writeBurst, names: ("--write-rate", "--write-burst"))
+    } catch {
+      throw fail(error)
+    }
     let logger = LogSetup.make(level: level)
     let opened: OpenStore
     do {
@@ -137,7 +173,7 @@ public struct ServeCommand: AsyncParsableCommand {
     let devices: DeviceService?
     do {
       devices = try await DeviceService.open(
-        store: StoreLocation(store), hashes: deviceKeyHash, teams: registry, logger: logger)
+        store: StoreLocation(store), hashes: deviceKeyHash, teams: registry, limits: deviceLimits, logger: logger)
     } catch {
       await opened.close()
       throw fail(error)

@@ -22,7 +22,7 @@ public enum ConfigKeys {
   public static let teams = ["aliases"]
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
-  public static let api = ["deviceKeys"]
+  public static let api = ["deviceKeys", "readRate", "readBurst", "maxConcurrentPerClient", "writeRate", "writeBurst"]
   public static let push = ["apns", "fcm", "inFlight", "batch", "lease", "cap", "disableBurst", "purgeDisabledAfter"]
   public static let apns = [
     "keyFile", "keyId", "teamId", "connections", "timeout", "production", "sandbox", "trustRoots", "broadcast",

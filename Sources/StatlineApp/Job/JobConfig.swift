@@ -2,6 +2,7 @@ import Foundation
 import StatlineCanonical
 import StatlineCore
 import StatlineEngine
+import StatlineServer
 
 /// The scrape job's configuration (`statline.yml`): what to watch, how often, how politely, and
 /// where to store it. Every field has a default except `targets`.
@@ -76,6 +77,11 @@ public struct JobConfig: Sendable {
   /// `api.deviceKeys`: the hashes (`sha256:…`) of the API keys that may write devices through
   /// `run --serve` (none: the device routes are not served).
   public var deviceKeyHashes: [String] = []
+  /// `api.readRate`, `api.readBurst`, `api.maxConcurrentPerClient`: what one client address may
+  /// ask of `run --serve` (off by default).
+  public var clientLimits = ClientLimits()
+  /// `api.writeRate`, `api.writeBurst`: the device routes' rate per client address.
+  public var deviceLimits = DeviceRoutes.Limits()
 
   /// The `cluster:` section.
   public struct ClusterSettings: Sendable, Equatable {

@@ -177,20 +177,7 @@ struct YAMLWalker {
       case "summaryEvery": config.summaryEvery = try duration(node, key)
       case "sinks": config.sinks = try sinks(node)
       case "push": config.push = try push(node)
-      case "api":
-        for (_, value) in try pairs(node, key, keys: ConfigKeys.api) {
-          guard let items = value.sequence else {
-            throw failure("api.deviceKeys", value, "must be a list of key hashes", expected: "- sha256:<64 hex digits>")
-          }
-          config.deviceKeyHashes = try items.enumerated().map { (index, item) throws(StatlineError) in
-            try string(item, "api.deviceKeys[\(index)]")
-          }
-          do {
-            _ = try DeviceKeys(hashes: config.deviceKeyHashes)
-          } catch {
-            throw failure("api.deviceKeys", value, error.reason, expected: "- sha256:<64 hex digits>")
-          }
-        }
+      case "api": try api(node, key, into: &config)
       case "cluster":
         for (name, value) in try pairs(node, key, keys: ConfigKeys.cluster) {
           switch name {

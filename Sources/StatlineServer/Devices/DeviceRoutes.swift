@@ -26,6 +26,28 @@ public struct DeviceRoutes: RouteGroup {
     public var addressRate = 2.0
     public var addressBurst = 30.0
     public init() {}
+
+    /// The per-address rate and burst, checked (each left as it is when nil); `names` say what to
+    /// call them in an error.
+    public mutating func setAddress(rate: Double?, burst: Double?, names: (rate: String, burst: String))
+      throws(StatlineError)
+    {
+      if let rate {
+        guard rate > 0, rate <= 1_000_000 else {
+          throw StatlineError(
+            .configuration, "\(names.rate) \(rate) is not a rate above 0 (device requests a second per client address)",
+            hint: "for example 2 (the default)")
+        }
+        addressRate = rate
+      }
+      if let burst {
+        guard burst >= 1, burst <= 1_000_000 else {
+          throw StatlineError(
+            .configuration, "\(names.burst) \(burst) is below 1", hint: "for example 30 (the default)")
+        }
+        addressBurst = burst
+      }
+    }
   }
 
   public let path = "/v1/devices"
@@ -162,13 +184,7 @@ public struct DeviceRoutes: RouteGroup {
   static func noDevice(_ id: String) -> Problem { .notFound("no device \(id.prefix(40))") }
 
   /// A 429 with `Retry-After`: the seconds until the bucket has a token again.
-  static func tooMany(_ wait: Double, _ whom: String) -> Problem {
-    let seconds = Int(max(1, wait.rounded(.up)))
-    var problem = Problem(
-      title: "Too many requests", status: 429, detail: "too many device requests \(whom): try again in \(seconds) s")
-    problem.retryAfter = seconds
-    return problem
-  }
+  static func tooMany(_ wait: Double, _ whom: String) -> Problem { ClientGate.tooMany(wait, "device requests \(whom)") }
 
   /// Runs a route, answering a `Problem` it throws (and any other error as a 503).
   func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
