@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCore
 
 /// Retries with exponential backoff and full jitter, honouring `Retry-After` (architecture.md#a-poll).
 public struct RetryPolicy: Sendable, Equatable {
@@ -31,15 +32,7 @@ public struct RetryPolicy: Sendable, Equatable {
   public static func retryAfter(_ header: String?, now: Date) -> Duration? {
     guard let value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
     if let seconds = Int(value) { return seconds >= 0 ? .seconds(seconds) : nil }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-      formatter.dateFormat = format
-      if let date = formatter.date(from: value) {
-        return .milliseconds(max(0, Int64((date.timeIntervalSince(now) * 1000).rounded())))
-      }
-    }
-    return nil
+    guard let date = HTTPDate.parse(value) else { return nil }
+    return .milliseconds(max(0, Int64((date.timeIntervalSince(now) * 1000).rounded())))
   }
 }

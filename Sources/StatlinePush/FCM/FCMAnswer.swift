@@ -1,4 +1,5 @@
 import Foundation
+import StatlineCore
 
 /// What FCM said to one `messages:send`, and what the sender does about it (PUSH.md §3): read
 /// by `details[].errorCode` first (the `FcmError`), then by the HTTP status, as a pure function
@@ -74,11 +75,7 @@ public struct FCMAnswer: Sendable, Equatable {
   static func seconds(_ header: String, at now: Date) -> TimeInterval? {
     let text = header.trimmingCharacters(in: .whitespaces)
     if let seconds = TimeInterval(text), seconds >= 0 { return seconds }
-    let format = DateFormatter()
-    format.locale = Locale(identifier: "en_US_POSIX")
-    format.timeZone = TimeZone(identifier: "GMT")
-    format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return format.date(from: text).map { max(0, $0.timeIntervalSince(now)) }
+    return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
   }
 
   /// The fields that are the message's target: an error naming one is about the device's token.
