@@ -305,7 +305,8 @@ let package = Package(
         "StatlineApp", "StatlineTesting", "StatlineCore", "StatlineSQLite", "StatlineServer", "StatlineCanonical",
         "StatlineFixtures", "StatlineLoopback", "StatlineEngine", "StatlineEvents", "StatlineDemo",
         "StatBroadcastSource", .product(name: "Logging", package: "swift-log"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -86,6 +86,8 @@ extension ReadAPI {
         expires: freshness.staleAt)
     case .boxScores:
       return try await boxScores(query, stamp: stamp)
+    case .bundle:
+      return try await bundle(query, stamp: stamp)
     case .plays(let id):
       let query = try APIQuery(query, allowed: ["after", "limit"])
       let after = try query.int("after", in: 0...Int64(Int32.max), default: 0)

@@ -64,6 +64,8 @@ public struct ReadAPI: Sendable {
   /// The monotonic clock the stamp's trust is timed by.
   let monotonic: @Sendable () -> ContinuousClock.Instant
   let cache = ResponseCache()
+  /// First-launch bundles, each built once per store version.
+  let bundles = BundleCache()
   /// What the cache served, for the event loop to send again while the stamp is trusted.
   let hot = HotAnswers()
   /// Served at `/metrics` (nil: not served), and where the server counts requests.

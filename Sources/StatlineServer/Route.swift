@@ -4,6 +4,7 @@ enum Route: Equatable {
   case game(String)
   case boxScore(String)
   case boxScores
+  case bundle
   case plays(String)
   case changes
   case events
@@ -21,6 +22,7 @@ enum Route: Equatable {
     case ["scoreboard"]: self = .scoreboard
     case ["changes"]: self = .changes
     case ["boxscores"]: self = .boxScores
+    case ["bundle"]: self = .bundle
     case ["events"]: self = .events
     case ["teams"]: self = .teams
     case ["leaders"]: self = .leaders
@@ -55,6 +57,7 @@ extension Route {
     case .game: return "/v1/games/{id}"
     case .boxScore: return "/v1/games/{id}/boxscore"
     case .boxScores: return "/v1/boxscores"
+    case .bundle: return "/v1/bundle"
     case .plays: return "/v1/games/{id}/plays"
     case .changes: return "/v1/changes"
     case .events: return "/v1/events"

@@ -13,7 +13,7 @@ struct StatlineCommand: AsyncParsableCommand {
     version: StatlineVersion.current,
     subcommands: [
       RunCommand.self, OnceCommand.self, StatusCommand.self, HostsCommand.self, DevicesCommand.self, EventsCommand.self,
-      ServeCommand.self,
+      ServeCommand.self, ExportCommand.self,
       DemoCommand.self,
       MigrateCommand.self,
       CheckCommand.self, SourcesCommand.self, TeamsCommand.self,

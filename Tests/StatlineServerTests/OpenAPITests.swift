@@ -131,6 +131,7 @@ import Testing
         ("/v1/scoreboard", "/v1/scoreboard?date=2026-03-07"), ("/v1/games/{id}", "/v1/games/ncaa:1"),
         ("/v1/games/{id}/boxscore", "/v1/games/ncaa:1/boxscore"),
         ("/v1/boxscores", "/v1/boxscores?ids=ncaa:1,ncaa:9"),
+        ("/v1/bundle", "/v1/bundle?sport=lacrosse-men&season=2026"),
         ("/v1/games/{id}/plays", "/v1/games/ncaa:1/plays?after=1&limit=2"), ("/v1/teams", "/v1/teams"),
         ("/v1/teams/{id}", "/v1/teams/ncaa:t-ncaa:1-a"),
         ("/v1/teams/{id}/games", "/v1/teams/ncaa:t-ncaa:1-a/games?season=2026"),
