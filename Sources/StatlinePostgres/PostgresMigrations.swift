@@ -225,6 +225,7 @@ enum PostgresMigrations {
     (11, devices),
     (12, outbox),
     (13, liveActivities),
+    (14, teamLogos),
   ]
 
   static var latest: Int { all.last?.version ?? 0 }

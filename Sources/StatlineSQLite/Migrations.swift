@@ -154,6 +154,14 @@ enum Migrations {
         WHERE kind = 'apns-liveactivity';
       """
     ),
+    (
+      // Team logos (architecture.md#team-logos): each canonical team's keeper state (JSON) and
+      // the image downloaded last.
+      13,
+      """
+      CREATE TABLE IF NOT EXISTS team_logos (team_id TEXT PRIMARY KEY, state TEXT NOT NULL, image BLOB);
+      """
+    ),
   ]
 
   static var latest: Int64 { all.last?.version ?? 0 }

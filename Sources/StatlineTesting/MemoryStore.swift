@@ -25,6 +25,8 @@ public actor MemoryStore: ScheduleStore, EventLog, StoreReader {
   private var letters: [DeadLetter] = []
   /// How many poll commits reached the store.
   public private(set) var commits = 0
+  /// Each team's logo state and image (`LogoStore`).
+  var logos: [String: (state: LogoState, image: Data?)] = [:]
 
   private let planner: CommitPlanner
   public nonisolated let eventBell = EventBell()

@@ -10,6 +10,7 @@ import Testing
     try await CanonicalStoreContract.check { MemoryStore() }
     try await StoreReaderContract.check { MemoryStore() }
     try await RankingStoreContract.check { MemoryStore() }
+    try await LogoStoreContract.check { MemoryStore() }
     try await DeviceRegistryContract.check { MemoryDeviceRegistry() }
     try await PushOutboxContract.check { MemoryDeviceRegistry() }
   }

@@ -17,6 +17,7 @@ struct PostgresStoreTests {
       try await RankingStoreContract.check(make)
       try await DeviceRegistryContract.check(make)
       try await PushOutboxContract.check(make)
+      try await LogoStoreContract.check(make)
     }
   }
 }

@@ -56,6 +56,7 @@ import Testing
     try await StoreReaderContract.check(make)
     try await CaptureLogContract.check(make)
     try await RankingStoreContract.check(make)
+    try await LogoStoreContract.check(make)
   }
 
   @Test func aReadOnlyStoreReadsWhatTheJobWritesAndCannotWrite() async throws {
@@ -113,7 +114,7 @@ import Testing
     defer { Self.remove(path) }
     let store = try SQLiteStore(path: path)
     #expect(try await store.journalMode() == "wal")
-    #expect(try await store.schemaVersion() == 12)
+    #expect(try await store.schemaVersion() == 13)
     #expect(try await store.integrityCheck() == "ok")
   }
 
@@ -185,7 +186,7 @@ import Testing
     try sqlite.run()
     sqlite.waitUntilExit()
     let store = try SQLiteStore(path: path)
-    #expect(try await store.schemaVersion() == 12)
+    #expect(try await store.schemaVersion() == 13)
     let canonical = "game:2025-02-01:lacrosse-men:342~721"
     #expect(try await store.game(id: "ncaa:1")?.id == canonical, "the stored game has its canonical game")
     #expect(try await store.sourceGame(id: "ncaa:1")?.canonicalId == canonical)
@@ -220,7 +221,7 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .store)
-      #expect(error.reason == "the store has schema version 99, newer than this Statline's 12")
+      #expect(error.reason == "the store has schema version 99, newer than this Statline's 13")
     }
   }
 

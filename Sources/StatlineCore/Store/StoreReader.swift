@@ -35,6 +35,8 @@ public protocol StoreReader: Sendable {
   /// Teams of one sport (nil: every sport), in id order.
   func teams(sport: Sport?) async throws -> [Team]
   func team(id: String) async throws -> Team?
+  /// A canonical team's downloaded logo (architecture.md#team-logos); nil when none is stored.
+  func teamLogo(teamId: String) async throws -> TeamLogo?
   func boxScore(gameId: String) async throws -> BoxScore?
   /// The box scores of these games (source or canonical ids, as stored), each with the store
   /// version it was last written at, in one read (a day's preload); games without one are left
