@@ -59,6 +59,8 @@ struct ESPNScoreboardAnswer: Sendable {
     var shortDisplayName: String?
     var abbreviation: String?
     var location: String?
+    /// The team's logo image (`https://a.espncdn.com/i/teamlogos/…`).
+    var logo: String?
   }
 
   struct Status: Sendable {
@@ -168,6 +170,7 @@ extension ESPNScoreboardAnswer.Team: JSONReadable {
     shortDisplayName = try json.optional("shortDisplayName")
     abbreviation = try json.optional("abbreviation")
     location = try json.optional("location")
+    logo = try json.optional("logo")
   }
 }
 

@@ -23,7 +23,8 @@ struct ESPNScoreboardNormalizer: Normalizer {
         if let id = ref.id, teams[id] == nil {
           teams[id] = Team(
             id: id, name: ref.name, abbreviation: ref.abbreviation, sport: board.sport,
-            shortName: competitor.team.location.flatMap { $0 == ref.name || $0.isEmpty ? nil : $0 })
+            shortName: competitor.team.location.flatMap { $0 == ref.name || $0.isEmpty ? nil : $0 },
+            logoURL: Team.logoURL(competitor.team.logo, page: page.url))
         }
         let rank = competitor.curatedRank?.current.flatMap { (1...25).contains($0) ? $0 : nil }
         var periodScores: [Int] = []

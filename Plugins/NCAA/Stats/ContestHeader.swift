@@ -17,6 +17,8 @@ struct ContestHeader: Sendable, Equatable {
     var score: Int?
     var winner = false
     var periodScores: [Int] = []
+    /// The header logo's image source, as written (absolute on the pages seen).
+    var logo: String?
   }
 
   var contestId: String
@@ -136,6 +138,7 @@ struct ContestHeader: Sendable, Equatable {
       } else if let logo = Self.teamLink(in: cell) {
         var team = Competitor(shortName: logo.firstDescendant(named: "img")?.attribute("alt") ?? logo.text)
         team.seasonTeamId = NCAAIds.number(after: "/teams/", in: logo.attribute("href"))
+        team.logo = logo.firstDescendant(named: "img")?.attribute("src")
         teams.append(team)
       } else if FastText.contains(cell.attribute("style") ?? "", ignoringSpaces: "font-size:36px"), !teams.isEmpty {
         teams[teams.count - 1].score = GameText.int(cell.text)
@@ -216,7 +219,8 @@ struct ContestHeader: Sendable, Equatable {
       team.seasonTeamId.map {
         Team(
           id: NCAAIds.seasonTeam($0), name: team.fullName ?? team.shortName, sport: sport,
-          shortName: team.fullName == nil || team.fullName == team.shortName ? nil : team.shortName)
+          shortName: team.fullName == nil || team.fullName == team.shortName ? nil : team.shortName,
+          logoURL: Team.logoURL(team.logo, page: nil))
       }
     }
   }

@@ -61,10 +61,10 @@ enum DivisionScoreboardReader {
           entry.venueNote = trailing[0].isEmpty ? nil : trailing[0]
           entry.attendance = GameText.count(trailing[1])
         }
-        entry.rows.append(Self.team(nameCell, total: total))
+        entry.rows.append(Self.team(nameCell, total: total, logo: Self.logo(cells)))
         pending = (entry, lines)
       } else if pending != nil {
-        pending!.entry.rows.append(Self.team(nameCell, total: total))
+        pending!.entry.rows.append(Self.team(nameCell, total: total, logo: Self.logo(cells)))
       }
     }
     return entries
@@ -83,7 +83,7 @@ enum DivisionScoreboardReader {
 
   /// A team's name cell: its link (`/teams/{id}`) and name with the record stripped from the end
   /// (`Queens (NC) (1-3)` → `Queens (NC)`, `1-3`), or plain text for a team without an NCAA page.
-  static func team(_ cell: Node, total: String) -> Scoreboard.Entry.Row {
+  static func team(_ cell: Node, total: String, logo: String?) -> Scoreboard.Entry.Row {
     let link = cell.firstDescendant(named: "a") { $0.attribute("href")?.hasPrefix("/teams/") == true }
     var name = FastText.trimmedWhitespace(link?.text ?? cell.text)
     var record: String?
@@ -96,6 +96,13 @@ enum DivisionScoreboardReader {
     }
     return Scoreboard.Entry.Row(
       teamId: NCAAIds.number(after: "/teams/", in: link?.attribute("href")), name: name, record: record, periods: [],
-      total: FastText.trimmedWhitespace(total))
+      total: FastText.trimmedWhitespace(total), logo: logo)
+  }
+
+  /// The source of the team's logo: the first image of the row's own cells (the game's cells,
+  /// spanning both rows, hold none of a team's).
+  static func logo(_ cells: [Node]) -> String? {
+    cells.lazy.filter { $0.attribute("rowspan") == nil }.compactMap { $0.firstDescendant(named: "img") }.first?
+      .attribute("src")
   }
 }

@@ -14,6 +14,8 @@ struct Scoreboard: Sendable, Equatable {
       var record: String?
       var periods: [Int]
       var total: String
+      /// The source of the logo image the row shows for the team, as written.
+      var logo: String? = nil
     }
 
     var contestId: String
@@ -101,7 +103,8 @@ struct ScoreboardParser: PageParser {
         entry.rows.append(
           Scoreboard.Entry.Row(
             teamId: NCAAIds.number(after: "/teams/", in: link.attribute("href")), name: name, record: record,
-            periods: Self.periods(cells, after: nameCell.text), total: cells.last?.text ?? ""))
+            periods: Self.periods(cells, after: nameCell.text), total: cells.last?.text ?? "",
+            logo: row.firstDescendant(named: "img")?.attribute("src")))
       }
       entries.append(entry)
     }
@@ -189,7 +192,7 @@ struct ScoreboardNormalizer: Normalizer {
       games.append(game)
       for row in entry.rows {
         guard let id = row.teamId.map(NCAAIds.seasonTeam), !teams.contains(where: { $0.id == id }) else { continue }
-        teams.append(Team(id: id, name: row.name, sport: board.sport))
+        teams.append(Team(id: id, name: row.name, sport: board.sport, logoURL: Team.logoURL(row.logo, page: page.url)))
       }
     }
     guard !games.isEmpty else {
