@@ -101,6 +101,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),

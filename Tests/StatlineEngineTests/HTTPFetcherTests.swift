@@ -99,6 +99,23 @@ import Testing
     }
   }
 
+  @Test func aRequestsOwnSmallerLimitIsEnforcedAndNamed() async throws {
+    try await withServer(["/logo.png": .ok(String(repeating: "x", count: 5_000)), "/small.png": .ok("tiny")]) {
+      fetcher, server in
+      var request = FetchRequest(url: "\(server.baseURL)/logo.png")
+      request.maximumBytes = 1_000
+      do {
+        _ = try await fetcher.fetch(request)
+        Issue.record("expected an error")
+      } catch let error as StatlineError {
+        #expect(error.kind == .unsafeDocument)
+        #expect(error.reason == "the answer is larger than 1000 bytes, the limit of this request")
+      }
+      request.url = "\(server.baseURL)/small.png"
+      #expect(try await fetcher.fetch(request).body == Data("tiny".utf8))
+    }
+  }
+
   @Test func aLargeBodyThatDoesNotCompressIsRefusedPromptly() async throws {
     var configuration = HTTPFetcher.Configuration()
     configuration.maximumBodyBytes = 1 << 20

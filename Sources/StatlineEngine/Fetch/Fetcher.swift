@@ -24,6 +24,9 @@ public struct FetchRequest: Sendable, Hashable {
   /// Hosts (or sites) beyond the target's own site that a redirect may lead to
   /// (`sources.NAME.redirectHosts`; see `RedirectRules`).
   public var redirectHosts: Set<String> = []
+  /// A smaller cap on the body than the fetcher's own (a logo's `logos.maxBytes`); nil: the
+  /// fetcher's.
+  public var maximumBytes: Int?
 
   public init(url: String, headers: [String: String] = [:], etag: String? = nil, lastModified: String? = nil) {
     self.url = url

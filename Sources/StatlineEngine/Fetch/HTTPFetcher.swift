@@ -122,7 +122,7 @@ public final class HTTPFetcher: Fetcher {
   {
     var collected = ByteBuffer()
     for try await var chunk in body {
-      guard collected.readableBytes + chunk.readableBytes <= configuration.maximumBodyBytes else {
+      guard collected.readableBytes + chunk.readableBytes <= limit(request) else {
         throw tooLarge(request)
       }
       collected.writeBuffer(&chunk)
@@ -135,10 +135,19 @@ public final class HTTPFetcher: Fetcher {
     return collected
   }
 
+  /// The request's own cap (a logo's) when it is the smaller.
+  private func limit(_ request: FetchRequest) -> Int {
+    min(request.maximumBytes ?? .max, configuration.maximumBodyBytes)
+  }
+
   private func tooLarge(_ request: FetchRequest) -> StatlineError {
-    StatlineError(
-      .unsafeDocument, "the answer is larger than \(configuration.maximumBodyBytes) bytes", location: request.url,
-      hint: "raise http.maxBodySize in the configuration if the page is genuinely this large")
+    guard let own = request.maximumBytes, own < configuration.maximumBodyBytes else {
+      return StatlineError(
+        .unsafeDocument, "the answer is larger than \(configuration.maximumBodyBytes) bytes", location: request.url,
+        hint: "raise http.maxBodySize in the configuration if the page is genuinely this large")
+    }
+    return StatlineError(
+      .unsafeDocument, "the answer is larger than \(own) bytes, the limit of this request", location: request.url)
   }
 
   static func describe(_ error: HTTPClientError) -> String {
