@@ -45,6 +45,8 @@ extension ReadAPI {
       ncaaOrgId: school.orgId)
     team.sourceIds = sources.map(\.id).sorted()
     team.aliases = school.names
+    // Named once a page shows one: the keeper downloads it (a 404 until it has).
+    if sources.contains(where: { $0.logoURL != nil }) { team.logo = "/v1/teams/\(school.id)/logo" }
     return team
   }
 }

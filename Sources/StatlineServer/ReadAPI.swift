@@ -116,14 +116,16 @@ public struct ReadAPI: Sendable {
           "content-length": String(body.count),
         ], body: request.method == "HEAD" ? [] : body)
     }
+    // An image, whatever the client accepts (an `<img>` asks for `image/*`): before the JSON check.
+    let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map {
+      String($0).removingPercentEncoding ?? String($0)
+    }
+    if let team = Self.logoTeam(segments) { return try await teamLogo(id: team, request: request) }
     if let accept = request.headers["accept"], !Self.acceptsJSON(accept) {
       throw Problem(
         title: "Not acceptable", status: 406,
         detail:
           "answers are application/json (errors application/problem+json); the request accepts '\(accept.prefix(80))'")
-    }
-    let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map {
-      String($0).removingPercentEncoding ?? String($0)
     }
     if segments == ["healthz"] {
       return Self.json(200, ["status": "ok"], cacheControl: "no-store")

@@ -51,6 +51,7 @@ extension Route {
     case ["v1", "status"]: return "/v1/status"
     default: break
     }
+    if ReadAPI.logoTeam(segments) != nil { return "/v1/teams/{id}/logo" }
     guard segments.first == "v1", let route = Route(segments.dropFirst()) else { return "unknown" }
     switch route {
     case .scoreboard: return "/v1/scoreboard"

@@ -149,8 +149,10 @@ import Testing
           == Set(
             routes.map(\.template) + [
               "/v1/events/stream", "/metrics", "/", "/v1/devices", "/v1/devices/{id}", "/v1/devices/channels/{gameId}",
+              "/v1/teams/{id}/logo",
             ]),
-        "every route is documented, and only those (the device routes are checked by DeviceAPITests)")
+        "every route is documented, and only those (the device routes are checked by DeviceAPITests, the logo by LogoAPITests)"
+      )
       for route in routes {
         let answer = try await ReadAPITests.get(base + route.url)
         #expect(answer.status == 200, "\(route.url)")
