@@ -121,11 +121,10 @@ import Testing
     #expect(output.stderr.contains("policy.live (line 4): 'often' is not a duration"))
   }
 
-  @Test func runStopsCleanlyOnSIGTERM() async throws {
-    let folder = try Self.folder()
-    let server = try await Self.server(minute: 15)
-    defer { Task { try? await server.stop() } }
-    let config = try Self.config(server, in: folder, extra: "summaryEvery: 1s")
+  /// Starts `statline run --config … --serve 127.0.0.1:0` and reads its log until the read API,
+  /// which comes up in the same process, says where: the process, its log pipe, the log so far
+  /// and the scoreboard's URL.
+  static func runServing(_ config: URL) throws -> (Process, Pipe, String, String) {
     let process = Process()
     process.executableURL = CommandRunner.executable
     process.arguments = ["run", "--config", config.path, "--serve", "127.0.0.1:0"]
@@ -133,13 +132,22 @@ import Testing
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    // The read API comes up in the same process and says where.
     var log = ""
     for _ in 0..<200 where !log.contains("/v1/scoreboard") {
       log += String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
     }
     let url = try #require(
       log.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "=" }).first { $0.hasPrefix("http://127.0.0.1:") })
+    return (process, errors, log, String(url))
+  }
+
+  @Test func runStopsCleanlyOnSIGTERM() async throws {
+    let folder = try Self.folder()
+    let server = try await Self.server(minute: 15)
+    defer { Task { try? await server.stop() } }
+    let config = try Self.config(server, in: folder, extra: "summaryEvery: 1s")
+    let (process, errors, started, url) = try Self.runServing(config)
+    var log = started
     let storePath = folder.appendingPathComponent("store.sqlite").path
     var stored = 0
     for _ in 0..<100 where stored < 5 {

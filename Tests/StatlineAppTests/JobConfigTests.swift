@@ -127,6 +127,7 @@ import Testing
     #expect(targets.suffix(2).allSatisfy { $0.role == .poll }, "a rankings page is a poll target unless it says")
     #expect(config.primaryPolls == [.lacrosseMen: "ncaa:com-lacrosse-men-d1-inside-lacrosse"])
     #expect(config.teamAliases == ["Loyola (MD)": "369"])
+    #expect(config.logos.enabled && config.logos.keeper.refreshAfter == 7 * 86_400)
     #expect(config.sources["ncaa"]?.options["hash.GetContests_web"]?.count == 64)
   }
 

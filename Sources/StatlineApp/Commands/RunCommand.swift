@@ -153,6 +153,15 @@ struct ScrapeService: Service {
           // Beside the scheduler too: the evaluator reads events from its own cursor.
           group.addTask { await push.service.run() }
         }
+        if let logos = runtime.logos {
+          // Beside the polls too: a logo that cannot be fetched never fails one.
+          let logger = logger
+          group.addTask {
+            try await logos.run { error in
+              logger.warning("the logo keeper's pass failed; it tries again", metadata: ["error": "\(error)"])
+            }
+          }
+        }
         if !runtime.delivery.sinks.isEmpty {
           // Beside the scheduler, from the store: a slow or dead sink never delays a poll.
           group.addTask { try await runtime.delivery.run() }

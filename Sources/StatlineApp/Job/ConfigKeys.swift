@@ -5,7 +5,7 @@ public enum ConfigKeys {
   public static let top = [
     "store", "targets", "sources", "configs", "policy", "politeness", "http", "maxConcurrentPolls", "maxTargetsPerPage",
     "summaryEvery",
-    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings", "api", "push",
+    "captures", "sinks", "cluster", "teams", "sports", "merge", "rankings", "api", "push", "logos",
   ]
   public static let target = ["url", "parser", "role", "allowLinkLocal"]
   public static let source = ["options", "headers", "policy", "redirectHosts"]
@@ -20,6 +20,7 @@ public enum ConfigKeys {
   public static let captures = ["keep", "maxAge", "maxBytes", "maxPageBytes"]
   public static let cluster = ["lease", "claimEvery", "renewEvery", "workerId"]
   public static let teams = ["aliases"]
+  public static let logos = ["enabled", "every", "refreshAfter", "retryAfter", "maxRetryAfter", "maxBytes", "perPass"]
   public static let merge = ["precedence"]
   public static let rankings = ["primary"]
   public static let api = ["deviceKeys", "readRate", "readBurst", "maxConcurrentPerClient", "writeRate", "writeBurst"]
@@ -51,6 +52,7 @@ public enum ConfigKeys {
       case "merge": rows += merge.map { ("merge.\($0)", []) }
       case "rankings": rows += rankings.map { ("rankings.\($0).<sport>", []) }
       case "api": rows += api.map { ("api.\($0)", []) }
+      case "logos": rows += logos.map { ("logos.\($0)", []) }
       case "sinks": rows.append((key, sink + sinkRetry + sinkFilter))
       case "push":
         rows += push.map {

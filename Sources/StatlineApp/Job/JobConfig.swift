@@ -82,6 +82,16 @@ public struct JobConfig: Sendable {
   public var clientLimits = ClientLimits()
   /// `api.writeRate`, `api.writeBurst`: the device routes' rate per client address.
   public var deviceLimits = DeviceRoutes.Limits()
+  /// `logos:`: whether `run` downloads the team logos its pages show (off by default: they come
+  /// from hosts the targets do not name, such as a CDN), and how.
+  public var logos = LogoSettings()
+
+  /// The `logos:` section (architecture.md#team-logos).
+  public struct LogoSettings: Sendable, Equatable {
+    public var enabled = false
+    public var keeper = LogoKeeperConfiguration()
+    public init() {}
+  }
 
   /// The `cluster:` section.
   public struct ClusterSettings: Sendable, Equatable {

@@ -178,6 +178,7 @@ struct YAMLWalker {
       case "sinks": config.sinks = try sinks(node)
       case "push": config.push = try push(node)
       case "api": try api(node, key, into: &config)
+      case "logos": try logos(node, key, into: &config.logos)
       case "cluster":
         for (name, value) in try pairs(node, key, keys: ConfigKeys.cluster) {
           switch name {

@@ -27,6 +27,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
   public let cluster: ClusterMembership?
   /// The push evaluator and senders, when `push:` is configured.
   public let push: JobPush<C>?
+  /// The team logos' keeper, when `logos.enabled`.
+  public let logos: LogoKeeper<C>?
   let webhooks: HTTPClientHandle?
 
   public init(
@@ -55,10 +57,11 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       webhooks?.shutdownNow()
       throw error
     }
+    let teams: TeamRegistry
     do {
+      teams = try TeamRegistry.seeded(aliases: config.teamAliases, teamIds: registry.facts.teamIds)
       let merger = GameMerger(
-        feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence,
-        registry: try TeamRegistry.seeded(aliases: config.teamAliases, teamIds: registry.facts.teamIds))
+        feeds: SourceFeeds(registry: registry), precedence: config.mergePrecedence, registry: teams)
       let canonical = CanonicalStep(merger: merger, merges: merges, meter: mergeMeter)
       opened = try await location.open(
         planner: CommitPlanner(canonical: canonical, derivesEvents: derivesEvents), job: true)
@@ -130,6 +133,8 @@ public struct JobRuntime<C: Clock>: Sendable where C.Duration == Duration {
       log: store, sinks: sinks + extraSinks, clock: clock, configuration: deliveryConfiguration,
       logger: Logger(label: "statline.events"), now: jobClock.now,
       lease: sinkLease)
+    logos = JobLogos.keeper(
+      config.logos, store: store, fetcher: polite, registry: teams, clock: clock, now: jobClock.now, cluster: cluster)
     let opened = opened
     push = try await Self.push(
       config.push, location: location, log: store, liveCadence: config.policy.live, clock: clock, now: jobClock.now,
