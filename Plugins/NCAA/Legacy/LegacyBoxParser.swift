@@ -24,9 +24,12 @@ struct LegacyBoxParser: PageParser {
         ?? []
       return headers.contains(where: { BoxColumns.column($0) == .name }) ? (table, headers) : nil
     }
+    // The target's sport, else the one the page's links state (legacy pages name it nowhere else).
+    let linked = page.sport == nil ? try PageLinkSport.stated(in: document) : nil
     let (family, sport) = try BoxColumns.sport(
       of: Set(playerTables.flatMap(\.headers)), periods: ContestHeader.numberedPeriods(header.periodLabels),
-      hint: page.sport, warnings: &warnings)
+      hint: page.sport ?? linked?.sport, warnings: &warnings)
+    if let linked, linked.sport == sport { warnings.append(linked.warning) }
     for (table, headers) in playerTables {
       // Rows are found by their cells, not by class: real pages put `smtext` on the row, others
       // on cells.

@@ -63,16 +63,41 @@ struct LegacyHeader: Sendable, Equatable {
     }
     var header = LegacyHeader(
       gameId: gameId, visitor: teams[0], home: teams[1], periodLabels: labels, date: nil, venue: nil, attendance: nil)
-    for row in try document.select(xpath: "//table[contains(@class,'mytable')]/descendant::tr[td[2]]") {
-      let cells = try row.select(xpath: "./td").map(\.text)
-      switch cells[0] {
-      case "Game Date:": header.date = GameText.date(cells[1].split(separator: " ").first.map(String.init))
-      case "Location:": header.venue = cells[1].isEmpty ? nil : cells[1]
-      case "Attendance:": header.attendance = GameText.count(cells[1])
-      default: break
-      }
-    }
+    header.readFacts(try Self.facts(document))
     return header
+  }
+
+  /// The game facts the page states as "Label: value": in any table (the key/value table is
+  /// `table.mytable` on most pages, a table without the class on some 2020 pages), label and
+  /// value in two cells (`td` or `th`) or in one ("Game Date: 02/01/2020"); the first of each
+  /// label, lower-cased without its colon.
+  static func facts(_ document: Document) throws -> [String: String] {
+    var facts: [String: String] = [:]
+    for row in try document.select(xpath: "//tr[td or th]") {
+      let cells = try row.select(xpath: "./td | ./th").map(\.text)
+      guard let first = cells.first, first.count < 40 else { continue }
+      let label: String
+      let value: String
+      if first.hasSuffix(":"), cells.count >= 2 {
+        (label, value) = (String(first.dropLast()), cells[1])
+      } else if cells.count == 1, let colon = first.firstIndex(of: ":"), first.index(after: colon) < first.endIndex {
+        (label, value) = (
+          String(first[..<colon]), first[first.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        )
+      } else {
+        continue
+      }
+      let key = label.trimmingCharacters(in: .whitespaces).lowercased()
+      if facts[key] == nil { facts[key] = value }
+    }
+    return facts
+  }
+
+  /// The date (`02/01/2020`, a time after it left), venue and attendance (`1,311`) of `facts`.
+  mutating func readFacts(_ facts: [String: String]) {
+    if let date = facts["game date"] { self.date = GameText.date(date.split(separator: " ").first.map(String.init)) }
+    if let location = facts["location"], !location.isEmpty { venue = location }
+    if let attendance = facts["attendance"] { self.attendance = GameText.count(attendance) }
   }
 
   /// Legacy pages mark no winner and no state: a game whose regulation periods are all filled
@@ -83,9 +108,12 @@ struct LegacyHeader: Sendable, Equatable {
     var status = GameStatus.unknown
     var period: Int?
     var label: String?
-    if played >= 4, let a = visitor.total, let h = home.total, a != h {
+    // The sport's regulation periods (two halves in men's basketball, four quarters in
+    // lacrosse); a sport without a profile has no state read.
+    let regulation = sport.profile?.regulationPeriods ?? Int.max
+    if played >= regulation, let a = visitor.total, let h = home.total, a != h {
       (status, period, label) = (.final, played, "Final")
-    } else if played > 0 && played < 4 {
+    } else if played > 0 && played < regulation, regulation != Int.max {
       (status, period, label) = (
         .live, played, periodLabels.indices.contains(played - 1) ? periodLabels[played - 1] : nil
       )

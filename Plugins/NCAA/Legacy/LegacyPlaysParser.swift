@@ -46,6 +46,8 @@ struct LegacyPlaysParser: PageParser {
         rows.append(play)
       }
     }
-    return PlaysPage(header: header, rows: rows)
+    var plays = PlaysPage(header: header, rows: rows)
+    plays.linkedSport = page.sport == nil ? try PageLinkSport.stated(in: document) : nil
+    return plays
   }
 }

@@ -16,6 +16,8 @@ struct PlaysPage<Header: GameHeader>: Sendable, Equatable {
   var header: Header
   var rows: [PlayRow]
   var warnings: [String] = []
+  /// The sport the page's links state (legacy pages, whose target names none).
+  var linkedSport: PageLinkSport.Stated? = nil
 }
 
 /// `/contests/{id}/play_by_play` (current layout, STRUCTURE.md §2a): one card per period, each
@@ -94,20 +96,32 @@ struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
     guard let sport = PlayRows.lacrosse(of: texts) else {
       let other = PlayRows.otherSport(of: texts)
       let labels = plays.rows.compactMap(\.periodLabel)
+      var warnings = plays.warnings
+      let linked = plays.linkedSport
       if other == "basketball" {
-        let basketball = BasketballPlayRows.sport(periodLabels: labels)
+        var basketball = BasketballPlayRows.sport(periodLabels: labels)
+        if basketball == .unknown,
+          let stated = [page.sport, linked?.sport].lazy.compactMap({ $0 }).first(where: {
+            $0 == .basketballMen || $0 == .basketballWomen
+          })
+        {
+          basketball = stated
+          if page.sport == nil, let linked { warnings.append(linked.warning) }
+        }
         let game = plays.header.game(sport: basketball)
         return Batch(
           games: [game], teams: plays.header.teams(sport: basketball),
-          plays: BasketballPlayRows.plays(plays.rows, gameId: game.id))
+          plays: BasketballPlayRows.plays(plays.rows, gameId: game.id), warnings: warnings)
       }
-      guard let scored = try ScoredPlayRows.sport(words: other, periodLabels: labels, hint: page.sport) else {
+      let hint = page.sport ?? linked?.sport
+      guard let scored = try ScoredPlayRows.sport(words: other, periodLabels: labels, hint: hint) else {
         throw PlayRows.refusal(texts, other: other)
       }
+      if page.sport == nil, let linked, linked.sport == scored { warnings.append(linked.warning) }
       let game = plays.header.game(sport: scored)
       return Batch(
         games: [game], teams: plays.header.teams(sport: scored),
-        plays: ScoredPlayRows.plays(plays.rows, gameId: game.id, sport: scored), warnings: plays.warnings)
+        plays: ScoredPlayRows.plays(plays.rows, gameId: game.id, sport: scored), warnings: warnings)
     }
     let game = plays.header.game(sport: sport)
     return Batch(

@@ -7,7 +7,8 @@ import StatlineCore
 /// its runs and the running score.
 ///
 /// Baseball or softball from `<venue gender>` (men's: baseball, women's: softball), else the
-/// sport its target was found with (a calendar's `BSB`), else the scheduled innings (`schedinn`:
+/// file's `sportcode` (`<venue sportcode="BSB">`, named in a warning), else the sport its target
+/// was found with (a calendar's `BSB`), else the scheduled innings (`schedinn`:
 /// 9 or 7); a file that says none of them is `unknown`, said. Status
 /// from `<status>` (which this tool writes at the end of the file): `complete="Y"` is final;
 /// otherwise live in its inning (`Top 5th`, `Bottom 5th` when it says whose half).
@@ -37,12 +38,16 @@ struct BaseballGameNormalizer: Normalizer {
   }
 
   static func sport(_ xml: GroupedGame, hint: Sport?, _ warnings: inout [String]) -> Sport {
-    switch (xml.venue["gender"]?.uppercased(), GameText.int(xml.venue["schedinn"])) {
-    case ("M", _): return .baseball
-    case ("W", _), ("F", _): return .softball
-    case _ where hint == .baseball || hint == .softball: return hint!
-    case (_, 9): return .baseball
-    case (_, 7): return .softball
+    switch xml.venue["gender"]?.uppercased() {
+    case "M": return .baseball
+    case "W", "F": return .softball
+    default: break
+    }
+    if let stated = xml.statedSport(among: [.baseball, .softball], &warnings) { return stated }
+    if let hint, hint == .baseball || hint == .softball { return hint }
+    switch GameText.int(xml.venue["schedinn"]) {
+    case 9: return .baseball
+    case 7: return .softball
     default:
       warnings.append("the file says neither a gender nor 9 or 7 scheduled innings: baseball or softball is unknown")
       return .unknown

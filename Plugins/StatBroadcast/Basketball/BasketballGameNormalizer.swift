@@ -5,13 +5,15 @@ import StatlineCore
 /// the plays, each made basket and free throw a `score` play with its points and the running
 /// score the file prints.
 ///
-/// Men's or women's comes from the file's own `gender` (`<venue gender="M">`) or a `<wbbgame>`
-/// root; a file that says neither is `unknown`, never guessed from its period count. Final when
+/// Men's or women's comes from the file's own `gender` (`<venue gender="M">`), a `<wbbgame>` root
+/// or its `sportcode` (`<venue sportcode="MBB">`, named in a warning); a file that says none is
+/// `unknown` unless its target was found with the sport, never guessed from its period count. Final when
 /// `<status complete="Y">`; otherwise live in the status period, or an error when the status says
 /// no period (a file without `<status>` is refused: nothing says the game's state).
 struct BasketballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
-    let sport = Self.sport(xml, hint: page.sport)
+    var warnings: [String] = []
+    let sport = Self.sport(xml, hint: page.sport, &warnings)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(xml, sport: sport, page: page)
     try Self.applyStatus(xml, to: &game)
     let box = BoxScore(gameId: id, away: Self.box(visitor), home: Self.box(home))
@@ -24,17 +26,19 @@ struct BasketballGameNormalizer: Normalizer {
       }
     }
     return Batch(
-      games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id, roster: roster))
+      games: [game], teams: teams, boxScores: [box], plays: Self.plays(xml.plays, gameId: id, roster: roster),
+      warnings: warnings)
   }
 
-  /// The file's gender, else a `<wbbgame>` root, else the sport its target was found with (a
-  /// calendar's `MBB`), else `unknown`.
-  static func sport(_ xml: GroupedGame, hint: Sport?) -> Sport {
+  /// The file's gender, else a `<wbbgame>` root, else its `sportcode`, else the sport its target
+  /// was found with (a calendar's `MBB`), else `unknown`.
+  static func sport(_ xml: GroupedGame, hint: Sport?, _ warnings: inout [String]) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
     case "M": return .basketballMen
     case "W", "F": return .basketballWomen
     default:
       if xml.root.lowercased() == "wbbgame" { return .basketballWomen }
+      if let stated = xml.statedSport(among: [.basketballMen, .basketballWomen], &warnings) { return stated }
       return hint == .basketballMen || hint == .basketballWomen ? hint! : .unknown
     }
   }

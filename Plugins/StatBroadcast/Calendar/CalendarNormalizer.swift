@@ -5,11 +5,6 @@ import StatlineCore
 /// "A 14, B 6 - FINAL" after it, where the first-named team is the winner, not the visitor;
 /// sides then follow the listed order and the batch says so in a warning.
 struct CalendarNormalizer: Normalizer {
-  static let sports: [String: Sport] = [
-    "MLAX": .lacrosseMen, "WLAX": .lacrosseWomen, "MBB": .basketballMen, "WBB": .basketballWomen,
-    "FB": .football, "MSOC": .soccerMen, "WSOC": .soccerWomen, "MVB": .volleyballMen, "WVB": .volleyballWomen,
-    "WFHK": .fieldHockey, "MICEHK": .iceHockeyMen, "WICEHK": .iceHockeyWomen, "BSB": .baseball, "SB": .softball,
-  ]
   static let winnerFirst =
     "StatBroadcast calendars list the winner first: away/home of a finished game follow the listed order, not the venue"
 
@@ -23,7 +18,7 @@ struct CalendarNormalizer: Normalizer {
       let event = try CalendarEvent(row.event)
       var game = Game(
         id: "\(StatBroadcastSource.id):\(row.eventId)",
-        sport: Self.sports[row.sportCode.uppercased().trimmingCharacters(in: .whitespaces)] ?? .unknown,
+        sport: StatCrewSportCode.sport(row.sportCode) ?? .unknown,
         status: event.status, period: event.period, periodLabel: event.marker, date: Self.date(row.date),
         venue: row.location.isEmpty ? nil : row.location,
         away: TeamLine(team: TeamRef(name: event.first), score: event.firstScore),

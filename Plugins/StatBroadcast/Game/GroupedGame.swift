@@ -5,8 +5,10 @@ import StatlineCore
 /// `<attack k= e=>` in volleyball, `<shots g= sh=>` in soccer), as the reader keeps it, its
 /// attributes as written: every sport's file but lacrosse's (`LCGame`).
 struct GroupedGame: Sendable, Equatable {
-  /// The root element's name (`bbgame`, `wbbgame`).
+  /// The root element's name (`bbgame`, `wbbgame`) and its attributes (some writers put
+  /// `sportcode="MBB"` there).
   var root = ""
+  var rootAttributes: [String: String] = [:]
   var venue: [String: String] = [:]
   var rules: [String: String] = [:]
   /// `<venue><show>`: what the tool keeps (`fhk="1"`: field hockey).

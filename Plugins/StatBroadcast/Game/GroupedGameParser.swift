@@ -36,6 +36,7 @@ struct GroupedGameReader: XMLStreamReader {
   mutating func start(_ element: XMLName, attributes: XMLAttributes) throws(StatlineError) {
     guard let parent = places.last else {
       game.root = element.string
+      game.rootAttributes = attributes.dictionary
       places.append(.root)
       return
     }

@@ -38,6 +38,12 @@ struct StatCrewGameParser: PageParser {
       guard next < bytes.endIndex else { return nil }
       let first = bytes[next]
       if first == UInt8(ascii: "?") || first == UInt8(ascii: "!") {
+        // A comment ends at `-->`, not at a `>` inside it (a writer's note may quote a tag).
+        if bytes[next...].starts(with: Array("!--".utf8)) {
+          guard let end = bytes[next...].firstRange(of: Array("-->".utf8)) else { return nil }
+          index = end.upperBound
+          continue
+        }
         guard let close = bytes[next...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         index = bytes.index(after: close)
         continue

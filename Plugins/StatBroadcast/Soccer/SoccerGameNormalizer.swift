@@ -66,6 +66,7 @@ struct SoccerGameNormalizer: Normalizer {
     case "M": return .soccerMen
     case "W", "F": return .soccerWomen
     default:
+      if let stated = xml.statedSport(among: [.soccerMen, .soccerWomen], &warnings) { return stated }
       // The calendar row that listed the game says which.
       if let hint, hint == .soccerMen || hint == .soccerWomen { return hint }
       warnings.append("the file does not say men's or women's soccer: the sport is 'soccer'")

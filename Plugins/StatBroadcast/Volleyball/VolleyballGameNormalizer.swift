@@ -11,7 +11,8 @@ import StatlineCore
 /// otherwise live in the status set (`game=`, volleyball's word for a set).
 struct VolleyballGameNormalizer: Normalizer {
   func normalize(_ xml: GroupedGame, page: Page) throws -> Batch {
-    let sport = Self.sport(xml, hint: page.sport)
+    var warnings: [String] = []
+    let sport = Self.sport(xml, hint: page.sport, &warnings)
     var (id, visitor, home, game) = try StatCrewGameStart.begin(
       xml, sport: sport, page: page, period: "game", score: "points")
     // Volleyball's files name the hall `arena` (the others `stadium`).
@@ -21,7 +22,6 @@ struct VolleyballGameNormalizer: Normalizer {
     let profile = sport.profile
     try StatCrewStatus.apply(status, regulation: 5, label: { profile?.periodLabel($0) ?? "Set \($0)" }, to: &game)
     if game.status == .live { game.clock = nil }
-    var warnings: [String] = []
     if sport == .volleyball {
       warnings.append("the file does not say men's or women's volleyball: the sport is 'volleyball'")
     }
@@ -36,13 +36,15 @@ struct VolleyballGameNormalizer: Normalizer {
       warnings: warnings)
   }
 
-  /// The file's gender, else the sport its target was found with (a calendar's `WVB`), else
-  /// `volleyball`.
-  static func sport(_ xml: GroupedGame, hint: Sport?) -> Sport {
+  /// The file's gender, else its `sportcode`, else the sport its target was found with (a
+  /// calendar's `WVB`), else `volleyball`.
+  static func sport(_ xml: GroupedGame, hint: Sport?, _ warnings: inout [String]) -> Sport {
     switch xml.venue["gender"]?.uppercased() {
-    case "M": .volleyballMen
-    case "W", "F": .volleyballWomen
-    default: hint == .volleyballMen || hint == .volleyballWomen ? hint! : .volleyball
+    case "M": return .volleyballMen
+    case "W", "F": return .volleyballWomen
+    default:
+      if let stated = xml.statedSport(among: [.volleyballMen, .volleyballWomen], &warnings) { return stated }
+      return hint == .volleyballMen || hint == .volleyballWomen ? hint! : .volleyball
     }
   }
 
