@@ -53,6 +53,8 @@ import Testing
       var awayRank: Int?
       var homeRank: Int?
       var venue: String?
+      /// A doubleheader's game number (StatCrew's `dhgame`).
+      var doubleheaderGame: Int?
       /// On a trimmed play-by-play: the running score of the last play kept.
       var lastKeptScore: Sides?
     }
@@ -225,6 +227,7 @@ import Testing
       if let rank = expected.awayRank { #expect(game.away.rank == rank, "\(at): away rank") }
       if let rank = expected.homeRank { #expect(game.home.rank == rank, "\(at): home rank") }
       if let neutral = expected.neutralSite, neutral { #expect(game.neutralSite == true, "\(at): neutral site") }
+      if let number = expected.doubleheaderGame { #expect(game.gameNumber == number, "\(at): doubleheader game") }
     }
     if let players = fact.players, let box = batch.boxScores.first {
       #expect(box.away.players.count == players.away, "\(file): away players")

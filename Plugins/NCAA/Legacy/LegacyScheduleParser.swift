@@ -36,7 +36,7 @@ struct LegacyScheduleParser: PageParser {
       let cells = row.children(named: "td")
       // The title and header rows, and empty spacer rows, are no games.
       if cells.count <= 1 || row.text.isEmpty { continue }
-      guard cells.count > columns.last, let date = GameText.date(cells[columns.date].text) else {
+      guard cells.count > columns.last, let (date, gameNumber) = ScheduleDate.read(cells[columns.date].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
@@ -59,7 +59,8 @@ struct LegacyScheduleParser: PageParser {
           result: cells[columns.result].text,
           gameId: NCAAIds.number(after: "/game/index/", in: result?.attribute("href"))
             ?? NCAAIds.number(after: "/game/box_score/", in: result?.attribute("href")),
-          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil }))
+          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil },
+          gameNumber: gameNumber))
       if let id = rows[rows.count - 1].gameId { rows[rows.count - 1].gameId = NCAAIds.legacyGame(id) }
     }
     return Schedule(

@@ -45,10 +45,11 @@ enum DivisionScoreboardReader {
       else { continue }
       let total = cells.first(where: isTotal)?.text ?? ""
       if let first = cells.first, first.attribute("rowspan") == "2",
-        let date = GameText.date(String(first.text.prefix(10)))
+        let (date, gameNumber) = ScheduleDate.leading(first.text)
       {
         // The first team row: the game's own cells span both rows.
         var entry = Scoreboard.Entry(contestId: "", date: date, attendance: nil, state: "", rows: [])
+        entry.gameNumber = gameNumber
         let spanning = cells.filter { $0.attribute("rowspan") == "2" }
         let lines =
           spanning.first { $0.firstDescendant(named: "table") != nil }.map { cell in

@@ -18,6 +18,8 @@ struct Schedule: Sendable, Equatable {
     /// The namespaced id of the game's page (`ncaa:6310104`, `ncaa:game-4004130`).
     var gameId: String?
     var attendance: Int?
+    /// A doubleheader's game number (`02/14/2026(2)`).
+    var gameNumber: Int? = nil
   }
 
   /// The page's own team: namespaced id, name, and the id key used for unplayed games.
@@ -59,7 +61,11 @@ struct ScheduleNormalizer: Normalizer {
         ours.winner = result.ours > result.theirs
         theirs.winner = result.theirs > result.ours
       }
-      let id = row.gameId ?? NCAAIds.unplayed(team: schedule.teamKey, date: row.date, opponent: row.opponent)
+      // An unplayed doubleheader's two games differ only by their number: it ends the id (`-g2`).
+      let id =
+        row.gameId
+        ?? NCAAIds.unplayed(team: schedule.teamKey, date: row.date, opponent: row.opponent)
+        + (row.gameNumber.map { "-g\($0)" } ?? "")
       let played = result.map { Self.periodsPlayed($0, sport: schedule.sport) }
       games.append(
         Game(
@@ -67,6 +73,7 @@ struct ScheduleNormalizer: Normalizer {
           periodLabel: status == .final ? played?.label : nil, date: row.date,
           venue: row.neutralSite, attendance: row.attendance, neutralSite: row.neutralSite != nil,
           away: row.away ? ours : theirs, home: row.away ? theirs : ours))
+      games[games.count - 1].gameNumber = row.gameNumber
       if let opponentId = row.opponentId, !teams.contains(where: { $0.id == opponentId }) {
         teams.append(Team(id: opponentId, name: row.opponent, sport: schedule.sport))
       }

@@ -27,6 +27,8 @@ struct Scoreboard: Sendable, Equatable {
     var venueNote: String? = nil
     /// The board prints a state for each game (the season-division layout prints none).
     var statePrinted = true
+    /// A doubleheader's game number (`02/14/2026(2)`).
+    var gameNumber: Int? = nil
   }
 
   var sport: Sport
@@ -73,9 +75,9 @@ struct ScoreboardParser: PageParser {
       else { continue }
       let heading = rows.first { !isContest($0) && !$0.children(named: "td").isEmpty }
       let headingCells = heading?.children(named: "td").map(\.text) ?? []
-      var entry = Scoreboard.Entry(
-        contestId: contestId, date: headingCells.first.flatMap { GameText.date(String($0.prefix(10))) },
-        attendance: nil, state: "", rows: [])
+      let dated = headingCells.first.flatMap(ScheduleDate.leading)
+      var entry = Scoreboard.Entry(contestId: contestId, date: dated?.date, attendance: nil, state: "", rows: [])
+      entry.gameNumber = dated?.gameNumber
       for text in headingCells.dropFirst() {
         if let range = text.range(of: "Attend:") {
           entry.attendance = GameText.count(String(text[range.upperBound...]))
@@ -185,6 +187,7 @@ struct ScoreboardNormalizer: Normalizer {
         id: NCAAIds.contest(entry.contestId), sport: board.sport, status: status, period: period, periodLabel: label,
         clock: clock, date: entry.date, venue: venue, attendance: entry.attendance,
         neutralSite: entry.statePrinted ? nil : venue != nil, away: lines[0], home: lines[1])
+      game.gameNumber = entry.gameNumber
       if status == .final, let a = game.away.score, let h = game.home.score {
         game.away.winner = a > h
         game.home.winner = h > a

@@ -46,7 +46,7 @@ struct TeamScheduleParser: PageParser {
       let cells = row.children(named: "td")
       // The header row, and the empty spacer rows between games, are no games.
       if cells.isEmpty || row.text.isEmpty { continue }
-      guard cells.count > columns.last, let date = GameText.date(cells[columns.date].text) else {
+      guard cells.count > columns.last, let (date, gameNumber) = ScheduleDate.read(cells[columns.date].text) else {
         warnings.append("a schedule row without a date is skipped: '\(row.text.prefix(60))'")
         continue
       }
@@ -76,7 +76,8 @@ struct TeamScheduleParser: PageParser {
           opponentId: NCAAIds.number(after: "/teams/", in: link?.attribute("href")).map(NCAAIds.seasonTeam),
           opponentRank: rank, away: away, neutralSite: Self.neutralSite(note), result: cells[columns.result].text,
           gameId: NCAAIds.number(after: "/contests/", in: resultLink?.attribute("href")).map(NCAAIds.contest),
-          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil }))
+          attendance: columns.attendance.flatMap { $0 < cells.count ? GameText.count(cells[$0].text) : nil },
+          gameNumber: gameNumber))
     }
     return Schedule(
       teamId: NCAAIds.seasonTeam(teamNumber), teamKey: "team-\(teamNumber)", teamName: name,

@@ -49,11 +49,14 @@ enum StatCrewGameStart {
     return (id, visitor, home, game)
   }
 
-  /// The game from `<venue>`'s date, place, attendance and neutral flag, its status still unknown.
+  /// The game from `<venue>`'s date, place, attendance and neutral flag and a doubleheader's game
+  /// number (`dhgame="2"`; `0` or absent: a single game), its status still unknown.
   static func game(id: String, sport: Sport, venue: [String: String], away: TeamLine, home: TeamLine) -> Game {
-    Game(
+    var game = Game(
       id: id, sport: sport, status: .unknown, date: GameText.date(venue["date"]), venue: LCValues.venue(venue),
       attendance: GameText.int(venue["attend"]), neutralSite: venue["neutralgame"].map { $0.uppercased() == "Y" },
       away: away, home: home)
+    game.gameNumber = GameText.int(venue["dhgame"]).flatMap { (1...9).contains($0) ? $0 : nil }
+    return game
   }
 }

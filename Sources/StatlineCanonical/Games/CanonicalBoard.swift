@@ -40,8 +40,7 @@ public struct CanonicalBoard: Sendable {
       switch GameMatcher.place(source, among: candidates) {
       case .join(let joined):
         id = joined
-        entries[joined]?.members.append(
-          .init(gameId: game.id, feed: source.feed, startTime: game.startTime))
+        entries[joined]?.members.append(.init(game, feed: source.feed))
       case .create(let entry):
         id = entry.id
         entries[entry.id] = entry

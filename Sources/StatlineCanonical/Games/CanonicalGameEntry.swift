@@ -7,11 +7,19 @@ public struct CanonicalGameEntry: Sendable, Equatable, Codable {
     public var gameId: String
     public var feed: SourceFeed
     public var startTime: String?
+    /// The doubleheader game number its page gives (`Game.gameNumber`), if any.
+    public var gameNumber: Int?
 
-    public init(gameId: String, feed: SourceFeed, startTime: String?) {
+    public init(gameId: String, feed: SourceFeed, startTime: String?, gameNumber: Int? = nil) {
       self.gameId = gameId
       self.feed = feed
       self.startTime = startTime
+      self.gameNumber = gameNumber
+    }
+
+    /// The member a source game is: its id, feed, start and game number.
+    public init(_ game: Game, feed: SourceFeed) {
+      self.init(gameId: game.id, feed: feed, startTime: game.startTime, gameNumber: game.gameNumber)
     }
   }
 

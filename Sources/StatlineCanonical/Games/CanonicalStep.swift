@@ -168,7 +168,7 @@ public struct CanonicalStep: Sendable {
       case .join(let joined):
         id = joined
         if entries[joined]?.members.contains(where: { $0.gameId == game.id }) == false {
-          entries[joined]?.members.append(.init(gameId: game.id, feed: source.feed, startTime: game.startTime))
+          entries[joined]?.members.append(.init(game, feed: source.feed))
         }
       case .create(let entry):
         id = entry.id
@@ -349,7 +349,8 @@ public struct CanonicalStep: Sendable {
     }
     let members = (record.sources ?? []).map { id in
       CanonicalGameEntry.Member(
-        gameId: id, feed: feeds.feed(of: id), startTime: stored[id]?.game.startTime)
+        gameId: id, feed: feeds.feed(of: id), startTime: stored[id]?.game.startTime,
+        gameNumber: stored[id]?.game.gameNumber)
     }
     return CanonicalGameEntry(
       id: record.id, sport: record.sport, date: date, pair: pair(of: record), number: number, members: members)

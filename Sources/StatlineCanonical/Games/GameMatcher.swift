@@ -5,8 +5,10 @@ import StatlineCore
 /// their date (a day either side, for feeds that date by UTC, when both give start times within
 /// two hours) and their two teams match, home and away in either order. A feed never reports one game twice, so a canonical game that already
 /// holds a game of the same feed is another game (a doubleheader), and so is one whose start time
-/// is more than two hours away from this one's. Among several, the same date wins, then the
-/// nearest start, then the first game.
+/// is more than two hours away from this one's, and so is one holding a game its page numbers
+/// otherwise (game 1 of a doubleheader never joins game 2). Among several, the same date wins,
+/// then the same game number, then the nearest start, then the first game. A numbered game that
+/// creates a canonical game takes its number when it is free (`~g2` is game 2).
 public enum GameMatcher {
   public enum Placement: Sendable, Equatable {
     case join(String)
@@ -23,7 +25,7 @@ public enum GameMatcher {
     if let joined = candidates.first(where: { $0.members.contains { $0.gameId == game.id } }) {
       return .join(joined.id)
     }
-    let member = CanonicalGameEntry.Member(gameId: game.id, feed: source.feed, startTime: game.startTime)
+    let member = CanonicalGameEntry.Member(game, feed: source.feed)
     guard let date = game.date, game.sport != .unknown, let day = Self.day(date) else {
       return .create(
         CanonicalGameEntry(
@@ -36,6 +38,10 @@ public enum GameMatcher {
     let start = game.startTime.flatMap(Self.instant)
     let fitting = related.filter { entry in
       !entry.members.contains { $0.feed == source.feed }
+        && !entry.members.contains { other in
+          guard let ours = game.gameNumber, let theirs = other.gameNumber else { return false }
+          return ours != theirs
+        }
         && !entry.members.contains { other in
           guard let start, let theirs = other.startTime.flatMap(Self.instant) else { return false }
           return abs(theirs.timeIntervalSince(start)) > sameGameWindow
@@ -53,11 +59,18 @@ public enum GameMatcher {
       return entry.members.compactMap { $0.startTime.flatMap(Self.instant) }.map { abs($0.timeIntervalSince(start)) }
         .min() ?? 0
     }
+    func numbered(_ entry: CanonicalGameEntry) -> Int {
+      guard let ours = game.gameNumber else { return 0 }
+      return entry.members.contains { $0.gameNumber == ours } || entry.number == ours ? 0 : 1
+    }
     let best = fitting.min { a, b in
-      (a.date == date ? 0 : 1, distance(a), a.number) < (b.date == date ? 0 : 1, distance(b), b.number)
+      (a.date == date ? 0 : 1, numbered(a), distance(a), a.number)
+        < (b.date == date ? 0 : 1, numbered(b), distance(b), b.number)
     }
     if let best { return .join(best.id) }
-    let number = (related.filter { $0.date == date }.map(\.number).max() ?? 0) + 1
+    let taken = Set(related.filter { $0.date == date }.map(\.number))
+    let number =
+      game.gameNumber.flatMap { taken.contains($0) || $0 < 1 ? nil : $0 } ?? ((taken.max() ?? 0) + 1)
     return .create(
       CanonicalGameEntry(
         id: CanonicalGameEntry.id(sport: game.sport, date: date, pair: source.pair, number: number),

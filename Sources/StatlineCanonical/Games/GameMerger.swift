@@ -111,6 +111,7 @@ public struct GameMerger: Sendable {
     game.venue = bySchedule.lazy.compactMap(\.game.venue).first
     game.neutralSite = bySchedule.lazy.compactMap(\.game.neutralSite).first
     game.attendance = bySchedule.lazy.compactMap(\.game.attendance).first
+    game.gameNumber = bySchedule.lazy.compactMap(\.game.gameNumber).first
     game.away.team = team(anchor.awayTeam, fallback: anchor.game.away.team)
     game.home.team = team(anchor.homeTeam, fallback: anchor.game.home.team)
     game.away.rank = oriented.lazy.compactMap(\.game.away.rank).first

@@ -21,6 +21,10 @@ public struct Game: Codable, Sendable, Hashable {
   @NullEncoded public var neutralSite: Bool?
   public var away: TeamLine
   public var home: TeamLine
+  /// Which game of a doubleheader this is (1 or 2), where the page numbers it (a schedule's
+  /// `02/14/2026(2)`); absent otherwise, so a single game's JSON is unchanged. The canonical
+  /// merge matches game 1 to game 1 across sources.
+  public var gameNumber: Int?
 
   // A canonical game's merge (architecture.md#canonical-games). Present only where they apply: a parser's game
   // has none of them, so its JSON is unchanged.
