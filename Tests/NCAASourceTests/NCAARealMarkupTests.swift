@@ -401,10 +401,39 @@ import Testing
 
   // MARK: The summary box-score tab
 
-  @Test func theSummaryBoxScoreTabSaysToPollIndividualStats() throws {
-    let error = try Self.failure("ncaa-stats-contest-box/summary-tab", parser: "ncaa-stats-contest-box")
-    #expect(error.kind == .wrongPage && error.reason.contains("summary box-score tab"), "\(error)")
-    #expect(error.hint?.contains("https://stats.ncaa.org/contests/6500105/individual_stats") == true)
+  /// The summary tab carries the game (issue 55): both teams with their records, the line
+  /// score, date, venue and attendance, final by the header's winner; no box score, and the tab
+  /// that has it named.
+  @Test func theSummaryBoxScoreTabGivesItsGameAndNamesTheBoxScoresTab() throws {
+    let batch = try Self.batch("ncaa-stats-contest-box/summary-tab", parser: "ncaa-stats-contest-box")
+    let game = try #require(batch.games.first)
+    #expect(game.id == "ncaa:6500105" && batch.boxScores.isEmpty && batch.plays.isEmpty)
+    #expect(game.status == .final && game.away.winner == true && (game.away.score, game.home.score) == (7, 6))
+    #expect(game.away.periodScores == [2, 1, 1, 3] && game.home.periodScores == [1, 2, 0, 3])
+    #expect(game.away.record == "3-1" && game.home.record == "4-0")
+    #expect(game.date == "2026-03-07" && game.venue == "Michie Stadium (West Point, NY)" && game.attendance == 1_204)
+    #expect(batch.teams.map(\.id) == ["ncaa:team-600010", "ncaa:team-600011"])
+    #expect(
+      batch.warnings.contains {
+        $0.contains("summary tab") && $0.contains("https://stats.ncaa.org/contests/6500105/individual_stats")
+      })
+    #expect(batch.warnings.contains("the summary tab names no sport and its target none: the game's sport is unknown"))
+    #expect(batch.warnings.contains { $0.contains("the winner beside both totals: the game is read as final") })
+    var page = try NCAAHandWrittenTests.page("ncaa-stats-contest-box/summary-tab")
+    page.sport = .lacrosseMen
+    let hinted = try NCAAHandWrittenTests.run(page, parser: "ncaa-stats-contest-box")
+    #expect(hinted.games.first?.sport == .lacrosseMen && !hinted.warnings.contains { $0.contains("names no sport") })
+  }
+
+  @Test func aSummaryTabInOvertimeReadsItsOvertimeColumnAndTheSportItsLinksState() throws {
+    let batch = try Self.batch("ncaa-stats-contest-box/summary-tab-overtime", parser: "ncaa-stats-contest-box")
+    let game = try #require(batch.games.first)
+    #expect(game.sport == .lacrosseWomen && game.status == .final && game.period == 5)
+    #expect(game.away.periodScores == [3, 2, 4, 1, 0] && game.home.periodScores == [2, 3, 2, 3, 1])
+    #expect((game.away.score, game.home.score) == (10, 11) && game.home.winner == true)
+    #expect(
+      batch.warnings.contains(
+        "the page names its sport only in its links (sport_code=WLA): the sport is lacrosse-women"))
   }
 
   @Test func discoveryNeverAsksForCurrentLayoutBoxScoreTabs() throws {

@@ -39,14 +39,7 @@ struct ContestBoxParser: PageParser {
     let header = try ContestHeader.read(table: reader.header, page: page)
     let tables = reader.tables
     guard !tables.isEmpty else {
-      if reader.sawSummaryTables {
-        // Newer pages' box_score tab: a scoring summary, game leaders and team stats only.
-        throw StatlineError(
-          .wrongPage,
-          "the page is the contest's summary box-score tab (scoring summary, game leaders, team stats): "
-            + "it has no player tables",
-          hint: "poll https://stats.ncaa.org/contests/\(header.contestId)/individual_stats for the box score")
-      }
+      if reader.sawSummaryTables { return try Self.summary(header, page: page) }
       throw StatlineError(
         .wrongPage, "the contest page has no stat tables (table#competitor_…_data_table)",
         hint: "the tab may be one without player stats (team stats, officials), or the layout changed")
@@ -127,6 +120,34 @@ struct ContestBoxParser: PageParser {
     }
     return ContestBox(header: header, sport: sport, teams: teams, warnings: warnings)
   }
+
+  /// Newer pages' box_score tab (the tab every scoreboard row links to): a scoring summary, game
+  /// leaders and team stats, no player tables. It still shows the game — both teams with their
+  /// records, the line score, date, venue and attendance — so the game is read from its header
+  /// and the box score named as found on the `individual_stats` tab; the box score is never
+  /// guessed from the team-stats card. The sport is the target's, else the one the page's links
+  /// state, else unknown (said).
+  static func summary(_ header: ContestHeader, page: Page) throws -> ContestBox {
+    var warnings = [
+      "the page is the contest's summary tab (scoring summary, game leaders, team stats): the game is read from its "
+        + "header; the box score is on https://stats.ncaa.org/contests/\(header.contestId)/individual_stats"
+    ]
+    var sport = page.sport ?? .unknown
+    if page.sport == nil {
+      if let linked = try PageLinkSport.stated(in: try StatsPage.document(page)) {
+        sport = linked.sport
+        warnings.append(linked.warning)
+      } else {
+        warnings.append("the summary tab names no sport and its target none: the game's sport is unknown")
+      }
+    }
+    if header.status(sport: sport).status == .final {
+      let winner = header.visitor.winner ? header.visitor.shortName : header.home.shortName
+      warnings.append(
+        "the header marks \(winner) the winner beside both totals: the game is read as final")
+    }
+    return ContestBox(header: header, sport: sport, teams: [], warnings: warnings)
+  }
 }
 
 /// A contest box → the game (from the header), both teams and the box score. Each table is
@@ -134,6 +155,10 @@ struct ContestBoxParser: PageParser {
 struct ContestBoxNormalizer: Normalizer {
   func normalize(_ box: ContestBox, page: Page) throws -> Batch {
     let game = box.header.game(sport: box.sport)
+    // The summary tab: its game and teams, no box score.
+    if box.teams.isEmpty {
+      return Batch(games: [game], teams: box.header.teams(sport: box.sport), warnings: box.warnings)
+    }
     func tables(for side: Side, index: Int) -> ContestBox.TeamTables? {
       let id = side == .home ? box.header.home.seasonTeamId : box.header.visitor.seasonTeamId
       if let id, let match = box.teams.first(where: { $0.seasonTeamId == id }) { return match }
