@@ -196,7 +196,8 @@ import Testing
     #expect(
       fields(Game(id: "g", sport: .unknown, status: .live, away: line, home: line)) == [
         "id", "sport", "status", "_period", "_periodLabel", "_clock", "_date", "_startTime", "_venue",
-        "_attendance", "_neutralSite", "away", "home", "sources", "reversedSources", "liveSource", "conflict",
+        "_attendance", "_neutralSite", "away", "home", "gameNumber", "sources", "reversedSources", "liveSource",
+        "conflict",
         "canonicalId", "retiredInto",
       ])
     #expect(fields(line) == ["team", "_score", "periodScores", "_record", "_rank", "_rankSource", "_winner"])

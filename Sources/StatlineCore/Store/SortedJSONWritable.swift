@@ -80,6 +80,10 @@ extension Game: SortedJSONWritable {
     }
     json.key("date", &first)
     json.value(date)
+    if let gameNumber {
+      json.key("gameNumber", &first)
+      json.value(Optional(gameNumber))
+    }
     json.key("home", &first)
     json.value(home)
     json.key("id", &first)
