@@ -100,10 +100,9 @@ struct PlaysPageNormalizer<Header: GameHeader>: Normalizer {
       let linked = plays.linkedSport
       if other == "basketball" {
         var basketball = BasketballPlayRows.sport(periodLabels: labels)
-        if basketball == .unknown,
-          let stated = [page.sport, linked?.sport].lazy.compactMap({ $0 }).first(where: {
-            $0 == .basketballMen || $0 == .basketballWomen
-          })
+        // The target's sport, else the links' (read only when the target names none).
+        if basketball == .unknown, let stated = page.sport ?? linked?.sport,
+          stated == .basketballMen || stated == .basketballWomen
         {
           basketball = stated
           if page.sport == nil, let linked { warnings.append(linked.warning) }

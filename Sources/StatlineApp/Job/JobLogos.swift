@@ -35,7 +35,7 @@ enum JobLogos {
           "logo not fetched",
           metadata: [
             "team": "\(team)", "url": "\(url)", "reason": "\(reason)",
-            "retry": "\(ISO8601DateFormatter().string(from: retryAt))",
+            "retry": "\(JobLog.iso(retryAt))",
           ])
       }
     }

@@ -348,9 +348,9 @@ public struct CanonicalStep: Sendable {
       number = value
     }
     let members = (record.sources ?? []).map { id in
-      CanonicalGameEntry.Member(
-        gameId: id, feed: feeds.feed(of: id), startTime: stored[id]?.game.startTime,
-        gameNumber: stored[id]?.game.gameNumber)
+      let game = stored[id]?.game
+      return CanonicalGameEntry.Member(
+        gameId: id, feed: feeds.feed(of: id), startTime: game?.startTime, gameNumber: game?.gameNumber)
     }
     return CanonicalGameEntry(
       id: record.id, sport: record.sport, date: date, pair: pair(of: record), number: number, members: members)
